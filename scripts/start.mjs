@@ -1,0 +1,34 @@
+// `npm start`: builds what is not built yet, then starts the server with the embedded
+// database (PGlite under ./data) and demo data on the first start.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sections = ['dashboard', 'guide', 'scenic', 'team', 'system'];
+
+function built() {
+  if (!fs.existsSync(path.join(root, 'host/dist/index.html'))) return false;
+  return sections.every((name) => {
+    const dist = path.join(root, 'remotes', name, 'dist');
+    return (
+      fs.existsSync(dist) &&
+      fs.readdirSync(dist).some((v) => fs.existsSync(path.join(dist, v, 'mf-manifest.json')))
+    );
+  });
+}
+
+if (!built()) {
+  console.log('Building the console (first start only)…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

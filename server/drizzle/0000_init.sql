@@ -1,0 +1,156 @@
+CREATE TABLE "login_throttle" (
+	"username" varchar(64) NOT NULL,
+	"ip" varchar(64) NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"last_failure_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	CONSTRAINT "login_throttle_username_ip_pk" PRIMARY KEY("username","ip")
+);
+--> statement-breakpoint
+CREATE TABLE "roles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"name_en" varchar(64) DEFAULT '' NOT NULL,
+	"description" varchar(500) DEFAULT '' NOT NULL,
+	"permissions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "roles_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ip" varchar(64) DEFAULT '' NOT NULL,
+	"user_agent" varchar(512) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_roles" (
+	"user_id" integer NOT NULL,
+	"role_id" integer NOT NULL,
+	CONSTRAINT "user_roles_user_id_role_id_pk" PRIMARY KEY("user_id","role_id")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"username" varchar(64) NOT NULL,
+	"password_hash" text NOT NULL,
+	"name" varchar(64) DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"email" varchar(254) DEFAULT '' NOT NULL,
+	"phone" varchar(32) DEFAULT '' NOT NULL,
+	"job" varchar(64) DEFAULT '' NOT NULL,
+	"job_name" varchar(64) DEFAULT '' NOT NULL,
+	"organization" varchar(64) DEFAULT '' NOT NULL,
+	"organization_name" varchar(128) DEFAULT '' NOT NULL,
+	"location" varchar(64) DEFAULT '' NOT NULL,
+	"location_name" varchar(128) DEFAULT '' NOT NULL,
+	"introduction" varchar(2000) DEFAULT '' NOT NULL,
+	"personal_website" varchar(256) DEFAULT '' NOT NULL,
+	"account_id" varchar(32) NOT NULL,
+	"registration_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"active_role" varchar(32),
+	"last_login_at" timestamp with time zone,
+	"last_login_ip" varchar(64),
+	"settings" jsonb,
+	"profile" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "users_username_unique" UNIQUE("username")
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer,
+	"username" varchar(64) DEFAULT '' NOT NULL,
+	"role" varchar(32) DEFAULT '' NOT NULL,
+	"action" varchar(64) NOT NULL,
+	"entity_type" varchar(64) DEFAULT '' NOT NULL,
+	"entity_id" varchar(64) DEFAULT '' NOT NULL,
+	"diff" jsonb,
+	"request_id" varchar(64) DEFAULT '' NOT NULL,
+	"ip" varchar(64) DEFAULT '' NOT NULL,
+	"user_agent" varchar(512) DEFAULT '' NOT NULL,
+	"result" integer NOT NULL,
+	"duration_ms" integer DEFAULT 0 NOT NULL,
+	"prev_hash" varchar(64) NOT NULL,
+	"hash" varchar(64) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "system_config" (
+	"key" varchar(64) PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "property_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(64) NOT NULL,
+	"name_zh" varchar(64) NOT NULL,
+	"name_en" varchar(64) NOT NULL,
+	"description" varchar(500) DEFAULT '' NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "property_categories_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "property_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category_id" integer NOT NULL,
+	"value" varchar(64) NOT NULL,
+	"label_zh" varchar(128) NOT NULL,
+	"label_en" varchar(128) NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"type" varchar(16) NOT NULL,
+	"title" varchar(200) NOT NULL,
+	"sub_title" varchar(200) DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"content" varchar(2000) DEFAULT '' NOT NULL,
+	"message_type" smallint,
+	"status" smallint DEFAULT 0 NOT NULL,
+	"time" timestamp with time zone DEFAULT now() NOT NULL,
+	"dedupe_key" varchar(128),
+	"created_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "property_items" ADD CONSTRAINT "property_items_category_id_property_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."property_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
+CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "audit_user_idx" ON "audit_log" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "property_items_value_idx" ON "property_items" USING btree ("category_id","value");--> statement-breakpoint
+CREATE INDEX "property_items_order_idx" ON "property_items" USING btree ("category_id","sort_order");--> statement-breakpoint
+CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id","type","status","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_dedupe_idx" ON "messages" USING btree ("user_id","dedupe_key");

@@ -1,0 +1,104 @@
+// Builds the Fastify application on an open database. main.ts adds listening and signals;
+// tests call buildApp directly and use `inject`.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Database } from './db/client';
+import type { ServerEnv } from './config/env';
+import { createServices, type Services } from './services';
+import { contextPlugin } from './plugins/context';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { authorizePlugin } from './plugins/authorize';
+import { auditPlugin } from './plugins/audit';
+import { staticPlugin } from './plugins/static';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { sectionRoutes } from './modules/sections/routes';
+import { ok } from './lib/envelope';
+
+export interface BuildOptions {
+  database: Database;
+  env: ServerEnv;
+  /** Fastify logger; off in tests. */
+  logger?: boolean;
+}
+
+export async function buildApp({ database, env, logger = false }: BuildOptions): Promise<{
+  app: FastifyInstance;
+  services: Services;
+}> {
+  const app = Fastify({
+    logger: logger ? { level: env.logLevel } : false,
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(database.db, env);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tour operations console API', version: '0.1.0' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tc_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(helmet, {
+    // The host loads section bundles from their manifests; scripts stay same-origin.
+    contentSecurityPolicy: env.devSections
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            upgradeInsecureRequests: null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only makes sense behind HTTPS (TRUST_PROXY deployments).
+    hsts: env.trustProxy,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(contextPlugin);
+  await app.register(errorsPlugin);
+  await app.register(sessionPlugin, { db: database.db, config: services.config });
+  await app.register(authorizePlugin);
+  await app.register(auditPlugin, { db: database.db });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { services });
+  await app.register(sectionRoutes, { services });
+
+  app.get(
+    '/api/docs/json',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async () => app.swagger(),
+  );
+  app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    ok({ openapi: '/api/docs/json' }),
+  );
+
+  await app.register(staticPlugin, { hostDist: env.hostDist });
+  return { app, services };
+}

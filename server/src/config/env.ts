@@ -1,0 +1,48 @@
+// Process environment, read once at start-up. Every variable is documented in the README.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  production: boolean;
+  /** Environment whose section pins this server serves (section versions). */
+  appEnv: string;
+  /** Seeds demo data and accounts on the first start of an empty database. */
+  demoData: boolean;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  /** Directory holding built host files served at `/`. */
+  hostDist: string;
+  /** Root of the section store (published section bundles). */
+  sectionsDir: string;
+  /** Serve sections from the dev servers instead of built bundles. */
+  devSections: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    production,
+    appEnv: env.APP_ENV ?? 'development',
+    demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !production,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    hostDist: path.resolve(env.HOST_DIST ?? path.join(REPO_ROOT, 'host/dist')),
+    sectionsDir: path.resolve(env.SECTIONS_DIR ?? path.join(REPO_ROOT, 'sections-store')),
+    devSections: env.DEV_SECTIONS === '1',
+    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+  };
+}

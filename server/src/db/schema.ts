@@ -1,0 +1,7 @@
+// Every table of the console. Each domain keeps its tables in its own module; this file
+// gathers them for Drizzle (queries and drizzle-kit migrations).
+export * from '../modules/auth/schema';
+export * from '../modules/audit/schema';
+export * from '../modules/system-config/schema';
+export * from '../modules/properties/schema';
+export * from '../modules/messages/schema';

@@ -1,0 +1,52 @@
+// Starts the console server: opens the database (PGlite under DATA_DIR unless DATABASE_URL is
+// set), applies migrations, seeds on first start, serves the API and the built console.
+import { readEnv } from './config/env';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { buildApp } from './app';
+import { seedDatabase } from './seed';
+
+async function main() {
+  const env = readEnv();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  try {
+    await seedDatabase(database.db, env);
+  } catch (err) {
+    console.error((err as Error).message);
+    await database.close();
+    process.exit(1);
+  }
+  const { app } = await buildApp({ database, env, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.port, host: env.host });
+  console.log(
+    `Console ready on http://${env.host}:${env.port} (${database.kind}${
+      database.kind === 'pglite' ? ` in ${env.dataDir}` : ''
+    }, environment ${env.appEnv})`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordBody, loginBody, switchRoleBody } from '@console/shared';
+import type { Services } from '../../services';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { ok } from '../../lib/envelope';
+import { serverMenu } from './menu';
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { auth } = services;
+
+  app.post(
+    '/api/user/login',
+    {
+      schema: { tags: ['user'], body: loginBody },
+      config: {
+        access: 'public',
+        auditAction: 'user.login',
+        // Per-source throttle on top of the per-account lock (README, "Sign-in throttling").
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+      },
+    },
+    async (req, reply) => {
+      req.audit.username = req.body.username;
+      req.audit.entityType = 'user';
+      const result = await auth.login(
+        req.body.username,
+        req.body.password,
+        { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+        req.cookies[SESSION_COOKIE],
+      );
+      req.audit.userId = result.userId;
+      req.audit.entityId = result.userId;
+      setSessionCookie(req, reply, result.token);
+      return ok(await auth.info(result.userId, result.role));
+    },
+  );
+
+  app.post(
+    '/api/user/logout',
+    { schema: { tags: ['user'] }, config: { access: 'public', auditAction: 'user.logout' } },
+    async (req, reply) => {
+      if (req.auth) await auth.logout(req.auth.sessionId);
+      clearSessionCookie(reply);
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/user/info',
+    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role)),
+  );
+
+  app.post(
+    '/api/user/menu',
+    { schema: { tags: ['user'] }, config: { access: 'authenticated', auditAction: 'user.menu' } },
+    async (req) => ok(serverMenu(req.auth!.role, req.auth!.permissions)),
+  );
+
+  app.post(
+    '/api/user/switch-role',
+    {
+      schema: { tags: ['user'], body: switchRoleBody },
+      config: { access: 'authenticated', auditAction: 'user.switchRole' },
+    },
+    async (req) => {
+      const before = req.auth!.role;
+      await auth.switchRole(req.auth!.userId, req.body.role);
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      req.audit.diff = { activeRole: { before, after: req.body.role } };
+      return ok(await auth.info(req.auth!.userId, req.body.role));
+    },
+  );
+
+  app.post(
+    '/api/user/password',
+    {
+      schema: { tags: ['user'], body: changePasswordBody },
+      config: { access: 'authenticated', auditAction: 'user.changePassword' },
+    },
+    async (req) => {
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      await auth.changePassword(
+        req.auth!.userId,
+        req.auth!.sessionId,
+        req.body.oldPassword,
+        req.body.newPassword,
+      );
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/user/sessions',
+    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    async (req) => {
+      const rows = await auth.listSessions(req.auth!.userId);
+      return ok(rows.map((r) => ({ ...r, current: r.id === req.auth!.sessionId })));
+    },
+  );
+
+  app.post(
+    '/api/user/sessions/sign-out-others',
+    {
+      schema: { tags: ['user'], body: z.strictObject({}).optional() },
+      config: { access: 'authenticated', auditAction: 'user.signOutOthers' },
+    },
+    async (req) => {
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      await auth.signOutOthers(req.auth!.userId, req.auth!.sessionId);
+      return ok(true);
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { sendError } from '../../plugins/errors';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/api/health',
+    { schema: { tags: ['health'] }, config: { access: 'public' } },
+    async (_req, reply) => {
+      try {
+        await database.ping();
+        return ok({ status: 'ok', database: { kind: database.kind, status: 'up' } });
+      } catch {
+        return sendError(reply, 'UNAVAILABLE', {
+          data: { status: 'degraded', database: { kind: database.kind, status: 'down' } },
+        });
+      }
+    },
+  );
+};

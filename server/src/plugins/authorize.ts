@@ -1,0 +1,45 @@
+// Deny by default: every /api route declares `config.access`; a route without one cannot even
+// be registered. Mutating requests must also pass the CSRF check (custom header + Origin).
+import fp from 'fastify-plugin';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, hasPermission } from '@console/shared';
+import { sendError } from './errors';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export class UndeclaredAccessError extends Error {}
+
+export const authorizePlugin = fp(async (app) => {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (!route.config?.access) {
+      throw new UndeclaredAccessError(
+        `${String(route.method)} ${route.url} declares no access (config.access); every /api route must`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const config = req.routeOptions.config;
+    // Unknown routes fall through to the not-found handler.
+    if (!config?.access) return;
+
+    if (MUTATING.has(req.method) && config.csrf !== false) {
+      if (req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return sendError(reply, 'CSRF_REJECTED');
+      const origin = req.headers.origin;
+      if (origin !== undefined) {
+        let host: string | null = null;
+        try {
+          host = new URL(origin).host;
+        } catch {
+          host = null;
+        }
+        if (host === null || host !== req.headers.host) return sendError(reply, 'CSRF_REJECTED');
+      }
+    }
+
+    if (config.access === 'public') return;
+    if (!req.auth) return sendError(reply, 'UNAUTHENTICATED');
+    if (!hasPermission(req.auth.permissions, config.access)) return sendError(reply, 'FORBIDDEN');
+  });
+});

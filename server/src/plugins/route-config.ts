@@ -1,0 +1,17 @@
+import type { Access } from '@console/shared';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: a permission code, `authenticated` or `public`.
+     * Every /api route must declare it — deny by default (plugins/authorize.ts).
+     */
+    access?: Access;
+    /** Mutating routes called by devices with their own credential may opt out of CSRF. */
+    csrf?: false;
+    /** Default audit action for the route (handlers may refine it with req.audit). */
+    auditAction?: string;
+  }
+}
+
+export {};

@@ -1,0 +1,23 @@
+// The service container: one instance of each domain service per server, built on one
+// database. Routes receive it; services never see HTTP.
+import type { Db } from './db/types';
+import type { ServerEnv } from './config/env';
+import { AuthService } from './modules/auth/service';
+import { SystemConfigService } from './modules/system-config/service';
+
+export interface Services {
+  db: Db;
+  env: ServerEnv;
+  config: SystemConfigService;
+  auth: AuthService;
+}
+
+export function createServices(db: Db, env: ServerEnv): Services {
+  const config = new SystemConfigService(db);
+  return {
+    db,
+    env,
+    config,
+    auth: new AuthService(db, config),
+  };
+}

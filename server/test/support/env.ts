@@ -1,0 +1,14 @@
+import os from 'node:os';
+import path from 'node:path';
+import { readEnv, type ServerEnv } from '../../src/config/env';
+
+export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
+  return {
+    ...readEnv({}),
+    dataDir: path.join(os.tmpdir(), 'console-test-unused'),
+    demoData: true,
+    logLevel: 'silent',
+    hostDist: path.join(os.tmpdir(), 'console-test-no-host'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,47 @@
+// Stable error codes with their HTTP status and messages in both locales
+// (product.md, "API conventions"). The server answers with these; clients may match on `error`.
+import type { Localized } from './locale';
+
+interface ErrorDef {
+  status: number;
+  code: number;
+  msg: Localized;
+}
+
+const def = (status: number, code: number, zh: string, en: string): ErrorDef => ({
+  status,
+  code,
+  msg: { 'zh-CN': zh, 'en-US': en },
+});
+
+export const ERRORS = {
+  VALIDATION_FAILED: def(400, 40000, '请求参数不合法', 'The request is invalid'),
+  MALFORMED_JSON: def(400, 40001, '请求体不是合法的 JSON', 'The request body is not valid JSON'),
+  UNSUPPORTED_MEDIA_TYPE: def(415, 41500, '不支持的请求类型', 'Unsupported content type'),
+  UNAUTHENTICATED: def(401, 40100, '未登录或登录已过期，请重新登录', 'Not signed in or the session has expired'),
+  INVALID_CREDENTIALS: def(401, 40101, '用户名或密码错误', 'Incorrect username or password'),
+  WRONG_PASSWORD: def(400, 40002, '原密码错误', 'The current password is incorrect'),
+  PASSWORD_POLICY: def(400, 40003, '密码不符合安全策略', 'The password does not meet the policy'),
+  ACCOUNT_DISABLED: def(403, 40301, '账号已被停用，请联系管理员', 'This account is disabled; contact an administrator'),
+  FORBIDDEN: def(403, 40300, '当前用户组无权访问该资源', 'Your user group lacks authority for this resource'),
+  CSRF_REJECTED: def(403, 40302, '请求来源校验失败', 'The request origin could not be verified'),
+  ROLE_NOT_HELD: def(403, 40303, '您没有该角色', 'You do not hold that role'),
+  NOT_FOUND: def(404, 40400, '资源不存在', 'Not found'),
+  ROUTE_NOT_FOUND: def(404, 40401, '接口不存在', 'No such API endpoint'),
+  CONFLICT: def(409, 40900, '操作冲突', 'The operation conflicts with the current state'),
+  STALE_VERSION: def(409, 40901, '数据已被他人修改，请刷新后重试', 'Someone else changed this record; reload and try again'),
+  DUPLICATE: def(409, 40902, '该值已存在', 'That value already exists'),
+  PAYLOAD_TOO_LARGE: def(413, 41300, '请求内容过大', 'The request is too large'),
+  ACCOUNT_LOCKED: def(429, 42901, '登录失败次数过多，请 {seconds} 秒后再试', 'Too many failed sign-ins; try again in {seconds} s'),
+  RATE_LIMITED: def(429, 42900, '请求过于频繁，请稍后再试', 'Too many requests; slow down'),
+  INTERNAL: def(500, 50000, '服务器内部错误', 'Internal server error'),
+  UNAVAILABLE: def(503, 50300, '服务暂不可用', 'Service unavailable'),
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCodeName = keyof typeof ERRORS;
+
+/** Fills `{name}` placeholders of a catalogue message. */
+export function formatMessage(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}

@@ -1,0 +1,2 @@
+// Framework-free entry: contracts usable by the server and every app.
+export * from './contracts';
