@@ -90,10 +90,8 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   await app.register(authRoutes, { services });
   await app.register(sectionRoutes, { services });
 
-  app.get(
-    '/api/docs/json',
-    { schema: { hide: true }, config: { access: 'public' } },
-    async () => app.swagger(),
+  app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
+    app.swagger(),
   );
   app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     ok({ openapi: '/api/docs/json' }),

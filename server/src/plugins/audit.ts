@@ -40,7 +40,11 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
         userId: auth?.userId ?? info.userId ?? null,
         username: (auth?.username ?? info.username ?? '').slice(0, 64),
         role: auth?.role ?? '',
-        action: (info.action ?? routeAction ?? `${req.method} ${req.routeOptions.url ?? req.url}`).slice(0, 64),
+        action: (
+          info.action ??
+          routeAction ??
+          `${req.method} ${req.routeOptions.url ?? req.url}`
+        ).slice(0, 64),
         entityType: info.entityType ?? '',
         entityId: info.entityId === undefined ? '' : String(info.entityId).slice(0, 64),
         diff: info.diff ?? null,

@@ -1,6 +1,11 @@
 // Per-request context: locale and request id, plus the typed additions other plugins fill in.
 import fp from 'fastify-plugin';
-import { LOCALE_HEADER, localeFromAcceptLanguage, resolveLocale, type Locale } from '@console/shared';
+import {
+  LOCALE_HEADER,
+  localeFromAcceptLanguage,
+  resolveLocale,
+  type Locale,
+} from '@console/shared';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -52,7 +52,8 @@ function validationFields(err: FastifyError & { validationContext?: string }): F
   if (hasZodFastifySchemaValidationErrors(err)) {
     return err.validation.map((v) => {
       const params = v.params as { issue?: { path?: PropertyKey[]; message?: string } };
-      const issuePath = params?.issue?.path?.map(String).join('.') ?? v.instancePath.slice(1).replaceAll('/', '.');
+      const issuePath =
+        params?.issue?.path?.map(String).join('.') ?? v.instancePath.slice(1).replaceAll('/', '.');
       return { path: issuePath || (err.validationContext ?? ''), message: v.message ?? 'invalid' };
     });
   }

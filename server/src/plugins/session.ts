@@ -43,34 +43,37 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-export const sessionPlugin = fp<{ db: Db; config: SystemConfigService }>(async (app, { db, config }) => {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
-    req.auth = null;
-    if (!req.url.startsWith('/api/')) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return;
-    const row = await findSession(db, sha256(token));
-    if (!row) return;
-    const now = Date.now();
-    const { 'session.idleMinutes': idle, 'session.absoluteMinutes': absolute } = await config.all();
-    const expired =
-      now - row.lastSeenAt.getTime() > idle * 60_000 ||
-      now - row.createdAt.getTime() > absolute * 60_000;
-    if (expired || !row.enabled || !row.activeRole) {
-      await deleteSession(db, row.id);
-      return;
-    }
-    const permissions = (await permissionsOfRole(db, row.userId, row.activeRole)) ?? [];
-    req.auth = {
-      sessionId: row.id,
-      userId: row.userId,
-      username: row.username,
-      role: row.activeRole,
-      permissions,
-    };
-    if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(db, row.id, new Date(now));
-    }
-  });
-});
+export const sessionPlugin = fp<{ db: Db; config: SystemConfigService }>(
+  async (app, { db, config }) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (req) => {
+      req.auth = null;
+      if (!req.url.startsWith('/api/')) return;
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || token.length > 128) return;
+      const row = await findSession(db, sha256(token));
+      if (!row) return;
+      const now = Date.now();
+      const { 'session.idleMinutes': idle, 'session.absoluteMinutes': absolute } =
+        await config.all();
+      const expired =
+        now - row.lastSeenAt.getTime() > idle * 60_000 ||
+        now - row.createdAt.getTime() > absolute * 60_000;
+      if (expired || !row.enabled || !row.activeRole) {
+        await deleteSession(db, row.id);
+        return;
+      }
+      const permissions = (await permissionsOfRole(db, row.userId, row.activeRole)) ?? [];
+      req.auth = {
+        sessionId: row.id,
+        userId: row.userId,
+        username: row.username,
+        role: row.activeRole,
+        permissions,
+      };
+      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(db, row.id, new Date(now));
+      }
+    });
+  },
+);

@@ -44,7 +44,12 @@ export const staticPlugin = fp<{ hostDist: string }>(async (app, { hostDist }) =
       return reply.callNotFound();
     }
     const file = path.join(hostDist, url);
-    if (url !== '/' && file.startsWith(hostDist) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (
+      url !== '/' &&
+      file.startsWith(hostDist) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
       return reply.sendFile(url.slice(1), hostDist);
     }
     reply.header('Cache-Control', 'no-cache');

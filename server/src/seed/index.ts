@@ -21,7 +21,12 @@ const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: stri
   user: ['普通用户', 'User', '只读访问'],
 };
 
-export const DEMO_ACCOUNTS: { username: string; password: string; role: BuiltinRole; name: string }[] = [
+export const DEMO_ACCOUNTS: {
+  username: string;
+  password: string;
+  role: BuiltinRole;
+  name: string;
+}[] = [
   { username: 'admin', password: 'Admin123', role: 'admin', name: '王管理' },
   { username: 'operator', password: 'Operator123', role: 'operator', name: '李调度' },
   { username: 'user', password: 'User1234', role: 'user', name: '张访客' },
@@ -35,7 +40,8 @@ export type DemoSeed = (tx: Tx) => Promise<void>;
 export const DEMO_SEEDS: DemoSeed[] = [];
 
 let accountSeq = 0;
-const accountId = () => `${Date.now().toString(36).toUpperCase()}${(accountSeq++).toString().padStart(3, '0')}`;
+const accountId = () =>
+  `${Date.now().toString(36).toUpperCase()}${(accountSeq++).toString().padStart(3, '0')}`;
 
 export async function createUser(
   tx: Tx,
@@ -97,7 +103,12 @@ export async function seedDatabase(db: Db, env: ServerEnv): Promise<void> {
             username: a.username,
             password: a.password,
             name: a.name,
-            roles: a.role === 'admin' ? ['admin', 'operator', 'user'] : a.role === 'operator' ? ['operator', 'user'] : ['user'],
+            roles:
+              a.role === 'admin'
+                ? ['admin', 'operator', 'user']
+                : a.role === 'operator'
+                  ? ['operator', 'user']
+                  : ['user'],
             email: `${a.username}@example.com`,
           });
         }

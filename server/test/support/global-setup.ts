@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   const database = await openDatabase({ memory: true });
   await seedDatabase(database.db, testEnv());
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } })
+    .$client;
   const dump = await client.dumpDataDir('gzip');
   await database.close();
   const file = path.join(dir, 'template.tar.gz');

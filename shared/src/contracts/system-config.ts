@@ -34,7 +34,9 @@ export const SYSTEM_CONFIG = {
 } as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
 
 export type SystemConfigKey = keyof typeof SYSTEM_CONFIG;
-export type SystemConfigValue<K extends SystemConfigKey> = z.infer<(typeof SYSTEM_CONFIG)[K]['schema']>;
+export type SystemConfigValue<K extends SystemConfigKey> = z.infer<
+  (typeof SYSTEM_CONFIG)[K]['schema']
+>;
 export type SystemConfigValues = { [K in SystemConfigKey]: SystemConfigValue<K> };
 
 export const SYSTEM_CONFIG_KEYS = Object.keys(SYSTEM_CONFIG) as SystemConfigKey[];

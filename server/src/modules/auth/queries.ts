@@ -14,7 +14,12 @@ export async function findUserById(db: DbOrTx, id: number) {
 
 export async function rolesOfUser(db: DbOrTx, userId: number) {
   return db
-    .select({ code: roles.code, name: roles.name, nameEn: roles.nameEn, permissions: roles.permissions })
+    .select({
+      code: roles.code,
+      name: roles.name,
+      nameEn: roles.nameEn,
+      permissions: roles.permissions,
+    })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId))
@@ -58,7 +63,8 @@ export async function insertSession(
   return row;
 }
 
-export const deleteSession = (db: DbOrTx, id: number) => db.delete(sessions).where(eq(sessions.id, id));
+export const deleteSession = (db: DbOrTx, id: number) =>
+  db.delete(sessions).where(eq(sessions.id, id));
 
 export const deleteSessionsOfUser = (db: DbOrTx, userId: number, exceptId?: number) =>
   db
@@ -117,7 +123,9 @@ export const lockSource = (db: DbOrTx, username: string, ip: string, until: Date
     .where(and(eq(loginThrottle.username, username), eq(loginThrottle.ip, ip)));
 
 export const clearThrottle = (db: DbOrTx, username: string, ip: string) =>
-  db.delete(loginThrottle).where(and(eq(loginThrottle.username, username), eq(loginThrottle.ip, ip)));
+  db
+    .delete(loginThrottle)
+    .where(and(eq(loginThrottle.username, username), eq(loginThrottle.ip, ip)));
 
 export const setActiveRole = (db: DbOrTx, userId: number, role: string) =>
   db.update(users).set({ activeRole: role }).where(eq(users.id, userId));

@@ -6,7 +6,10 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plug
 import { ok } from '../../lib/envelope';
 import { serverMenu } from './menu';
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   const { auth } = services;
 
   app.post(

@@ -51,7 +51,9 @@ export class AuthService {
 
     const held = await q.rolesOfUser(this.db, user.id);
     if (held.length === 0) throw new AppError('FORBIDDEN');
-    const activeRole = held.some((r) => r.code === user.activeRole) ? user.activeRole! : held[0].code;
+    const activeRole = held.some((r) => r.code === user.activeRole)
+      ? user.activeRole!
+      : held[0].code;
 
     const token = newToken();
     const session = await this.db.transaction(async (tx) => {
@@ -117,10 +119,16 @@ export class AuthService {
     await q.setActiveRole(this.db, userId, role);
   }
 
-  async changePassword(userId: number, sessionId: number, oldPassword: string, newPassword: string) {
+  async changePassword(
+    userId: number,
+    sessionId: number,
+    oldPassword: string,
+    newPassword: string,
+  ) {
     const user = await q.findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
-    if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new AppError('WRONG_PASSWORD');
+    if (!(await verifyPassword(user.passwordHash, oldPassword)))
+      throw new AppError('WRONG_PASSWORD');
     await this.assertPolicy(newPassword);
     const passwordHash = await hashPassword(newPassword);
     await this.db.transaction(async (tx) => {

@@ -3,7 +3,10 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { sendError } from '../../plugins/errors';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/api/health',
     { schema: { tags: ['health'] }, config: { access: 'public' } },

@@ -3,7 +3,10 @@ import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
 import { localSectionMap } from './local';
 
-export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
   // Read by the host at boot, before sign-in; never cached (product.md, "Section versions").
   app.get(
     '/api/sections/pins',
