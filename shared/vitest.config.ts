@@ -1,5 +1,21 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arco = path.join(here, '../node_modules/@arco-design/web-react');
+
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], environment: 'node' },
+  resolve: {
+    alias: [
+      // Vitest loads Arco's CommonJS build, not `es/` (architecture.md, "Known pitfalls").
+      { find: /^@arco-design\/web-react$/, replacement: path.join(arco, 'lib/index.js') },
+      { find: /^@arco-design\/web-react\/es\/(.*)$/, replacement: path.join(arco, 'lib/$1') },
+      { find: /^react-intl$/, replacement: path.join(here, '../host/node_modules/react-intl') },
+    ],
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
 });

@@ -110,7 +110,7 @@ export const SECTIONS: readonly SectionMeta[] = [
       permission: 'scenic:read',
     },
   ]),
-  section('team', 'IconFlag', 0, ['旅游团管理', 'Team management'], [
+  section('team', 'IconSchedule', 0, ['旅游团管理', 'Team management'], [
     { key: 'team/waiting', title: ['待分配', 'Waiting for allocation'], permission: 'team:read' },
     { key: 'team/ongoing', title: ['进行中', 'Ongoing'], permission: 'team:read' },
     { key: 'team/history', title: ['历史团', 'History'], permission: 'team:read' },

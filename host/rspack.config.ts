@@ -1,0 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../rspack.config.base';
+
+export default createConfig({ appDir: path.dirname(fileURLToPath(import.meta.url)), app: 'host' });

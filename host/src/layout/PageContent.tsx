@@ -1,0 +1,66 @@
+// The layout's page area. With the tab bar on, every visited page stays mounted (hidden when
+// not active) so switching tabs keeps its state; without it only the current page renders.
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
+import { SECTIONS } from '@console/shared/contracts/menu';
+import { firstAllowedRoute, type GuardedRoute } from '@console/shared/permission';
+import { selectRole, selectSettings, useAppDispatch, useAppSelector } from '@console/shared/store';
+import { NotFound } from '../pages/not-found';
+import { RedirectPage } from '../pages/redirect';
+import { SectionOutlet } from '../sections/SectionOutlet';
+import { REDIRECT_ROUTE } from '../routes/shellRoutes';
+import { selectTabs, tabVisited } from './tabs/tabsSlice';
+
+function SectionIndex({ section }: { section: (typeof SECTIONS)[number] }) {
+  const role = useAppSelector(selectRole);
+  const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
+  const first = firstAllowedRoute(role, { routes: section.routes, serverMenu: menuFromServer ? serverMenu : null });
+  return first ? <Navigate to={first.path} replace /> : <NotFound />;
+}
+
+export function ContentRoutes({ location }: { location?: Partial<Location> }) {
+  return (
+    <Routes location={location}>
+      <Route path={REDIRECT_ROUTE.path} element={<RedirectPage />} />
+      {SECTIONS.map((section) => [
+        <Route key={section.key} path={section.path} element={<SectionIndex section={section} />} />,
+        <Route key={`${section.key}/*`} path={`${section.path}/*`} element={<SectionOutlet section={section.key} />} />,
+      ])}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+/** Pages the tab bar keeps: section pages, never the redirect helper or a section index. */
+function isTabbable(route: GuardedRoute | null): route is GuardedRoute {
+  return route !== null && !route.shell;
+}
+
+export function PageContent({ route }: { route: GuardedRoute | null }) {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const { tabBar } = useAppSelector(selectSettings);
+  const tabs = useAppSelector(selectTabs);
+  const tabbable = isTabbable(route);
+
+  useEffect(() => {
+    if (tabbable) dispatch(tabVisited({ path: location.pathname, search: location.search, routeKey: route.key }));
+  }, [dispatch, tabbable, route?.key, location.pathname, location.search]);
+
+  if (route === null) return <NotFound />;
+  if (!tabBar || !tabbable) return <ContentRoutes />;
+
+  const active = tabs.some((t) => t.path === location.pathname) ? tabs : [...tabs, { path: location.pathname, search: location.search, routeKey: route.key, version: 0 }];
+  return (
+    <>
+      {active.map((tab) => {
+        const isActive = tab.path === location.pathname;
+        return (
+          <div key={`${tab.path}#${tab.version}`} style={isActive ? undefined : { display: 'none' }} data-tab-page={tab.path}>
+            <ContentRoutes location={isActive ? location : { pathname: tab.path, search: tab.search, hash: '', state: null, key: tab.path }} />
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// The main layout (seed §2): navbar, side or top menu, tab bar, breadcrumb, page, footer.
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { Layout } from '@arco-design/web-react';
+import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
+import type { GuardedRoute } from '@console/shared/permission';
+import { selectSettings, updateSettings, useAppDispatch, useAppSelector } from '@console/shared/store';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { PageContent } from './PageContent';
+import { SectionMenu } from './SectionMenu';
+import { TabBar } from './tabs/TabBar';
+import './layout.less';
+
+const NAVBAR_HEIGHT = 60;
+const COLLAPSED_MENU_WIDTH = 48;
+
+export default function MainLayout({ route }: { route: GuardedRoute | null }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const settings = useAppSelector(selectSettings);
+  const showSider = settings.menu && !settings.hideMenu && !settings.topMenu;
+  const siderWidth = settings.menuCollapse ? COLLAPSED_MENU_WIDTH : settings.menuWidth;
+
+  // Seed §2: scroll position resets to the top on each navigation.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <Layout className="console-layout">
+      {settings.navbar && (
+        <div className="console-layout-navbar" style={{ height: NAVBAR_HEIGHT }}>
+          <Navbar />
+        </div>
+      )}
+      <Layout>
+        {showSider && (
+          <Layout.Sider
+            className="console-layout-sider"
+            style={{ paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0 }}
+            width={settings.menuWidth}
+            collapsed={settings.menuCollapse}
+            collapsedWidth={COLLAPSED_MENU_WIDTH}
+            breakpoint="xl"
+            onCollapse={(collapsed) => dispatch(updateSettings({ menuCollapse: collapsed }))}
+            collapsible
+            trigger={
+              <span
+                aria-label={intl.formatMessage({ id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse' })}
+                data-testid="menu-collapse"
+              >
+                {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
+              </span>
+            }
+          >
+            <div className="console-layout-menu">
+              <SectionMenu mode="vertical" collapsed={settings.menuCollapse} />
+            </div>
+          </Layout.Sider>
+        )}
+        <Layout
+          className="console-layout-main"
+          style={{
+            paddingLeft: showSider ? siderWidth : 0,
+            paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0,
+          }}
+        >
+          {settings.tabBar && <TabBar />}
+          <div className="console-layout-content">
+            {route && !route.shell && <Breadcrumb routeKey={route.key} />}
+            <Layout.Content>
+              <PageContent route={route} />
+            </Layout.Content>
+          </div>
+          {settings.footer && <Footer />}
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,24 @@
+// Which menu entries a role sees: menu order from the route metadata, hidden pages left out,
+// the route rule applied, and in server-menu mode only what the server menu lists.
+import { SECTIONS, type RouteMeta, type SectionMeta, type ServerMenuItem } from '@console/shared/contracts/menu';
+import { isInServerMenu, isRouteAccessible } from '@console/shared/permission';
+
+export interface MenuSection {
+  section: SectionMeta;
+  routes: RouteMeta[];
+}
+
+export function visibleMenu(role: string, serverMenu: readonly ServerMenuItem[] | null): MenuSection[] {
+  return [...SECTIONS]
+    .sort((a, b) => a.order - b.order)
+    .map((section) => ({
+      section,
+      routes: section.routes.filter(
+        (route) =>
+          !route.hideInMenu &&
+          isRouteAccessible(route, role) &&
+          (serverMenu === null || isInServerMenu(route.key, serverMenu)),
+      ),
+    }))
+    .filter((entry) => entry.routes.length > 0);
+}

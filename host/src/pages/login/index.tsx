@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Button, Form, Input, Select } from '@arco-design/web-react';
+import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import type { Locale } from '@console/shared/contracts/locale';
+import { afterLoginLocation } from '@console/shared/permission';
+import { localeChanged, login, selectLocale, useAppDispatch, useAppSelector } from '@console/shared/store';
+import { loginErrorMessage, type LoginErrorMessage } from './loginError';
+import './login.less';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locale = useAppSelector(selectLocale);
+  const [form] = Form.useForm<LoginValues>();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<LoginErrorMessage | null>(null);
+
+  const onSubmit = async (values: LoginValues) => {
+    setError(null);
+    setLoading(true);
+    const result = await dispatch(login(values));
+    setLoading(false);
+    if (login.fulfilled.match(result)) navigate(afterLoginLocation(location.search), { replace: true });
+    else setError(loginErrorMessage(result.payload));
+  };
+
+  return (
+    <div className="login-page">
+      <div className="login-locale">
+        <Select
+          size="small"
+          value={locale}
+          style={{ width: 100 }}
+          options={[
+            { value: 'zh-CN', label: '中文' },
+            { value: 'en-US', label: 'English' },
+          ]}
+          onChange={(value: Locale) => dispatch(localeChanged(value))}
+        />
+      </div>
+      <div className="login-card">
+        <h1 className="login-title">
+          <FormattedMessage id="login.title" />
+        </h1>
+        <p className="login-subtitle">
+          <FormattedMessage id="login.subtitle" />
+        </p>
+        {error && (
+          <Alert
+            type="error"
+            className="login-error"
+            data-testid="login-error"
+            content={intl.formatMessage({ id: error.id }, error.values)}
+          />
+        )}
+        <Form form={form} layout="vertical" onSubmit={(values: LoginValues) => void onSubmit(values)} autoComplete="on">
+          <Form.Item
+            field="username"
+            rules={[{ required: true, message: intl.formatMessage({ id: 'login.username.required' }) }]}
+          >
+            <Input
+              name="username"
+              prefix={<IconUser />}
+              placeholder={intl.formatMessage({ id: 'login.username.placeholder' })}
+              autoComplete="username"
+            />
+          </Form.Item>
+          <Form.Item
+            field="password"
+            rules={[{ required: true, message: intl.formatMessage({ id: 'login.password.required' }) }]}
+          >
+            <Input.Password
+              name="password"
+              prefix={<IconLock />}
+              placeholder={intl.formatMessage({ id: 'login.password.placeholder' })}
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" long loading={loading} data-testid="login-submit">
+            <FormattedMessage id="login.submit" />
+          </Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

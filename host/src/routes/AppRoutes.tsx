@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { onUnauthorized } from '@console/shared/api';
+import { loginLocation, LOGIN_PATH } from '@console/shared/permission';
+import { sessionEnded, useAppDispatch } from '@console/shared/store';
+import { RouteGuard } from './RouteGuard';
+import { PageLoading } from './PageLoading';
+
+// The login page fetches only what it renders; the layout comes after sign-in.
+const LoginPage = lazy(() => import('../pages/login'));
+
+/** A 401 from any call ends the session and sends the user to sign in, back here afterwards. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  useEffect(() => {
+    onUnauthorized(() => {
+      dispatch(sessionEnded());
+      if (window.location.pathname !== LOGIN_PATH) {
+        navigate(loginLocation(window.location.pathname, window.location.search), { replace: true });
+      }
+    });
+    return () => onUnauthorized(null);
+  }, [dispatch, navigate, location.key]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <UnauthorizedRedirect />
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
+          <Route path={LOGIN_PATH} element={<LoginPage />} />
+          <Route path="*" element={<RouteGuard />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+// Runs the seed §6 guard on every navigation inside the main layout.
+import { lazy, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { decideNavigation } from '@console/shared/permission';
+import {
+  fetchServerMenu,
+  fetchUserInfo,
+  selectSettings,
+  selectUser,
+  selectUserStatus,
+  useAppDispatch,
+  useAppSelector,
+} from '@console/shared/store';
+import { GUARDED_ROUTES } from './shellRoutes';
+import { PageLoading } from './PageLoading';
+
+const MainLayout = lazy(() => import('../layout'));
+
+export function RouteGuard() {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const status = useAppSelector(selectUserStatus);
+  const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
+
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    search: location.search,
+    routes: GUARDED_ROUTES,
+    user: { status, role: user?.role ?? '', name: user?.name ?? '' },
+    menuFromServer,
+    serverMenu,
+  });
+
+  useEffect(() => {
+    if (decision.kind === 'fetchUserInfo') void dispatch(fetchUserInfo());
+    if (decision.kind === 'fetchServerMenu') void dispatch(fetchServerMenu());
+  }, [decision.kind, dispatch]);
+
+  switch (decision.kind) {
+    case 'allow':
+      return <MainLayout route={decision.route} />;
+    case 'notFound':
+      return <MainLayout route={null} />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    default:
+      return <PageLoading />;
+  }
+}

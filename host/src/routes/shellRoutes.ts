@@ -1,0 +1,26 @@
+// Pages the shell itself owns inside the main layout. Issue-by-issue the shell adds its own
+// pages here (user centre, results, section versions …); section pages come from contracts/menu.
+import { SECTION_ROUTES, SECTIONS } from '@console/shared/contracts/menu';
+import type { GuardedRoute } from '@console/shared/permission';
+
+export const REDIRECT_ROUTE: GuardedRoute = {
+  key: 'redirect',
+  path: '/redirect/:path',
+  requiresAuth: true,
+  hideInMenu: true,
+  shell: true,
+};
+
+/** `/guide`, `/team` …: the breadcrumb links there; it opens the section's first allowed page. */
+export const SECTION_INDEX_ROUTES: GuardedRoute[] = SECTIONS.map((section) => ({
+  key: section.key,
+  path: section.path,
+  requiresAuth: true,
+  hideInMenu: true,
+  shell: true,
+}));
+
+export const SHELL_ROUTES: GuardedRoute[] = [REDIRECT_ROUTE, ...SECTION_INDEX_ROUTES];
+
+/** Every route the guard knows inside the main layout. */
+export const GUARDED_ROUTES: GuardedRoute[] = [...SHELL_ROUTES, ...SECTION_ROUTES];

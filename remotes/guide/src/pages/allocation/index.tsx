@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function AllocationPage() {
+  return <PendingPage routeKey="guide/allocation" />;
+}

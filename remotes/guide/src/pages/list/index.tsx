@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function ListPage() {
+  return <PendingPage routeKey="guide/list" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function DetailPage() {
+  return <PendingPage routeKey="scenic/detail" />;
+}

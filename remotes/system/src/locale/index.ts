@@ -1,0 +1,7 @@
+// Exposed as `./messages`: this section's texts in both locales; the host merges them.
+import type { MessageBundle } from '@console/shared/i18n';
+import enUS from './en-US';
+import zhCN from './zh-CN';
+
+const messages: MessageBundle = { 'zh-CN': zhCN, 'en-US': enUS };
+export default messages;

@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function OperationLogPage() {
+  return <PendingPage routeKey="system/operation-log" />;
+}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function PropertyManagementPage() {
+  return <PendingPage routeKey="system/property-management" />;
+}

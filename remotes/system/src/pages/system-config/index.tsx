@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function SystemConfigPage() {
+  return <PendingPage routeKey="system/system-config" />;
+}

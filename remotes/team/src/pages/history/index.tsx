@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function HistoryPage() {
+  return <PendingPage routeKey="team/history" />;
+}

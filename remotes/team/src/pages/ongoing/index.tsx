@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function OngoingPage() {
+  return <PendingPage routeKey="team/ongoing" />;
+}

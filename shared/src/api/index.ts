@@ -1,0 +1,4 @@
+export { http, request, onUnauthorized, showApiError, apiErrorCode, apiErrorEnvelope } from './client';
+export { apiErrorMessage, EnvelopeError, ERROR_TEXTS, ERROR_MESSAGE_DURATION } from './errorCatalogue';
+export { userApi } from './user';
+export { sectionsApi, type SectionPin, type SectionPins } from './sections';

@@ -1,0 +1,2 @@
+export { LOCALE_STORAGE_KEY, storedLocale, storeLocale } from './locale';
+export { localized, menuMessages, mergeBundles, messagesFor, type MessageBundle, type Messages } from './messages';

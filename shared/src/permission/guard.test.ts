@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { SECTION_ROUTES } from '../contracts/menu';
+import { afterLoginLocation, decideNavigation, loginLocation, type GuardInput } from './guard';
+
+const signedIn = (role: string) => ({ status: 'ready' as const, role, name: 'Someone' });
+
+function decide(pathname: string, overrides: Partial<GuardInput> = {}) {
+  return decideNavigation({
+    pathname,
+    search: '',
+    routes: SECTION_ROUTES,
+    user: signedIn('admin'),
+    menuFromServer: false,
+    serverMenu: null,
+    ...overrides,
+  });
+}
+
+describe('the route guard (seed §6)', () => {
+  it('lets the login page through without asking who the user is', () => {
+    expect(decide('/login', { user: { status: 'unknown', role: '', name: '' } }).kind).toBe('allow');
+  });
+
+  it('fetches the user info when role and name are unknown', () => {
+    expect(decide('/guide/list', { user: { status: 'unknown', role: '', name: '' } })).toEqual({ kind: 'fetchUserInfo' });
+    expect(decide('/guide/list', { user: { status: 'ready', role: 'admin', name: '' } })).toEqual({ kind: 'fetchUserInfo' });
+    expect(decide('/guide/list', { user: { status: 'loading', role: '', name: '' } })).toEqual({ kind: 'wait' });
+  });
+
+  it('sends a failed user-info fetch to login with the target and its query', () => {
+    const decision = decide('/team/history', { search: '?page=2&q=west', user: { status: 'failed', role: '', name: '' } });
+    expect(decision).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fteam%2Fhistory&page=2&q=west' });
+  });
+
+  it('allows a permitted route', () => {
+    const decision = decide('/guide/profile/42', { user: signedIn('user') });
+    expect(decision.kind).toBe('allow');
+    expect(decision.kind === 'allow' && decision.route.key).toBe('guide/profile');
+  });
+
+  it('sends a denied route to the first route the role may see', () => {
+    expect(decide('/dashboard/monitor', { user: signedIn('operator') })).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(decide('/scenic/maintenance', { user: signedIn('user') })).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+  });
+
+  it('shows not-found when a denied role may see nothing', () => {
+    const routes = SECTION_ROUTES.filter((r) => r.key === 'dashboard/monitor');
+    expect(decide('/dashboard/monitor', { routes, user: signedIn('user') })).toEqual({ kind: 'notFound' });
+  });
+
+  it('shows not-found for an unmatched path', () => {
+    expect(decide('/no/such/page')).toEqual({ kind: 'notFound' });
+    expect(decide('/guide/profile')).toEqual({ kind: 'notFound' });
+  });
+
+  describe('server-menu mode', () => {
+    const serverMenu = [{ key: 'guide', path: '/guide', children: [{ key: 'guide/list', path: '/guide/list' }] }];
+
+    it('fetches the menu first', () => {
+      expect(decide('/guide/list', { menuFromServer: true })).toEqual({ kind: 'fetchServerMenu' });
+    });
+
+    it('allows a route in the server menu', () => {
+      expect(decide('/guide/list', { menuFromServer: true, serverMenu }).kind).toBe('allow');
+    });
+
+    it('shows not-found for a route missing from the server menu, even if the role allows it', () => {
+      expect(decide('/team/waiting', { menuFromServer: true, serverMenu })).toEqual({ kind: 'notFound' });
+    });
+
+    it('does not apply to shell pages such as the redirect helper', () => {
+      const routes = [{ key: 'redirect', path: '/redirect/:path', requiresAuth: true, shell: true }];
+      expect(decide('/redirect/x', { routes, menuFromServer: true, serverMenu }).kind).toBe('allow');
+    });
+  });
+});
+
+describe('login redirect round trip', () => {
+  it('returns to the target with its original query after signing in', () => {
+    const login = loginLocation('/team/history', '?page=2&q=west');
+    expect(afterLoginLocation(login.slice(login.indexOf('?')))).toBe('/team/history?page=2&q=west');
+  });
+
+  it('goes to the default landing route without a redirect', () => {
+    expect(afterLoginLocation('')).toBe('/dashboard/workplace');
+  });
+
+  it('never leaves the console through the redirect query', () => {
+    expect(afterLoginLocation('?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard/workplace');
+    expect(afterLoginLocation('?redirect=%2F%2Fevil.example')).toBe('/dashboard/workplace');
+  });
+});

@@ -1,0 +1,77 @@
+// The route guard's decisions (seed §6), as a pure function the host's guard component runs
+// on every navigation.
+import { matchPath } from 'react-router-dom';
+import { DEFAULT_ROUTE, type ServerMenuItem } from '../contracts/menu';
+import { firstAllowedRoute, isInServerMenu, isRouteAccessible, type GuardedRoute } from './routeAccess';
+import type { UserStatus } from '../store/userSlice';
+
+export const LOGIN_PATH = '/login';
+
+export type GuardDecision =
+  | { kind: 'allow'; route: GuardedRoute }
+  /** The user info (or the server menu) is being fetched: render nothing yet. */
+  | { kind: 'wait' }
+  | { kind: 'fetchUserInfo' }
+  | { kind: 'fetchServerMenu' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' };
+
+export interface GuardInput {
+  pathname: string;
+  search: string;
+  routes: readonly GuardedRoute[];
+  user: { status: UserStatus; role: string; name: string };
+  menuFromServer: boolean;
+  serverMenu: readonly ServerMenuItem[] | null;
+}
+
+export function matchRoute(routes: readonly GuardedRoute[], pathname: string): GuardedRoute | undefined {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+/** `/login?redirect=<target path>&<the target's own query>` (seed §6). */
+export function loginLocation(pathname: string, search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete('redirect');
+  const params = new URLSearchParams({ redirect: pathname });
+  query.forEach((value, key) => params.append(key, value));
+  return `${LOGIN_PATH}?${params.toString()}`;
+}
+
+/** Where to go after signing in: the `redirect` target with the rest of the query, else home. */
+export function afterLoginLocation(loginSearch: string): string {
+  const query = new URLSearchParams(loginSearch);
+  const target = query.get('redirect');
+  query.delete('redirect');
+  // Only same-origin paths: never an absolute or protocol-relative URL.
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return DEFAULT_ROUTE;
+  const rest = query.toString();
+  return rest ? `${target}?${rest}` : target;
+}
+
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const { pathname, search, routes, user } = input;
+  if (pathname === LOGIN_PATH) return { kind: 'allow', route: { key: 'login', path: LOGIN_PATH, requiresAuth: false } };
+
+  if (!(user.role && user.name)) {
+    if (user.status === 'failed') return { kind: 'redirect', to: loginLocation(pathname, search) };
+    if (user.status === 'loading') return { kind: 'wait' };
+    return { kind: 'fetchUserInfo' };
+  }
+
+  const route = matchRoute(routes, pathname);
+  if (!route) return { kind: 'notFound' };
+
+  if (input.menuFromServer) {
+    if (input.serverMenu === null) return { kind: 'fetchServerMenu' };
+    if (route.requiresAuth && !route.shell && !isInServerMenu(route.key, input.serverMenu)) return { kind: 'notFound' };
+  }
+
+  if (isRouteAccessible(route, user.role)) return { kind: 'allow', route };
+
+  const first = firstAllowedRoute(user.role, {
+    routes,
+    serverMenu: input.menuFromServer ? input.serverMenu : null,
+  });
+  return first ? { kind: 'redirect', to: first.path } : { kind: 'notFound' };
+}

@@ -1,0 +1,64 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { Notification } from '@arco-design/web-react';
+import type { LoginBody, UserInfo } from '../contracts/auth';
+import { userApi } from '../api/user';
+import { apiErrorMessage } from '../api/errorCatalogue';
+import { apiErrorEnvelope } from '../api/client';
+import { sessionEnded } from './session';
+import { serverMenuCleared, serverMenuLoaded } from './settingsSlice';
+import { storedLocale } from '../i18n/locale';
+
+const MENU_FAILED_TITLE = { 'zh-CN': '菜单加载失败', 'en-US': 'The menu could not be loaded' } as const;
+
+export const fetchUserInfo = createAsyncThunk('user/fetchInfo', () => userApi.info(), {
+  condition: (_: void, { getState }) => (getState() as { user: { status: string } }).user.status !== 'loading',
+});
+
+/** Why a sign-in failed: the server's stable error code (ERRORS key) and its data. */
+export interface LoginFailure {
+  error?: string;
+  data?: unknown;
+}
+
+export const login = createAsyncThunk<UserInfo, LoginBody, { rejectValue: LoginFailure }>(
+  'user/login',
+  async (body, { dispatch, rejectWithValue }) => {
+    try {
+      await userApi.login(body);
+      return await dispatch(fetchUserInfo()).unwrap();
+    } catch (error) {
+      const envelope = apiErrorEnvelope(error);
+      return rejectWithValue({ error: envelope?.error, data: envelope?.data });
+    }
+  },
+);
+
+/** Seed §4: the session is reset even when the logout call fails. */
+export const logout = createAsyncThunk('user/logout', async (_: void, { dispatch }) => {
+  try {
+    await userApi.logout();
+  } finally {
+    dispatch(sessionEnded());
+  }
+});
+
+/** The server switches the active role among the roles the user holds; never a client grant. */
+export const switchRole = createAsyncThunk('user/switchRole', async (role: string, { dispatch }) => {
+  const info = await userApi.switchRole(role);
+  // The menu the server allows follows the active role: ask it again when it is used.
+  dispatch(serverMenuCleared());
+  return info;
+});
+
+/** Seed §8: a failure to load the server menu shows an error notification. */
+export const fetchServerMenu = createAsyncThunk('settings/fetchServerMenu', async (_: void, { dispatch }) => {
+  try {
+    const menu = await userApi.menu();
+    dispatch(serverMenuLoaded(menu));
+  } catch (error) {
+    Notification.error({ title: MENU_FAILED_TITLE[storedLocale()], content: apiErrorMessage(error) });
+    // An empty menu admits only the whitelist, rather than leaving the guard waiting.
+    dispatch(serverMenuLoaded([]));
+    throw error;
+  }
+});
