@@ -139,11 +139,36 @@ CREATE TABLE "messages" (
 	"created_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "certification_records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"certification_type" varchar(32) NOT NULL,
+	"certification_content" varchar(200) NOT NULL,
+	"status" varchar(16) DEFAULT 'auditing' NOT NULL,
+	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	"decided_by" integer,
+	"info" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_avatars" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"mime" varchar(32) NOT NULL,
+	"data" "bytea" NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "property_items" ADD CONSTRAINT "property_items_category_id_property_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."property_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "certification_records" ADD CONSTRAINT "certification_records_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_avatars" ADD CONSTRAINT "user_avatars_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
@@ -153,4 +178,6 @@ CREATE INDEX "audit_entity_idx" ON "audit_log" USING btree ("entity_type","entit
 CREATE UNIQUE INDEX "property_items_value_idx" ON "property_items" USING btree ("category_id","value");--> statement-breakpoint
 CREATE INDEX "property_items_order_idx" ON "property_items" USING btree ("category_id","sort_order");--> statement-breakpoint
 CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id","type","status","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "messages_dedupe_idx" ON "messages" USING btree ("user_id","dedupe_key");
+CREATE UNIQUE INDEX "messages_dedupe_idx" ON "messages" USING btree ("user_id","dedupe_key");--> statement-breakpoint
+CREATE INDEX "certification_user_idx" ON "certification_records" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "certification_one_auditing_idx" ON "certification_records" USING btree ("user_id") WHERE "certification_records"."status" = 'auditing';

@@ -24,6 +24,8 @@ import { staticPlugin } from './plugins/static';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { sectionRoutes } from './modules/sections/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -89,6 +91,8 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { services });
   await app.register(sectionRoutes, { services });
+  await app.register(messageRoutes, { services });
+  await app.register(profileRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -4,12 +4,16 @@ import type { Db } from './db/types';
 import type { ServerEnv } from './config/env';
 import { AuthService } from './modules/auth/service';
 import { SystemConfigService } from './modules/system-config/service';
+import { MessageService } from './modules/messages/service';
+import { ProfileService } from './modules/profile/service';
 
 export interface Services {
   db: Db;
   env: ServerEnv;
   config: SystemConfigService;
   auth: AuthService;
+  messages: MessageService;
+  profile: ProfileService;
 }
 
 export function createServices(db: Db, env: ServerEnv): Services {
@@ -19,5 +23,7 @@ export function createServices(db: Db, env: ServerEnv): Services {
     env,
     config,
     auth: new AuthService(db, config),
+    messages: new MessageService(db),
+    profile: new ProfileService(db),
   };
 }

@@ -5,3 +5,4 @@ export * from '../modules/audit/schema';
 export * from '../modules/system-config/schema';
 export * from '../modules/properties/schema';
 export * from '../modules/messages/schema';
+export * from '../modules/profile/schema';

@@ -14,6 +14,8 @@ import { roles, userRoles, users } from '../modules/auth/schema';
 import { propertyCategories, propertyItems } from '../modules/properties/schema';
 import { hashPassword } from '../lib/passwords';
 import { DICTIONARIES } from './dictionaries';
+import { seedDemoMessages } from '../modules/messages/seed';
+import { seedDemoCertifications } from '../modules/profile/seed';
 
 const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
   admin: ['管理员', 'Administrator', '全部权限'],
@@ -38,6 +40,7 @@ export const DEMO_ACCOUNTS: {
  */
 export type DemoSeed = (tx: Tx) => Promise<void>;
 export const DEMO_SEEDS: DemoSeed[] = [];
+DEMO_SEEDS.push(seedDemoMessages, seedDemoCertifications);
 
 let accountSeq = 0;
 const accountId = () =>

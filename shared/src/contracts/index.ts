@@ -4,3 +4,6 @@ export * from './locale';
 export * from './permissions';
 export * from './system-config';
 export * from './auth';
+export * from './settings';
+export * from './message';
+export * from './profile';

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  activityQuery,
+  AVATAR_MAX_BYTES,
+  certificationActionBody,
+  certificationBody,
+  profileBody,
+  userSettingsSchema,
+} from '@console/shared';
+import type { Services } from '../../services';
+import { AppError, notFound } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const userIdParams = z.object({
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { profile } = services;
+  // Encapsulated: only this plugin's routes accept multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.get(
+    '/api/user/profile',
+    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    async (req) => ok(await profile.profile(req.auth!.userId)),
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      schema: { tags: ['user'], body: profileBody },
+      config: { access: 'authenticated', auditAction: 'user.profile.update' },
+    },
+    async (req) => {
+      const { result, diff } = await profile.updateProfile(req.auth!.userId, req.body);
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      req.audit.diff = diff;
+      return ok(result);
+    },
+  );
+
+  app.put(
+    '/api/user/settings',
+    {
+      schema: { tags: ['user'], body: userSettingsSchema },
+      config: { access: 'authenticated', auditAction: 'user.settings.update' },
+    },
+    async (req) => {
+      const { result, diff } = await profile.saveSettings(req.auth!.userId, req.body);
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      req.audit.diff = diff;
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/user/avatar',
+    {
+      schema: { tags: ['user'], consumes: ['multipart/form-data'] },
+      config: { access: 'authenticated', auditAction: 'user.avatar.update' },
+    },
+    async (req) => {
+      const file = await req.file();
+      if (!file) {
+        throw new AppError('VALIDATION_FAILED', {
+          fields: [{ path: 'file', message: 'required' }],
+        });
+      }
+      // Throws FST_REQ_FILE_TOO_LARGE (→ 413) past AVATAR_MAX_BYTES.
+      const data = await file.toBuffer();
+      const { result, diff } = await profile.uploadAvatar(req.auth!.userId, data);
+      req.audit.entityType = 'user';
+      req.audit.entityId = req.auth!.userId;
+      req.audit.diff = diff;
+      return ok({ avatar: result });
+    },
+  );
+
+  app.get(
+    '/api/user/avatar/:userId',
+    { schema: { tags: ['user'], params: userIdParams }, config: { access: 'authenticated' } },
+    async (req, reply) => {
+      const row = await profile.avatar(req.params.userId);
+      if (!row) throw notFound();
+      // The URL carries the upload time (?v=…), so a cached copy is never stale.
+      return reply
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .type(row.mime)
+        .send(row.data);
+    },
+  );
+
+  app.get(
+    '/api/user/certification',
+    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    async (req) => ok(await profile.certification(req.auth!.userId)),
+  );
+
+  app.post(
+    '/api/user/certification',
+    {
+      schema: { tags: ['user'], body: certificationBody },
+      config: { access: 'authenticated', auditAction: 'user.certification.submit' },
+    },
+    async (req) => {
+      const record = await profile.submitCertification(req.auth!.userId, req.body);
+      req.audit.entityType = 'certification';
+      req.audit.entityId = record.id;
+      req.audit.diff = Object.fromEntries(
+        Object.entries(req.body).map(([k, v]) => [k, { before: null, after: v }]),
+      );
+      return ok(record);
+    },
+  );
+
+  app.get(
+    '/api/user/certification/records/:id',
+    { schema: { tags: ['user'], params: idParams }, config: { access: 'authenticated' } },
+    async (req) => ok(await profile.certificationRecord(req.auth!.userId, req.params.id)),
+  );
+
+  app.post(
+    '/api/user/certification/records/:id/withdraw',
+    {
+      schema: { tags: ['user'], params: idParams, body: certificationActionBody },
+      config: { access: 'authenticated', auditAction: 'user.certification.withdraw' },
+    },
+    async (req) => {
+      const { result, diff } = await profile.withdrawCertification(
+        req.auth!.userId,
+        req.params.id,
+        req.body.version,
+      );
+      req.audit.entityType = 'certification';
+      req.audit.entityId = req.params.id;
+      req.audit.diff = diff;
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/user/certification/records/:id/approve',
+    {
+      schema: { tags: ['user'], params: idParams, body: certificationActionBody },
+      config: { access: 'system:user:write', auditAction: 'user.certification.approve' },
+    },
+    async (req) => {
+      const { result, diff } = await profile.approveCertification(
+        req.auth!.userId,
+        req.params.id,
+        req.body.version,
+      );
+      req.audit.entityType = 'certification';
+      req.audit.entityId = req.params.id;
+      req.audit.diff = diff;
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/api/user/activity',
+    { schema: { tags: ['user'], querystring: activityQuery }, config: { access: 'authenticated' } },
+    async (req) => ok(await profile.activity(req.auth!.userId, req.query.before, req.query.limit)),
+  );
+};

@@ -1,0 +1,216 @@
+// The signed-in user's own data beyond sign-in: basic information, console settings, avatar,
+// certification and recent activity (seed §2 "User Info" / "User Setting"; issue #4).
+import {
+  resolveUserSettings,
+  type ActivityPage,
+  type CertificationData,
+  type CertificationInfo,
+  type CertificationRecord,
+  type CertificationRecordDetail,
+  type CertificationStatus,
+  type ProfileInfo,
+  type UserSettings,
+} from '@console/shared';
+import type { z } from 'zod';
+import type { profileBody } from '@console/shared';
+import type { Db } from '../../db/types';
+import { AppError, conflict, notFound, staleVersion } from '../../lib/app-error';
+import { diffRecords } from '../audit/diff';
+import type { FieldChange } from '../audit/schema';
+import { sniffImageType } from './avatar';
+import * as q from './queries';
+
+type ProfileUpdate = z.infer<typeof profileBody>;
+type RecordRow = Awaited<ReturnType<typeof q.listCertifications>>[number];
+
+export interface Changed<T> {
+  result: T;
+  diff: Record<string, FieldChange>;
+}
+
+const NOT_FOUND_RECORD = { 'zh-CN': '认证记录不存在', 'en-US': 'No such certification record' };
+
+export class ProfileService {
+  constructor(private readonly db: Db) {}
+
+  async profile(userId: number): Promise<ProfileInfo> {
+    const row = await q.findProfile(this.db, userId);
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    return toProfileInfo(row);
+  }
+
+  async updateProfile(userId: number, body: ProfileUpdate): Promise<Changed<ProfileInfo>> {
+    return this.db.transaction(async (tx) => {
+      const before = await q.findProfile(tx, userId);
+      if (!before) throw new AppError('UNAUTHENTICATED');
+      const extras = { countryRegion: body.countryRegion, area: body.area, address: body.address };
+      const updated = await q.updateProfile(tx, userId, body.version, {
+        email: body.email,
+        name: body.nickname,
+        introduction: body.profile,
+        profile: { ...before.profile, ...extras },
+      });
+      if (!updated) throw staleVersion();
+      const beforeInfo = toProfileInfo(before);
+      const after: ProfileInfo = {
+        ...beforeInfo,
+        ...extras,
+        email: body.email,
+        nickname: body.nickname,
+        profile: body.profile,
+        version: updated.version,
+      };
+      return { result: after, diff: diffRecords({ ...beforeInfo }, { ...after }) };
+    });
+  }
+
+  async saveSettings(userId: number, settings: UserSettings): Promise<Changed<UserSettings>> {
+    const row = await q.findSettings(this.db, userId);
+    if (!row) throw new AppError('UNAUTHENTICATED');
+    const before = resolveUserSettings(row.settings);
+    await q.saveSettings(this.db, userId, settings);
+    return { result: settings, diff: diffRecords(before, settings) };
+  }
+
+  /** Stores the avatar and points `users.avatar` at it; answers the new URL. */
+  async uploadAvatar(userId: number, data: Buffer): Promise<Changed<string>> {
+    const mime = sniffImageType(data);
+    if (!mime) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+        detail: {
+          'zh-CN': '头像只能是 PNG、JPEG、GIF 或 WebP 图片',
+          'en-US': 'The avatar must be a PNG, JPEG, GIF or WebP image',
+        },
+      });
+    }
+    return this.db.transaction(async (tx) => {
+      const before = await q.findProfile(tx, userId);
+      const at = await q.upsertAvatar(tx, userId, mime, data);
+      const url = `/api/user/avatar/${userId}?v=${at.getTime()}`;
+      await q.setAvatarUrl(tx, userId, url);
+      return { result: url, diff: { avatar: { before: before?.avatar ?? '', after: url } } };
+    });
+  }
+
+  avatar(userId: number) {
+    return q.findAvatar(this.db, userId);
+  }
+
+  async certification(userId: number): Promise<CertificationInfo> {
+    const rows = await q.listCertifications(this.db, userId);
+    const current =
+      rows.find((r) => r.status === 'pass') ?? rows.find((r) => r.status === 'auditing');
+    return {
+      enterpriseInfo: current
+        ? {
+            ...current.info,
+            status: current.status as CertificationStatus,
+            time: (current.decidedAt ?? current.submittedAt).toISOString(),
+          }
+        : null,
+      list: rows.map(toRecord),
+    };
+  }
+
+  /** The "check" action: one of the caller's own records with the submitted licence data. */
+  async certificationRecord(userId: number, id: number): Promise<CertificationRecordDetail> {
+    const row = await q.findCertification(this.db, id);
+    if (!row || row.userId !== userId) throw notFound(NOT_FOUND_RECORD);
+    return { ...toRecord(row), info: row.info };
+  }
+
+  /** Submits a licence for audit; only one application may be under audit at a time. */
+  async submitCertification(userId: number, info: CertificationData) {
+    try {
+      const row = await q.insertCertification(this.db, userId, info, info.enterpriseName);
+      return toRecord(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw conflict({
+          'zh-CN': '已有一份认证申请正在审核中，请先撤回',
+          'en-US': 'An application is already under audit; withdraw it first',
+        });
+      }
+      throw err;
+    }
+  }
+
+  /** The "withdraw" action: the owner takes back an application still under audit. */
+  withdrawCertification(userId: number, id: number, version: number) {
+    return this.decide(id, version, 'withdrawn', userId, (row) => row.userId === userId);
+  }
+
+  /** An administrator passes an application under audit. */
+  approveCertification(adminId: number, id: number, version: number) {
+    return this.decide(id, version, 'pass', adminId, () => true);
+  }
+
+  private async decide(
+    id: number,
+    version: number,
+    to: CertificationStatus,
+    by: number,
+    mayAct: (row: RecordRow) => boolean,
+  ): Promise<Changed<CertificationRecord>> {
+    return this.db.transaction(async (tx) => {
+      const row = await q.findCertification(tx, id);
+      if (!row || !mayAct(row)) throw notFound(NOT_FOUND_RECORD);
+      if (row.version !== version) throw staleVersion();
+      if (row.status !== 'auditing') {
+        throw conflict({
+          'zh-CN': '该认证申请已不在审核中',
+          'en-US': 'This application is no longer under audit',
+        });
+      }
+      const updated = await q.decideCertification(tx, id, version, 'auditing', to, by);
+      if (!updated) throw staleVersion();
+      return {
+        result: toRecord(updated),
+        diff: { status: { before: row.status, after: updated.status } },
+      };
+    });
+  }
+
+  async activity(userId: number, before: number | undefined, limit: number): Promise<ActivityPage> {
+    const rows = await q.activityOf(this.db, userId, before, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      list: page.map((r) => ({ ...r, at: r.at.toISOString() })),
+      next: rows.length > limit ? page[page.length - 1].id : null,
+    };
+  }
+}
+
+function toProfileInfo(row: NonNullable<Awaited<ReturnType<typeof q.findProfile>>>): ProfileInfo {
+  const extra = row.profile ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    email: row.email,
+    nickname: row.name,
+    countryRegion: str(extra.countryRegion),
+    area: str(extra.area),
+    address: str(extra.address),
+    profile: row.introduction,
+    avatar: row.avatar,
+    version: row.version,
+  };
+}
+
+function toRecord(row: RecordRow): CertificationRecord {
+  return {
+    id: row.id,
+    certificationType: row.certificationType,
+    certificationContent: row.certificationContent,
+    status: row.status as CertificationStatus,
+    time: row.submittedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+// The user centre and user settings (seed §2 "User Info" / "User Setting", §3 user-setting and
+// certification fields, §5 validation): basic information, avatar, certification, activity.
+import { z } from 'zod';
+
+/** Seed §5 / §9: the profile (introduction) is at most 200 words. */
+export const PROFILE_MAX_WORDS = 200;
+export const PROFILE_MAX_CHARS = 2000;
+
+/**
+ * Words as a reader counts them in either language: each CJK character is one word, and
+ * every run of other non-space characters is one word ("导游 tour guide" → 2 + 2).
+ */
+export function countWords(text: string): number {
+  const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
+  const rest = text
+    .replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return cjk + rest;
+}
+
+export const profileBody = z.strictObject({
+  email: z.string().trim().min(1, 'required').max(254).email('email'),
+  nickname: z.string().trim().min(1, 'required').max(64),
+  countryRegion: z.string().trim().min(1, 'required').max(64),
+  area: z.string().trim().min(1, 'required').max(64),
+  address: z.string().trim().max(200).default(''),
+  profile: z
+    .string()
+    .trim()
+    .max(PROFILE_MAX_CHARS)
+    .refine((v) => countWords(v) <= PROFILE_MAX_WORDS, 'maxWords')
+    .default(''),
+  version: z.number().int().min(1),
+});
+export type ProfileBody = z.input<typeof profileBody>;
+
+/** `GET /api/user/profile`: what the basic-information form edits, with its version. */
+export interface ProfileInfo {
+  email: string;
+  nickname: string;
+  countryRegion: string;
+  area: string;
+  address: string;
+  profile: string;
+  avatar: string;
+  version: number;
+}
+
+/** Avatar upload (`POST /api/user/avatar`, multipart field `file`). */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type AvatarType = (typeof AVATAR_TYPES)[number];
+
+// Certification: the operator's business licence (seed §3 "Certification", §4 record status).
+export const ACCOUNT_TYPES = ['enterprise', 'individual'] as const;
+export const CERTIFICATE_TYPES = ['business_licence', 'unified_social_credit', 'other'] as const;
+/** pass / auditing from the seed; withdrawn is what the withdraw action leaves behind. */
+export const CERTIFICATION_STATUSES = ['auditing', 'pass', 'withdrawn'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+export const certificationBody = z.strictObject({
+  accountType: z.enum(ACCOUNT_TYPES),
+  legalPerson: z.string().trim().min(1, 'required').max(64),
+  certificateType: z.enum(CERTIFICATE_TYPES),
+  authenticationNumber: z.string().trim().min(1, 'required').max(64),
+  enterpriseName: z.string().trim().min(1, 'required').max(128),
+  enterpriseCertificateType: z.string().trim().max(64).default(''),
+  organizationCode: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(32)
+    .regex(/^[0-9A-Za-z-]+$/, 'organizationCode'),
+});
+export type CertificationBody = z.input<typeof certificationBody>;
+export type CertificationData = z.infer<typeof certificationBody>;
+
+export interface CertificationRecord {
+  id: number;
+  certificationType: string;
+  certificationContent: string;
+  status: CertificationStatus;
+  time: string;
+  decidedAt: string | null;
+  version: number;
+}
+
+export interface CertificationRecordDetail extends CertificationRecord {
+  info: CertificationData;
+}
+
+/** `GET /api/user/certification` (seed §3: enterpriseInfo and a record list). */
+export interface CertificationInfo {
+  /** The licence in force (latest passed), else the one under audit, else null. */
+  enterpriseInfo: (CertificationData & { status: CertificationStatus; time: string }) | null;
+  list: CertificationRecord[];
+}
+
+export const certificationActionBody = z.strictObject({ version: z.number().int().min(1) });
+
+/** `GET /api/user/activity` (keyset: pass the last id as `before`). */
+export const activityQuery = z.strictObject({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export interface ActivityItem {
+  id: number;
+  at: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  result: number;
+}
+
+export interface ActivityPage {
+  list: ActivityItem[];
+  /** Pass as `before` for the next page; null at the end. */
+  next: number | null;
+}

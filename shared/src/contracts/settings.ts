@@ -1,0 +1,71 @@
+// The settings-drawer object (seed §2, §3 defaults, §4 rules), saved per user by
+// `PUT /api/user/settings` and returned by `GET /api/user/info` as `settings`.
+import { z } from 'zod';
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const MENU_WIDTH_MIN = 160;
+export const MENU_WIDTH_MAX = 400;
+
+const serverMenuItem: z.ZodType<{ key: string; path: string; children?: unknown[] }> = z.lazy(() =>
+  z.strictObject({
+    key: z.string().max(128),
+    path: z.string().max(256),
+    children: z.array(serverMenuItem).max(100).optional(),
+  }),
+);
+
+export const userSettingsSchema = z.strictObject({
+  theme: z.enum(['light', 'dark']),
+  colorWeak: z.boolean(),
+  navbar: z.boolean(),
+  menu: z.boolean(),
+  topMenu: z.boolean(),
+  hideMenu: z.boolean(),
+  menuCollapse: z.boolean(),
+  footer: z.boolean(),
+  themeColor: z.string().regex(HEX_COLOR, 'hexColor'),
+  menuWidth: z.number().int().min(MENU_WIDTH_MIN).max(MENU_WIDTH_MAX),
+  globalSettings: z.boolean(),
+  device: z.enum(['desktop', 'mobile']),
+  tabBar: z.boolean(),
+  menuFromServer: z.boolean(),
+  serverMenu: z.array(serverMenuItem).max(100).default([]),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Seed §3 defaults. */
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  theme: 'light',
+  colorWeak: false,
+  navbar: true,
+  menu: true,
+  topMenu: false,
+  hideMenu: false,
+  menuCollapse: false,
+  footer: true,
+  themeColor: '#165DFF',
+  menuWidth: 220,
+  globalSettings: false,
+  device: 'desktop',
+  tabBar: false,
+  menuFromServer: false,
+  serverMenu: [],
+};
+
+/**
+ * Stored settings (server row, localStorage) → a complete, valid object: every field that is
+ * missing or invalid takes its default, unknown fields are dropped. Never throws.
+ */
+export function resolveUserSettings(raw: unknown): UserSettings {
+  const out: Record<string, unknown> = { ...DEFAULT_USER_SETTINGS };
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const shape = userSettingsSchema.shape as Record<string, z.ZodType>;
+    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+      const field = shape[key];
+      if (!field) continue;
+      const parsed = field.safeParse(value);
+      if (parsed.success) out[key] = parsed.data;
+    }
+  }
+  return out as UserSettings;
+}
