@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."guide_code_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "login_throttle" (
 	"username" varchar(64) NOT NULL,
 	"ip" varchar(64) NOT NULL,
@@ -162,6 +163,69 @@ CREATE TABLE "user_avatars" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "guide_certifications" (
+	"guide_id" integer NOT NULL,
+	"spot_id" integer NOT NULL,
+	"valid_until" date NOT NULL,
+	CONSTRAINT "guide_certifications_guide_id_spot_id_pk" PRIMARY KEY("guide_id","spot_id")
+);
+--> statement-breakpoint
+CREATE TABLE "guide_languages" (
+	"guide_id" integer NOT NULL,
+	"language" varchar(64) NOT NULL,
+	"proficiency" varchar(16) NOT NULL,
+	"sort_order" smallint DEFAULT 0 NOT NULL,
+	CONSTRAINT "guide_languages_guide_id_language_pk" PRIMARY KEY("guide_id","language")
+);
+--> statement-breakpoint
+CREATE TABLE "guide_specialties" (
+	"guide_id" integer NOT NULL,
+	"specialty" varchar(64) NOT NULL,
+	CONSTRAINT "guide_specialties_guide_id_specialty_pk" PRIMARY KEY("guide_id","specialty")
+);
+--> statement-breakpoint
+CREATE TABLE "guide_unavailability" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"guide_id" integer NOT NULL,
+	"type" varchar(16) NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"reason" varchar(200) DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "guides" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(16) NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"gender" varchar(8) NOT NULL,
+	"birth_date" date NOT NULL,
+	"phone" varchar(16) NOT NULL,
+	"email" varchar(254) DEFAULT '' NOT NULL,
+	"emergency_contact_name" varchar(32) DEFAULT '' NOT NULL,
+	"emergency_contact_phone" varchar(16) DEFAULT '' NOT NULL,
+	"avatar" text DEFAULT '' NOT NULL,
+	"home_city" varchar(32) DEFAULT '' NOT NULL,
+	"employment_type" varchar(16) NOT NULL,
+	"licence_no" varchar(32) NOT NULL,
+	"licence_type" varchar(16) NOT NULL,
+	"level" varchar(16) NOT NULL,
+	"level_rank" smallint NOT NULL,
+	"level_obtained_on" date NOT NULL,
+	"licence_expiry" date NOT NULL,
+	"max_group_size" integer NOT NULL,
+	"status" varchar(16) DEFAULT 'active' NOT NULL,
+	"status_reason" varchar(200) DEFAULT '' NOT NULL,
+	"status_changed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -169,6 +233,10 @@ ALTER TABLE "property_items" ADD CONSTRAINT "property_items_category_id_property
 ALTER TABLE "messages" ADD CONSTRAINT "messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "certification_records" ADD CONSTRAINT "certification_records_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_avatars" ADD CONSTRAINT "user_avatars_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guide_certifications" ADD CONSTRAINT "guide_certifications_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guide_languages" ADD CONSTRAINT "guide_languages_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guide_specialties" ADD CONSTRAINT "guide_specialties_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "guide_unavailability" ADD CONSTRAINT "guide_unavailability_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
@@ -180,4 +248,19 @@ CREATE INDEX "property_items_order_idx" ON "property_items" USING btree ("catego
 CREATE INDEX "messages_user_idx" ON "messages" USING btree ("user_id","type","status","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_dedupe_idx" ON "messages" USING btree ("user_id","dedupe_key");--> statement-breakpoint
 CREATE INDEX "certification_user_idx" ON "certification_records" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "certification_one_auditing_idx" ON "certification_records" USING btree ("user_id") WHERE "certification_records"."status" = 'auditing';
+CREATE UNIQUE INDEX "certification_one_auditing_idx" ON "certification_records" USING btree ("user_id") WHERE "certification_records"."status" = 'auditing';--> statement-breakpoint
+CREATE INDEX "guide_certifications_spot_idx" ON "guide_certifications" USING btree ("spot_id","valid_until","guide_id");--> statement-breakpoint
+CREATE INDEX "guide_languages_language_idx" ON "guide_languages" USING btree ("language","guide_id");--> statement-breakpoint
+CREATE INDEX "guide_specialties_specialty_idx" ON "guide_specialties" USING btree ("specialty","guide_id");--> statement-breakpoint
+CREATE INDEX "guide_unavailability_guide_idx" ON "guide_unavailability" USING btree ("guide_id","start_date");--> statement-breakpoint
+CREATE INDEX "guide_unavailability_dates_idx" ON "guide_unavailability" USING btree ("start_date","end_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "guides_code_idx" ON "guides" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "guides_licence_no_idx" ON "guides" USING btree ("licence_no");--> statement-breakpoint
+CREATE INDEX "guides_status_level_idx" ON "guides" USING btree ("status","level_rank","id");--> statement-breakpoint
+CREATE INDEX "guides_level_idx" ON "guides" USING btree ("level_rank","id");--> statement-breakpoint
+CREATE INDEX "guides_employment_idx" ON "guides" USING btree ("employment_type","id");--> statement-breakpoint
+CREATE INDEX "guides_licence_type_idx" ON "guides" USING btree ("licence_type","id");--> statement-breakpoint
+CREATE INDEX "guides_expiry_idx" ON "guides" USING btree ("licence_expiry","id");--> statement-breakpoint
+CREATE INDEX "guides_phone_idx" ON "guides" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "guides_name_idx" ON "guides" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "guides_updated_idx" ON "guides" USING btree ("updated_at","id");

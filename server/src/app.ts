@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { sectionRoutes } from './modules/sections/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { guideRoutes } from './modules/guide/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -93,6 +94,7 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   await app.register(sectionRoutes, { services });
   await app.register(messageRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(guideRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

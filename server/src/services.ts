@@ -6,6 +6,7 @@ import { AuthService } from './modules/auth/service';
 import { SystemConfigService } from './modules/system-config/service';
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
+import { GuideService } from './modules/guide/service';
 
 export interface Services {
   db: Db;
@@ -14,6 +15,7 @@ export interface Services {
   auth: AuthService;
   messages: MessageService;
   profile: ProfileService;
+  guide: GuideService;
 }
 
 export function createServices(db: Db, env: ServerEnv): Services {
@@ -25,5 +27,6 @@ export function createServices(db: Db, env: ServerEnv): Services {
     auth: new AuthService(db, config),
     messages: new MessageService(db),
     profile: new ProfileService(db),
+    guide: new GuideService(db),
   };
 }

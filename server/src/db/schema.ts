@@ -6,3 +6,4 @@ export * from '../modules/system-config/schema';
 export * from '../modules/properties/schema';
 export * from '../modules/messages/schema';
 export * from '../modules/profile/schema';
+export * from '../modules/guide/schema';

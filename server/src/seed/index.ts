@@ -16,6 +16,7 @@ import { hashPassword } from '../lib/passwords';
 import { DICTIONARIES } from './dictionaries';
 import { seedDemoMessages } from '../modules/messages/seed';
 import { seedDemoCertifications } from '../modules/profile/seed';
+import { seedDemoGuides } from '../modules/guide/seed';
 
 const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
   admin: ['管理员', 'Administrator', '全部权限'],
@@ -41,6 +42,7 @@ export const DEMO_ACCOUNTS: {
 export type DemoSeed = (tx: Tx) => Promise<void>;
 export const DEMO_SEEDS: DemoSeed[] = [];
 DEMO_SEEDS.push(seedDemoMessages, seedDemoCertifications);
+DEMO_SEEDS.push(seedDemoGuides);
 
 let accountSeq = 0;
 const accountId = () =>

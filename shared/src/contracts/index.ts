@@ -7,3 +7,4 @@ export * from './auth';
 export * from './settings';
 export * from './message';
 export * from './profile';
+export * from './guide';

@@ -1,0 +1,425 @@
+// All SQL of the guide module.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { GuideListQuery } from '@console/shared';
+import type { DbOrTx } from '../../db/types';
+import { auditLog } from '../audit/schema';
+import { roles, userRoles, users } from '../auth/schema';
+import { messages } from '../messages/schema';
+import { propertyCategories, propertyItems } from '../properties/schema';
+import {
+  guideCertifications,
+  guideCodeSeq,
+  guideLanguages,
+  guides,
+  guideSpecialties,
+  guideUnavailability,
+} from './schema';
+
+export type GuideRow = typeof guides.$inferSelect;
+export type GuideInsert = typeof guides.$inferInsert;
+export type UnavailabilityRow = typeof guideUnavailability.$inferSelect;
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const SORT_COLUMNS = {
+  code: guides.code,
+  name: guides.name,
+  level: guides.levelRank,
+  licenceExpiry: guides.licenceExpiry,
+  maxGroupSize: guides.maxGroupSize,
+  status: guides.status,
+  createdAt: guides.createdAt,
+  updatedAt: guides.updatedAt,
+} as const;
+
+function listConditions(q: GuideListQuery, today: string, levelRank?: number): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (q.keyword) {
+    const kw = likeEscape(q.keyword);
+    conds.push(
+      or(
+        ilike(guides.name, `%${kw}%`),
+        ilike(guides.code, `${kw}%`),
+        ilike(guides.phone, `${kw}%`),
+        ilike(guides.licenceNo, `${kw}%`),
+      ),
+    );
+  }
+  if (levelRank !== undefined) conds.push(eq(guides.levelRank, levelRank));
+  if (q.status) conds.push(eq(guides.status, q.status));
+  if (q.employmentType) conds.push(eq(guides.employmentType, q.employmentType));
+  if (q.licenceType) conds.push(eq(guides.licenceType, q.licenceType));
+  if (q.expiringWithinDays !== undefined) {
+    conds.push(
+      gte(guides.licenceExpiry, today),
+      lte(guides.licenceExpiry, sql`(${today}::date + ${q.expiringWithinDays}::int)`),
+    );
+  }
+  if (q.language) {
+    conds.push(
+      exists(
+        sqlSelectOne(
+          guideLanguages,
+          and(eq(guideLanguages.guideId, guides.id), eq(guideLanguages.language, q.language))!,
+        ),
+      ),
+    );
+  }
+  if (q.certifiedSpotId) {
+    conds.push(
+      exists(
+        sqlSelectOne(
+          guideCertifications,
+          and(
+            eq(guideCertifications.guideId, guides.id),
+            eq(guideCertifications.spotId, q.certifiedSpotId),
+            gte(guideCertifications.validUntil, today),
+          )!,
+        ),
+      ),
+    );
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+function sqlSelectOne(table: typeof guideLanguages | typeof guideCertifications, where: SQL): SQL {
+  return sql`(select 1 from ${table} where ${where})`;
+}
+
+export async function listGuides(
+  db: DbOrTx,
+  q: GuideListQuery,
+  today: string,
+  levelRank: number | undefined,
+) {
+  const where = listConditions(q, today, levelRank);
+  const direction = q.sortOrder === 'ascend' ? asc : desc;
+  const order = q.sortField
+    ? [direction(SORT_COLUMNS[q.sortField]), direction(guides.id)]
+    : [desc(guides.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(guides)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.current - 1) * q.pageSize),
+    db.select({ total: count() }).from(guides).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Every guide matching the filters (export), in list order, capped. */
+export function allGuidesMatching(
+  db: DbOrTx,
+  q: GuideListQuery,
+  today: string,
+  levelRank: number | undefined,
+  cap: number,
+) {
+  return db
+    .select()
+    .from(guides)
+    .where(listConditions(q, today, levelRank))
+    .orderBy(asc(guides.code))
+    .limit(cap);
+}
+
+export async function languagesOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(guideLanguages)
+    .where(inArray(guideLanguages.guideId, ids))
+    .orderBy(asc(guideLanguages.guideId), asc(guideLanguages.sortOrder));
+}
+
+export async function specialtiesOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(guideSpecialties)
+    .where(inArray(guideSpecialties.guideId, ids))
+    .orderBy(asc(guideSpecialties.guideId), asc(guideSpecialties.specialty));
+}
+
+export async function certificationsOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(guideCertifications)
+    .where(inArray(guideCertifications.guideId, ids))
+    .orderBy(asc(guideCertifications.guideId), asc(guideCertifications.spotId));
+}
+
+export async function findGuide(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(guides).where(eq(guides.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the guide row for the rest of the transaction (serialises writes to one guide). */
+export async function lockGuide(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(guides).where(eq(guides.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function findGuideByCode(db: DbOrTx, code: string) {
+  const [row] = await db.select().from(guides).where(eq(guides.code, code)).limit(1);
+  return row;
+}
+
+export async function guidesByCodes(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db.select().from(guides).where(inArray(guides.code, codes));
+}
+
+/** Guides other than `exceptId` already holding the code or licence number. */
+export async function duplicatesOf(
+  db: DbOrTx,
+  values: { code?: string; licenceNo: string },
+  exceptId?: number,
+) {
+  const match = values.code
+    ? or(eq(guides.code, values.code), eq(guides.licenceNo, values.licenceNo))
+    : eq(guides.licenceNo, values.licenceNo);
+  return db
+    .select({ id: guides.id, code: guides.code, licenceNo: guides.licenceNo })
+    .from(guides)
+    .where(exceptId === undefined ? match : and(match, ne(guides.id, exceptId)));
+}
+
+export async function nextGuideCode(db: DbOrTx): Promise<string> {
+  for (;;) {
+    const res = await db.execute<{ n: string }>(sql`select nextval(${guideCodeSeq.seqName}) as n`);
+    const rows = (res as unknown as { rows?: { n: string }[] }).rows ?? (res as { n: string }[]);
+    const code = `G${String(rows[0].n).padStart(6, '0')}`;
+    // Codes may also be typed by hand or imported; skip numbers already taken.
+    if (!(await findGuideByCode(db, code))) return code;
+  }
+}
+
+export async function insertGuide(db: DbOrTx, values: GuideInsert) {
+  const [row] = await db.insert(guides).values(values).returning();
+  return row;
+}
+
+/** Writes only when the stored version is `version`; undefined when stale or missing. */
+export async function updateGuideVersioned(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  values: Partial<GuideInsert>,
+) {
+  const [row] = await db
+    .update(guides)
+    .set({ ...values, updatedAt: new Date(), version: sql`${guides.version} + 1` })
+    .where(and(eq(guides.id, id), eq(guides.version, version)))
+    .returning();
+  return row;
+}
+
+export async function replaceGuideChildren(
+  db: DbOrTx,
+  guideId: number,
+  children: {
+    languages: { language: string; proficiency: string }[];
+    specialties: string[];
+    certifications: { spotId: number; validUntil: string }[];
+  },
+) {
+  await db.delete(guideLanguages).where(eq(guideLanguages.guideId, guideId));
+  await db.delete(guideSpecialties).where(eq(guideSpecialties.guideId, guideId));
+  await db.delete(guideCertifications).where(eq(guideCertifications.guideId, guideId));
+  await insertGuideChildren(db, [{ guideId, ...children }]);
+}
+
+/** Bulk insert of the children of many guides (create, import, demo data). */
+export async function insertGuideChildren(
+  db: DbOrTx,
+  items: {
+    guideId: number;
+    languages: { language: string; proficiency: string }[];
+    specialties: string[];
+    certifications: { spotId: number; validUntil: string }[];
+  }[],
+) {
+  const langs = items.flatMap((g) =>
+    g.languages.map((l, i) => ({
+      guideId: g.guideId,
+      language: l.language,
+      proficiency: l.proficiency as (typeof guideLanguages.$inferInsert)['proficiency'],
+      sortOrder: i,
+    })),
+  );
+  const specs = items.flatMap((g) =>
+    g.specialties.map((specialty) => ({ guideId: g.guideId, specialty })),
+  );
+  const certs = items.flatMap((g) => g.certifications.map((c) => ({ guideId: g.guideId, ...c })));
+  for (const chunk of chunks(langs)) await db.insert(guideLanguages).values(chunk);
+  for (const chunk of chunks(specs)) await db.insert(guideSpecialties).values(chunk);
+  for (const chunk of chunks(certs)) await db.insert(guideCertifications).values(chunk);
+}
+
+/** Keeps one INSERT under PostgreSQL's 65 535 bind parameters. */
+export function chunks<T>(items: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Enabled item values of a dictionary category. */
+export async function dictionaryValues(db: DbOrTx, categoryCode: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: propertyItems.value })
+    .from(propertyItems)
+    .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
+    .where(and(eq(propertyCategories.code, categoryCode), eq(propertyItems.enabled, true)));
+  return new Set(rows.map((r) => r.value));
+}
+
+// --- unavailability --------------------------------------------------------------------
+
+export function listUnavailability(db: DbOrTx, guideId: number, from?: string, to?: string) {
+  const conds = [eq(guideUnavailability.guideId, guideId)];
+  if (from) conds.push(gte(guideUnavailability.endDate, from));
+  if (to) conds.push(lte(guideUnavailability.startDate, to));
+  return db
+    .select()
+    .from(guideUnavailability)
+    .where(and(...conds))
+    .orderBy(asc(guideUnavailability.startDate), asc(guideUnavailability.id));
+}
+
+/** Periods of the guide sharing at least one day with [start, end] (dates inclusive). */
+export function overlappingUnavailability(db: DbOrTx, guideId: number, start: string, end: string) {
+  return db
+    .select()
+    .from(guideUnavailability)
+    .where(
+      and(
+        eq(guideUnavailability.guideId, guideId),
+        lte(guideUnavailability.startDate, end),
+        gte(guideUnavailability.endDate, start),
+      ),
+    )
+    .orderBy(asc(guideUnavailability.startDate))
+    .limit(5);
+}
+
+export async function insertUnavailability(
+  db: DbOrTx,
+  values: typeof guideUnavailability.$inferInsert,
+) {
+  const [row] = await db.insert(guideUnavailability).values(values).returning();
+  return row;
+}
+
+export async function insertUnavailabilityMany(
+  db: DbOrTx,
+  values: (typeof guideUnavailability.$inferInsert)[],
+) {
+  for (const chunk of chunks(values)) await db.insert(guideUnavailability).values(chunk);
+}
+
+export async function deleteUnavailability(db: DbOrTx, guideId: number, periodId: number) {
+  const [row] = await db
+    .delete(guideUnavailability)
+    .where(and(eq(guideUnavailability.id, periodId), eq(guideUnavailability.guideId, guideId)))
+    .returning();
+  return row;
+}
+
+// --- audit history ---------------------------------------------------------------------
+
+export function guideAuditHistory(db: DbOrTx, guideId: number, limit: number, before?: number) {
+  const conds = [eq(auditLog.entityType, 'guide'), eq(auditLog.entityId, String(guideId))];
+  if (before) conds.push(lt(auditLog.id, before));
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      username: auditLog.username,
+      role: auditLog.role,
+      action: auditLog.action,
+      diff: auditLog.diff,
+      result: auditLog.result,
+    })
+    .from(auditLog)
+    .where(and(...conds))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
+
+// --- licence-expiry reminders ----------------------------------------------------------
+
+/** Guides still on the books whose licence expires within [from, to]. */
+export function guidesWithLicenceExpiring(db: DbOrTx, from: string, to: string) {
+  return db
+    .select({
+      id: guides.id,
+      code: guides.code,
+      name: guides.name,
+      licenceNo: guides.licenceNo,
+      licenceExpiry: guides.licenceExpiry,
+    })
+    .from(guides)
+    .where(
+      and(
+        gte(guides.licenceExpiry, from),
+        lte(guides.licenceExpiry, to),
+        ne(guides.status, 'inactive'),
+      ),
+    )
+    .orderBy(asc(guides.licenceExpiry), asc(guides.id));
+}
+
+/** Enabled users holding a role with the given permission (e.g. operators and admins). */
+export async function usersWithPermission(db: DbOrTx, permission: string) {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(users.enabled, true),
+        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Inserts todo messages; a (user, dedupeKey) pair that exists already is skipped. */
+export async function insertMessagesOnce(
+  db: DbOrTx,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<number> {
+  let created = 0;
+  for (const chunk of chunks(rows, 500)) {
+    const inserted = await db
+      .insert(messages)
+      .values(chunk)
+      .onConflictDoNothing({ target: [messages.userId, messages.dedupeKey] })
+      .returning({ id: messages.id });
+    created += inserted.length;
+  }
+  return created;
+}

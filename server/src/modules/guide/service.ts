@@ -1,0 +1,416 @@
+// Guide rules (product.md, "Guide"; issue #7): unique code and licence number, dictionary
+// languages and specialties, optimistic locking, status changes with a reason, an expired
+// licence never `active`, unavailability without overlaps. No HTTP here.
+import {
+  GUIDE_LANGUAGE_CATEGORY,
+  GUIDE_LEVELS,
+  GUIDE_SPECIALTY_CATEGORY,
+  guideLevelRank,
+  isoToday,
+  type Guide,
+  type GuideAuditEntry,
+  type GuideCreateBody,
+  type GuideFigures,
+  type GuideListItem,
+  type GuideListQuery,
+  type GuideStatusBody,
+  type GuideUpdateBody,
+  type Page,
+  type UnavailabilityBody,
+  type UnavailabilityPeriod,
+} from '@console/shared';
+import type { Db, DbOrTx } from '../../db/types';
+import { AppError } from '../../lib/app-error';
+import * as q from './queries';
+import type { GuideRow, UnavailabilityRow } from './queries';
+
+/**
+ * Derived figures of guides (teams led, days worked in 30 days, average rating). They come
+ * from teams and feedback, which the team module owns: it replaces this source with its
+ * queries (`guide.setFiguresSource`). Until then no guide has led a team.
+ */
+export type GuideFiguresSource = (
+  db: DbOrTx,
+  guideIds: number[],
+  today: string,
+) => Promise<Map<number, GuideFigures>>;
+
+export const noTeamsYet: GuideFiguresSource = async (_db, ids) =>
+  new Map(ids.map((id) => [id, { teamsLed: 0, daysWorked30: 0, averageRating: null }]));
+
+/** Names of scenic spots by id, from the scenic module once it exists. */
+export type SpotNamesSource = (db: DbOrTx, spotIds: number[]) => Promise<Map<number, string>>;
+
+const noSpotNames: SpotNamesSource = async () => new Map();
+
+/** The record as the audit diff sees it: scalar fields plus the child lists. */
+export type GuideSnapshot = Record<string, unknown>;
+
+type Children = Pick<Guide, 'languages' | 'specialties' | 'certifications'>;
+
+const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
+export class GuideService {
+  private figures: GuideFiguresSource = noTeamsYet;
+  private spotNames: SpotNamesSource = noSpotNames;
+
+  constructor(private readonly db: Db) {}
+
+  setFiguresSource(source: GuideFiguresSource) {
+    this.figures = source;
+  }
+
+  setSpotNamesSource(source: SpotNamesSource) {
+    this.spotNames = source;
+  }
+
+  async list(query: GuideListQuery): Promise<Page<GuideListItem>> {
+    const today = isoToday();
+    const rank = query.level ? guideLevelRank(query.level) : undefined;
+    const { rows, total } = await q.listGuides(this.db, query, today, rank);
+    const ids = rows.map((r) => r.id);
+    const [langs, figures] = await Promise.all([
+      q.languagesOf(this.db, ids),
+      this.figures(this.db, ids, today),
+    ]);
+    const byGuide = groupBy(langs, (l) => l.guideId);
+    return {
+      list: rows.map((r) => ({
+        ...listItem(r),
+        languages: (byGuide.get(r.id) ?? []).map(({ language, proficiency }) => ({
+          language,
+          proficiency,
+        })),
+        figures: figures.get(r.id) ?? zeroFigures(),
+      })),
+      total,
+    };
+  }
+
+  async get(id: number, db: DbOrTx = this.db): Promise<Guide> {
+    const row = await q.findGuide(db, id);
+    if (!row) throw guideNotFound();
+    return this.assemble(db, row);
+  }
+
+  async create(body: GuideCreateBody, userId: number | null) {
+    const guide = await this.db.transaction(async (tx) => {
+      await this.checkReferences(tx, body);
+      const status = body.status ?? 'active';
+      if (status === 'active') assertLicenceValid(body.licenceExpiry);
+      const code = body.code || (await q.nextGuideCode(tx));
+      await assertUnique(tx, { code, licenceNo: body.licenceNo });
+      const row = await insertOrDuplicate(() =>
+        q.insertGuide(tx, {
+          ...scalarFields(body),
+          code,
+          status,
+          createdBy: userId,
+        }),
+      );
+      await q.insertGuideChildren(tx, [{ guideId: row.id, ...body }]);
+      return this.get(row.id, tx);
+    });
+    return { guide, diff: snapshot(guide) };
+  }
+
+  async update(id: number, body: GuideUpdateBody) {
+    return this.db.transaction(async (tx) => {
+      const current = await q.lockGuide(tx, id);
+      if (!current) throw guideNotFound();
+      if (current.version !== body.version) throw new AppError('STALE_VERSION');
+      const before = await this.assemble(tx, current);
+      await this.checkReferences(tx, body);
+      // An active guide keeps a valid licence (product.md: expired → suspended).
+      if (current.status === 'active') assertLicenceValid(body.licenceExpiry);
+      const code = body.code || current.code;
+      await assertUnique(tx, { code, licenceNo: body.licenceNo }, id);
+      const row = await insertOrDuplicate(() =>
+        q.updateGuideVersioned(tx, id, body.version, { ...scalarFields(body), code }),
+      );
+      if (!row) throw new AppError('STALE_VERSION');
+      await q.replaceGuideChildren(tx, id, body);
+      const after = await this.get(id, tx);
+      return { before, after };
+    });
+  }
+
+  async changeStatus(id: number, body: GuideStatusBody) {
+    return this.db.transaction(async (tx) => {
+      const current = await q.lockGuide(tx, id);
+      if (!current) throw guideNotFound();
+      if (current.version !== body.version) throw new AppError('STALE_VERSION');
+      if (body.status === 'active') assertLicenceValid(current.licenceExpiry);
+      const row = await q.updateGuideVersioned(tx, id, body.version, {
+        status: body.status,
+        statusReason: body.reason,
+        statusChangedAt: new Date(),
+      });
+      if (!row) throw new AppError('STALE_VERSION');
+      return {
+        before: { status: current.status, statusReason: current.statusReason },
+        after: { status: row.status, statusReason: row.statusReason },
+        guide: await this.assemble(tx, row),
+      };
+    });
+  }
+
+  // --- unavailability ----------------------------------------------------------------
+
+  async listUnavailability(guideId: number, from?: string, to?: string) {
+    if (!(await q.findGuide(this.db, guideId))) throw guideNotFound();
+    const rows = await q.listUnavailability(this.db, guideId, from, to);
+    return rows.map(period);
+  }
+
+  async addUnavailability(guideId: number, body: UnavailabilityBody, userId: number | null) {
+    return this.db.transaction(async (tx) => {
+      // The row lock makes two concurrent additions for one guide take turns.
+      if (!(await q.lockGuide(tx, guideId))) throw guideNotFound();
+      const [clash] = await q.overlappingUnavailability(tx, guideId, body.startDate, body.endDate);
+      if (clash) throw overlapError(clash);
+      const row = await q.insertUnavailability(tx, { guideId, ...body, createdBy: userId });
+      return period(row);
+    });
+  }
+
+  async removeUnavailability(guideId: number, periodId: number) {
+    const row = await q.deleteUnavailability(this.db, guideId, periodId);
+    if (!row) throw new AppError('NOT_FOUND', { detail: bi('请假记录不存在', 'No such period') });
+    return period(row);
+  }
+
+  async auditHistory(guideId: number, limit: number, before?: number) {
+    if (!(await q.findGuide(this.db, guideId))) throw guideNotFound();
+    const rows = await q.guideAuditHistory(this.db, guideId, limit, before);
+    const list: GuideAuditEntry[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+    return { list, next: rows.length === limit ? rows[rows.length - 1].id : null };
+  }
+
+  // --- helpers -----------------------------------------------------------------------
+
+  /** Languages and specialties must be enabled dictionary items (property tables). */
+  async checkReferences(db: DbOrTx, body: Pick<Guide, 'languages' | 'specialties'>) {
+    const [languages, specialties] = await Promise.all([
+      q.dictionaryValues(db, GUIDE_LANGUAGE_CATEGORY),
+      q.dictionaryValues(db, GUIDE_SPECIALTY_CATEGORY),
+    ]);
+    const fields = [
+      ...body.languages
+        .map((l, i) => (languages.has(l.language) ? null : `languages.${i}.language`))
+        .filter((p): p is string => p !== null),
+      ...body.specialties
+        .map((s, i) => (specialties.has(s) ? null : `specialties.${i}`))
+        .filter((p): p is string => p !== null),
+    ];
+    if (fields.length > 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        fields: fields.map((path) => ({ path, message: 'unknownDictionaryValue' })),
+        detail: bi('语种或特长不在字典中', 'A language or specialty is not in the dictionary'),
+      });
+    }
+  }
+
+  private async assemble(db: DbOrTx, row: GuideRow): Promise<Guide> {
+    const [many] = await this.assembleMany(db, [row]);
+    return many;
+  }
+
+  /** Rows → full guides with children, spot names and figures, in few queries. */
+  async assembleMany(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
+    const ids = rows.map((r) => r.id);
+    const [langs, specs, certs, figures] = await Promise.all([
+      q.languagesOf(db, ids),
+      q.specialtiesOf(db, ids),
+      q.certificationsOf(db, ids),
+      this.figures(db, ids, isoToday()),
+    ]);
+    const names = await this.spotNames(db, [...new Set(certs.map((c) => c.spotId))]);
+    const langsBy = groupBy(langs, (l) => l.guideId);
+    const specsBy = groupBy(specs, (s) => s.guideId);
+    const certsBy = groupBy(certs, (c) => c.guideId);
+    return rows.map((row) => ({
+      ...listItem(row),
+      birthDate: row.birthDate,
+      email: row.email,
+      emergencyContactName: row.emergencyContactName,
+      emergencyContactPhone: row.emergencyContactPhone,
+      avatar: row.avatar,
+      levelObtainedOn: row.levelObtainedOn,
+      statusReason: row.statusReason,
+      statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdBy,
+      languages: (langsBy.get(row.id) ?? []).map(({ language, proficiency }) => ({
+        language,
+        proficiency,
+      })),
+      specialties: (specsBy.get(row.id) ?? []).map((s) => s.specialty),
+      certifications: (certsBy.get(row.id) ?? []).map((c) => ({
+        spotId: c.spotId,
+        spotName: names.get(c.spotId) ?? null,
+        validUntil: c.validUntil,
+      })),
+      figures: figures.get(row.id) ?? zeroFigures(),
+    }));
+  }
+}
+
+const zeroFigures = (): GuideFigures => ({ teamsLed: 0, daysWorked30: 0, averageRating: null });
+
+function listItem(r: GuideRow): Omit<GuideListItem, 'languages' | 'figures'> {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    gender: r.gender,
+    phone: r.phone,
+    homeCity: r.homeCity,
+    employmentType: r.employmentType,
+    licenceNo: r.licenceNo,
+    licenceType: r.licenceType,
+    level: r.level,
+    licenceExpiry: r.licenceExpiry,
+    maxGroupSize: r.maxGroupSize,
+    status: r.status,
+    updatedAt: r.updatedAt.toISOString(),
+    version: r.version,
+  };
+}
+
+/** Columns of the guides row a create or update writes. */
+export function scalarFields(body: GuideCreateBody | GuideUpdateBody) {
+  return {
+    name: body.name,
+    gender: body.gender,
+    birthDate: body.birthDate,
+    phone: body.phone,
+    email: body.email,
+    emergencyContactName: body.emergencyContactName,
+    emergencyContactPhone: body.emergencyContactPhone,
+    avatar: body.avatar,
+    homeCity: body.homeCity,
+    employmentType: body.employmentType,
+    licenceNo: body.licenceNo,
+    licenceType: body.licenceType,
+    level: body.level,
+    levelRank: GUIDE_LEVELS.indexOf(body.level),
+    levelObtainedOn: body.levelObtainedOn,
+    licenceExpiry: body.licenceExpiry,
+    maxGroupSize: body.maxGroupSize,
+  };
+}
+
+/** What the audit diff compares: the guide without bookkeeping and derived figures. */
+export function snapshot(g: Guide | null): GuideSnapshot | null {
+  if (!g) return null;
+  const { figures: _f, updatedAt: _u, version: _v, createdAt: _c, ...rest } = g;
+  const children: Children = {
+    languages: g.languages,
+    specialties: g.specialties,
+    certifications: g.certifications.map((c) => ({ ...c, spotName: null })),
+  };
+  return { ...rest, ...children };
+}
+
+function period(r: UnavailabilityRow): UnavailabilityPeriod {
+  return {
+    id: r.id,
+    guideId: r.guideId,
+    type: r.type,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy,
+  };
+}
+
+function groupBy<T>(items: T[], key: (t: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+const guideNotFound = () =>
+  new AppError('NOT_FOUND', { detail: bi('导游不存在', 'No such guide') });
+
+/** product.md: a guide whose licence has expired cannot be `active`. */
+export function assertLicenceValid(expiry: string, today = isoToday()) {
+  if (expiry < today) {
+    throw new AppError('CONFLICT', {
+      detail: bi(
+        `导游证已于 ${expiry} 过期，不能设为在岗`,
+        `The licence expired on ${expiry}; the guide cannot be set active`,
+      ),
+      fields: [{ path: 'licenceExpiry', message: 'licenceExpired' }],
+    });
+  }
+}
+
+const TYPE_NAMES: Record<UnavailabilityRow['type'], [string, string]> = {
+  leave: ['请假', 'leave'],
+  sick: ['病假', 'sick leave'],
+  training: ['培训', 'training'],
+  day_off: ['休息', 'day off'],
+};
+
+function overlapError(clash: UnavailabilityRow) {
+  const [zh, en] = TYPE_NAMES[clash.type];
+  return new AppError('CONFLICT', {
+    detail: bi(
+      `与已有的${zh}（${clash.startDate} 至 ${clash.endDate}）重叠`,
+      `Overlaps the existing ${en} from ${clash.startDate} to ${clash.endDate}`,
+    ),
+    data: { conflict: period(clash) },
+  });
+}
+
+async function assertUnique(
+  db: DbOrTx,
+  values: { code: string; licenceNo: string },
+  exceptId?: number,
+) {
+  const dups = await q.duplicatesOf(db, values, exceptId);
+  if (dups.length === 0) return;
+  const codeTaken = dups.some((d) => d.code === values.code);
+  throw duplicateError(
+    codeTaken ? 'code' : 'licenceNo',
+    codeTaken ? values.code : values.licenceNo,
+  );
+}
+
+function duplicateError(field: 'code' | 'licenceNo', value?: string) {
+  return new AppError('DUPLICATE', {
+    fields: [{ path: field, message: 'duplicate' }],
+    detail: !value
+      ? undefined
+      : field === 'code'
+        ? bi(`导游编号 ${value} 已存在`, `Guide code ${value} already exists`)
+        : bi(`导游证号 ${value} 已存在`, `Licence number ${value} already exists`),
+  });
+}
+
+/** A concurrent writer may win the unique index between the check and the write. */
+async function insertOrDuplicate<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const e = err as {
+      code?: string;
+      constraint?: string;
+      cause?: { code?: string; constraint?: string };
+    };
+    const code = e.code ?? e.cause?.code;
+    const constraint = e.constraint ?? e.cause?.constraint ?? '';
+    if (code === '23505') {
+      throw duplicateError(constraint.includes('licence') ? 'licenceNo' : 'code');
+    }
+    throw err;
+  }
+}
