@@ -226,6 +226,55 @@ CREATE TABLE "guides" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "section_environments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(32) NOT NULL,
+	"description" varchar(200) DEFAULT '' NOT NULL,
+	"built_in" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "section_environments_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "section_pin_history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"environment_id" integer NOT NULL,
+	"section" varchar(32) NOT NULL,
+	"action" varchar(16) NOT NULL,
+	"from_version" varchar(64),
+	"to_version" varchar(64) NOT NULL,
+	"reason" varchar(500) NOT NULL,
+	"actor_id" integer,
+	"actor" varchar(64) NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "section_pins" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"environment_id" integer NOT NULL,
+	"section" varchar(32) NOT NULL,
+	"section_version_id" integer NOT NULL,
+	"pinned_by" varchar(64) DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "section_versions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"section" varchar(32) NOT NULL,
+	"version" varchar(64) NOT NULL,
+	"built_at" timestamp with time zone NOT NULL,
+	"commit" varchar(64),
+	"size_bytes" bigint NOT NULL,
+	"shared" jsonb NOT NULL,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_by" varchar(64) DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -237,6 +286,9 @@ ALTER TABLE "guide_certifications" ADD CONSTRAINT "guide_certifications_guide_id
 ALTER TABLE "guide_languages" ADD CONSTRAINT "guide_languages_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_specialties" ADD CONSTRAINT "guide_specialties_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_unavailability" ADD CONSTRAINT "guide_unavailability_guide_id_guides_id_fk" FOREIGN KEY ("guide_id") REFERENCES "public"."guides"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "section_pin_history" ADD CONSTRAINT "section_pin_history_environment_id_section_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."section_environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_environment_id_section_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."section_environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_section_version_id_section_versions_id_fk" FOREIGN KEY ("section_version_id") REFERENCES "public"."section_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
@@ -263,4 +315,8 @@ CREATE INDEX "guides_licence_type_idx" ON "guides" USING btree ("licence_type","
 CREATE INDEX "guides_expiry_idx" ON "guides" USING btree ("licence_expiry","id");--> statement-breakpoint
 CREATE INDEX "guides_phone_idx" ON "guides" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "guides_name_idx" ON "guides" USING btree ("name");--> statement-breakpoint
-CREATE INDEX "guides_updated_idx" ON "guides" USING btree ("updated_at","id");
+CREATE INDEX "guides_updated_idx" ON "guides" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "section_pin_history_idx" ON "section_pin_history" USING btree ("environment_id","section","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "section_pins_uq" ON "section_pins" USING btree ("environment_id","section");--> statement-breakpoint
+CREATE UNIQUE INDEX "section_versions_uq" ON "section_versions" USING btree ("section","version");--> statement-breakpoint
+CREATE INDEX "section_versions_published_idx" ON "section_versions" USING btree ("section","published_at");

@@ -103,6 +103,6 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
     ok({ openapi: '/api/docs/json' }),
   );
 
-  await app.register(staticPlugin, { hostDist: env.hostDist });
+  await app.register(staticPlugin, { hostDist: env.hostDist, sectionsDir: env.sectionsDir });
   return { app, services };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/types';
 import type { ServerEnv } from './config/env';
 import { AuthService } from './modules/auth/service';
 import { SystemConfigService } from './modules/system-config/service';
+import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/service';
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { GuideService } from './modules/guide/service';
@@ -13,6 +14,7 @@ export interface Services {
   env: ServerEnv;
   config: SystemConfigService;
   auth: AuthService;
+  sections: SectionsService;
   messages: MessageService;
   profile: ProfileService;
   guide: GuideService;
@@ -25,6 +27,7 @@ export function createServices(db: Db, env: ServerEnv): Services {
     env,
     config,
     auth: new AuthService(db, config),
+    sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
     messages: new MessageService(db),
     profile: new ProfileService(db),
     guide: new GuideService(db),

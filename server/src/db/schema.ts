@@ -7,3 +7,4 @@ export * from '../modules/properties/schema';
 export * from '../modules/messages/schema';
 export * from '../modules/profile/schema';
 export * from '../modules/guide/schema';
+export * from '../modules/sections/schema';

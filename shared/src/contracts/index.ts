@@ -8,3 +8,4 @@ export * from './settings';
 export * from './message';
 export * from './profile';
 export * from './guide';
+export * from './sections';

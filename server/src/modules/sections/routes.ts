@@ -1,22 +1,117 @@
+// Section versions API (issue 5). Admin only (`system:sections`), except the pins the host
+// reads at boot, which are public and never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createEnvironmentBody,
+  pinHistoryQuery,
+  pinSectionBody,
+  rollbackSectionBody,
+  sectionNameParams,
+  sectionVersionsQuery,
+} from '@console/shared/contracts/sections';
+import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { localSectionMap } from './local';
+import { diffRecords } from '../audit/diff';
+import type { Actor, PinChange } from './service';
+
+const actorOf = (req: FastifyRequest): Actor => ({
+  id: req.auth!.userId,
+  name: req.auth!.username,
+});
+
+function auditPin(req: FastifyRequest, change: PinChange, reason: string) {
+  req.audit.entityType = 'section_pin';
+  req.audit.entityId = `${change.environment}/${change.section}`;
+  req.audit.diff = {
+    ...diffRecords({ sectionVersion: change.from }, { sectionVersion: change.to }),
+    reason: { before: null, after: reason },
+  };
+}
 
 export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
+  const { sections } = services;
+  await sections.ensureEnvironments();
+
   // Read by the host at boot, before sign-in; never cached (product.md, "Section versions").
   app.get(
     '/api/sections/pins',
     { schema: { tags: ['sections'] }, config: { access: 'public' } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return ok({
-        environment: services.env.appEnv,
-        sections: localSectionMap(services.env.devSections),
-      });
+      return ok(await sections.pins());
+    },
+  );
+
+  app.get(
+    '/api/sections',
+    {
+      schema: { tags: ['sections'], querystring: sectionVersionsQuery },
+      config: { access: 'system:sections' },
+    },
+    async (req) => ok(await sections.listVersions(req.query)),
+  );
+
+  app.get(
+    '/api/sections/environments',
+    { schema: { tags: ['sections'] }, config: { access: 'system:sections' } },
+    async () => ok(await sections.listEnvironments()),
+  );
+
+  app.post(
+    '/api/sections/environments',
+    {
+      schema: { tags: ['sections'], body: createEnvironmentBody },
+      config: { access: 'system:sections', auditAction: 'system.sections.environment.create' },
+    },
+    async (req) => {
+      req.audit.entityType = 'section_environment';
+      req.audit.entityId = req.body.name;
+      const created = await sections.createEnvironment(req.body, actorOf(req));
+      req.audit.diff = diffRecords(null, { name: created.name, description: created.description });
+      return ok({ name: created.name, description: created.description });
+    },
+  );
+
+  app.get(
+    '/api/sections/history',
+    {
+      schema: { tags: ['sections'], querystring: pinHistoryQuery },
+      config: { access: 'system:sections' },
+    },
+    async (req) => ok(await sections.history(req.query)),
+  );
+
+  app.post(
+    '/api/sections/:name/pin',
+    {
+      schema: { tags: ['sections'], params: sectionNameParams, body: pinSectionBody },
+      config: { access: 'system:sections', auditAction: 'system.sections.pin' },
+    },
+    async (req) => {
+      req.audit.entityType = 'section_pin';
+      req.audit.entityId = `${req.body.environment}/${req.params.name}`;
+      const change = await sections.pin(req.params.name, req.body, actorOf(req));
+      auditPin(req, change, req.body.reason);
+      return ok(change);
+    },
+  );
+
+  app.post(
+    '/api/sections/:name/rollback',
+    {
+      schema: { tags: ['sections'], params: sectionNameParams, body: rollbackSectionBody },
+      config: { access: 'system:sections', auditAction: 'system.sections.rollback' },
+    },
+    async (req) => {
+      req.audit.entityType = 'section_pin';
+      req.audit.entityId = `${req.body.environment}/${req.params.name}`;
+      const change = await sections.rollback(req.params.name, req.body, actorOf(req));
+      auditPin(req, change, req.body.reason);
+      return ok(change);
     },
   );
 };

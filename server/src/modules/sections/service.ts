@@ -1,0 +1,438 @@
+// Section versions (product.md, "Section versions"; issue 5): publishing bundles into the
+// section store, environments, pins, rollback and the pin history. Used by the API routes and
+// by the operators' CLI (server/src/cli/sections.ts) alike.
+import path from 'node:path';
+import {
+  DEFAULT_ENVIRONMENTS,
+  isSectionName,
+  SECTION_VERSION_PATTERN,
+  type CreateEnvironmentBody,
+  type PinHistoryEntry,
+  type PinHistoryQuery,
+  type PinSectionBody,
+  type PublishedSectionVersion,
+  type RollbackSectionBody,
+  type SectionEnvironment,
+  type SectionPinsResponse,
+  type SectionVersionsQuery,
+} from '@console/shared/contracts/sections';
+import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
+import type { Db } from '../../db/types';
+import { REPO_ROOT, type ServerEnv } from '../../config/env';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import {
+  bundleInStore,
+  BundleError,
+  DEV_PORTS,
+  localBuilds,
+  manifestUrl,
+  readBundle,
+  stageBundle,
+  storeBundleDir,
+} from './bundles';
+import { checkCompatibility, describeMismatches, readHostRanges } from './compatibility';
+import * as q from './queries';
+
+export type Actor = q.Actor;
+
+export interface SectionsOptions {
+  /** The section store (SECTIONS_DIR). */
+  storeDir: string;
+  /** Where `<name>/dist/<version>/` builds are found (the repository's `remotes`). */
+  remotesDir: string;
+  /** The host's package.json: its dependency ranges decide compatibility. */
+  hostPackageJson: string;
+  /** The environment this server runs as (APP_ENV). */
+  appEnv: string;
+  /** Pins point at the dev servers (DEV_SECTIONS=1). */
+  devSections: boolean;
+}
+
+/** The result of a pin or rollback, for the audit diff and the caller. */
+export interface PinChange {
+  environment: string;
+  section: SectionName;
+  from: string | null;
+  to: string;
+}
+
+const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
+function requireSection(name: string): SectionName {
+  if (!isSectionName(name)) throw notFound(both(`模块 ${name} 不存在`, `No section ${name}`));
+  return name;
+}
+
+/**
+ * "Back to the previous pin": pins push the version they replaced, rollbacks pop it, so
+ * repeated rollbacks walk back through the pins in order.
+ */
+function rollbackTarget(history: q.HistoryRow[]): string | null {
+  const stack: (string | null)[] = [];
+  for (const entry of history) {
+    if (entry.action === 'pin') stack.push(entry.fromVersion);
+    else stack.pop();
+  }
+  return stack.at(-1) ?? null;
+}
+
+export class SectionsService {
+  constructor(
+    private readonly db: Db,
+    readonly options: SectionsOptions,
+  ) {}
+
+  /** The default environments and the server's own exist in every database. */
+  async ensureEnvironments() {
+    const names = new Set<string>([...DEFAULT_ENVIRONMENTS, this.options.appEnv]);
+    await q.ensureEnvironments(
+      this.db,
+      [...names].map((name) => ({
+        name,
+        builtIn: (DEFAULT_ENVIRONMENTS as readonly string[]).includes(name),
+        description: '',
+      })),
+    );
+  }
+
+  hostRanges(): Record<string, string> {
+    return readHostRanges(this.options.hostPackageJson);
+  }
+
+  /** What the host loads at boot in this server's environment. */
+  async pins(): Promise<SectionPinsResponse> {
+    const environment = this.options.appEnv;
+    const sections: SectionPinsResponse['sections'] = {};
+    if (this.options.devSections) {
+      for (const name of SECTION_NAMES) {
+        sections[name] = {
+          version: 'dev',
+          entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
+        };
+      }
+      return { environment, sections };
+    }
+    const env = await q.findEnvironment(this.db, environment);
+    if (!env) return { environment, sections };
+    for (const pin of await q.listPins(this.db, { environmentId: env.id })) {
+      if (!isSectionName(pin.section)) continue;
+      sections[pin.section] = {
+        version: pin.version,
+        entry: manifestUrl(pin.section, pin.version),
+      };
+    }
+    return { environment, sections };
+  }
+
+  async listVersions(query: SectionVersionsQuery) {
+    if (query.section !== undefined) requireSection(query.section);
+    const { rows, total } = await q.listVersions(
+      this.db,
+      { section: query.section },
+      { offset: (query.current - 1) * query.pageSize, limit: query.pageSize },
+    );
+    const pins = await q.listPins(this.db);
+    const ranges = this.hostRanges();
+    const list: PublishedSectionVersion[] = rows.map((row) => ({
+      id: row.id,
+      section: row.section as SectionName,
+      version: row.version,
+      builtAt: row.builtAt.toISOString(),
+      commit: row.commit,
+      sizeBytes: row.sizeBytes,
+      shared: row.shared,
+      publishedAt: row.publishedAt.toISOString(),
+      publishedBy: row.publishedBy,
+      compatibility: checkCompatibility(row.shared, ranges),
+      pinnedIn: pins.filter((p) => p.sectionVersionId === row.id).map((p) => p.environment),
+    }));
+    return { list, total };
+  }
+
+  async listEnvironments(): Promise<SectionEnvironment[]> {
+    const [envs, pins, history] = await Promise.all([
+      q.listEnvironments(this.db),
+      q.listPins(this.db),
+      q.historyInOrder(this.db),
+    ]);
+    return envs.map((env) => {
+      const out: SectionEnvironment = {
+        name: env.name,
+        description: env.description,
+        builtIn: env.builtIn,
+        current: env.name === this.options.appEnv,
+        pins: {},
+      };
+      for (const pin of pins.filter((p) => p.environmentId === env.id)) {
+        if (!isSectionName(pin.section)) continue;
+        out.pins[pin.section] = {
+          version: pin.version,
+          pinnedAt: pin.pinnedAt.toISOString(),
+          pinnedBy: pin.pinnedBy,
+          rollbackTo: rollbackTarget(
+            history.filter((h) => h.environmentId === env.id && h.section === pin.section),
+          ),
+        };
+      }
+      return out;
+    });
+  }
+
+  async createEnvironment(body: CreateEnvironmentBody, actor: Actor) {
+    const created = await q.insertEnvironment(this.db, {
+      name: body.name,
+      description: body.description,
+      createdBy: actor.id,
+    });
+    if (!created) {
+      throw new AppError('DUPLICATE', {
+        detail: both(`环境 ${body.name} 已存在`, `The environment ${body.name} already exists`),
+      });
+    }
+    return created;
+  }
+
+  async history(query: PinHistoryQuery) {
+    const environmentId =
+      query.environment === undefined
+        ? undefined
+        : (await this.requireEnvironment(query.environment)).id;
+    if (query.section !== undefined) requireSection(query.section);
+    const { rows, total } = await q.pageHistory(
+      this.db,
+      { environmentId, section: query.section },
+      { offset: (query.current - 1) * query.pageSize, limit: query.pageSize },
+    );
+    const list: PinHistoryEntry[] = rows.map(({ row, environment }) => ({
+      id: row.id,
+      environment,
+      section: row.section as SectionName,
+      action: row.action,
+      fromVersion: row.fromVersion,
+      toVersion: row.toVersion,
+      reason: row.reason,
+      actor: row.actor,
+      at: row.at.toISOString(),
+    }));
+    return { list, total };
+  }
+
+  /**
+   * Publishes a built bundle: from `from` (a bundle folder) or else the given or newest build
+   * in `remotes/<name>/dist/`. The same version twice and a bundle whose shared singletons the
+   * host does not accept are refused.
+   */
+  async publish(
+    name: string,
+    source: { version?: string; from?: string },
+    actor: Actor,
+  ): Promise<PublishedSectionVersion> {
+    const section = requireSection(name);
+    const { dir, record } = this.findBundle(section, source);
+    if (record.name !== section) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: both(
+          `${dir} 是模块 ${record.name} 的构建，不是 ${section}`,
+          `${dir} is a build of ${record.name}, not ${section}`,
+        ),
+      });
+    }
+    if (!SECTION_VERSION_PATTERN.test(record.version)) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: both(`版本号格式不正确：${record.version}`, `Malformed version ${record.version}`),
+      });
+    }
+    const version = record.version;
+    if (await q.findVersion(this.db, section, version)) throw alreadyPublished(section, version);
+
+    const compatibility = checkCompatibility(record.shared, this.hostRanges());
+    if (!compatibility.compatible) {
+      throw new AppError('CONFLICT', {
+        detail: both(
+          `${section} ${version} 与宿主的共享库不兼容：${describeMismatches(compatibility.mismatches, 'zh-CN')}`,
+          `${section} ${version} does not fit the host's shared libraries: ${describeMismatches(compatibility.mismatches, 'en-US')}`,
+        ),
+        data: compatibility,
+      });
+    }
+
+    const { storeDir } = this.options;
+    // The store may already hold this exact build (a database re-created beside the same
+    // store): it is adopted. A different build under the same version is refused.
+    let staged: ReturnType<typeof stageBundle> | null = null;
+    if (bundleInStore(storeDir, section, version)) {
+      const stored = readBundle(storeBundleDir(storeDir, section, version));
+      if (stored.builtAt !== record.builtAt || stored.commit !== record.commit) {
+        throw alreadyPublished(section, version);
+      }
+    } else {
+      staged = stageBundle(storeDir, section, version, dir);
+    }
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        const created = await q.insertVersion(tx, {
+          section,
+          version,
+          builtAt: new Date(record.builtAt),
+          commit: record.commit,
+          sizeBytes: record.sizeBytes,
+          shared: record.shared,
+          publishedBy: actor.name,
+        });
+        if (!created) throw alreadyPublished(section, version);
+        // Moved into place inside the transaction: a failed rename rolls the record back.
+        staged?.commit();
+        return created;
+      });
+      staged = null;
+      return {
+        id: row.id,
+        section,
+        version,
+        builtAt: row.builtAt.toISOString(),
+        commit: row.commit,
+        sizeBytes: row.sizeBytes,
+        shared: row.shared,
+        publishedAt: row.publishedAt.toISOString(),
+        publishedBy: row.publishedBy,
+        compatibility,
+        pinnedIn: [],
+      };
+    } finally {
+      staged?.discard();
+    }
+  }
+
+  async pin(name: string, body: PinSectionBody, actor: Actor): Promise<PinChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    const target = await q.findVersion(this.db, section, body.version);
+    if (!target) {
+      throw notFound(
+        both(
+          `模块 ${section} 没有已发布的版本 ${body.version}`,
+          `Section ${section} has no published version ${body.version}`,
+        ),
+      );
+    }
+    return this.movePin(env, section, target, 'pin', body.reason, body.expectedCurrent, actor);
+  }
+
+  async rollback(name: string, body: RollbackSectionBody, actor: Actor): Promise<PinChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    const history = await q.historyInOrder(this.db, { environmentId: env.id, section });
+    const previous = rollbackTarget(history);
+    if (!previous) {
+      throw conflict(
+        both(
+          `${env.name} 环境中的模块 ${section} 没有可回滚的上一个版本`,
+          `Section ${section} has no previous pin to roll back to in ${env.name}`,
+        ),
+      );
+    }
+    const target = await q.findVersion(this.db, section, previous);
+    if (!target) throw new Error(`pin history names unpublished ${section} ${previous}`);
+    return this.movePin(env, section, target, 'rollback', body.reason, body.expectedCurrent, actor);
+  }
+
+  private async movePin(
+    env: q.EnvironmentRow,
+    section: SectionName,
+    target: q.VersionRow,
+    action: 'pin' | 'rollback',
+    reason: string,
+    expectedCurrent: string | null | undefined,
+    actor: Actor,
+  ): Promise<PinChange> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await q.listPins(tx, { environmentId: env.id, section });
+      const from = current?.version ?? null;
+      if (expectedCurrent !== undefined && expectedCurrent !== from) {
+        throw new AppError('STALE_VERSION', { data: { current: from } });
+      }
+      if (current && current.sectionVersionId === target.id) {
+        throw conflict(
+          both(
+            `${env.name} 环境已固定模块 ${section} 的版本 ${target.version}`,
+            `${env.name} already pins ${section} ${target.version}`,
+          ),
+        );
+      }
+      const moved = current
+        ? await q.updatePin(tx, current.id, current.rowVersion, target.id, actor)
+        : await q.insertPin(tx, {
+            environmentId: env.id,
+            section,
+            sectionVersionId: target.id,
+            actor,
+          });
+      // Someone else moved the pin between our read and our write.
+      if (!moved) throw new AppError('STALE_VERSION');
+      await q.insertHistory(tx, {
+        environmentId: env.id,
+        section,
+        action,
+        fromVersion: from,
+        toVersion: target.version,
+        reason,
+        actorId: actor.id,
+        actor: actor.name,
+      });
+      return { environment: env.name, section, from, to: target.version };
+    });
+  }
+
+  private async requireEnvironment(name: string) {
+    const env = await q.findEnvironment(this.db, name);
+    if (!env) throw notFound(both(`环境 ${name} 不存在`, `No environment ${name}`));
+    return env;
+  }
+
+  private findBundle(section: SectionName, source: { version?: string; from?: string }) {
+    try {
+      if (source.from) {
+        const dir = path.resolve(source.from);
+        return { dir, record: readBundle(dir) };
+      }
+      const builds = localBuilds(this.options.remotesDir, section);
+      const build = source.version
+        ? builds.find((b) => b.record.version === source.version)
+        : builds[0];
+      if (!build) {
+        throw notFound(
+          both(
+            `remotes/${section}/dist/ 中没有${source.version ? `版本 ${source.version} 的` : ''}构建；先运行 npm run build -w remotes/${section}`,
+            `No build${source.version ? ` of ${source.version}` : ''} of ${section} in remotes/${section}/dist/; run npm run build -w remotes/${section} first`,
+          ),
+        );
+      }
+      return build;
+    } catch (err) {
+      if (err instanceof BundleError) {
+        throw new AppError('VALIDATION_FAILED', { detail: both(err.message, err.message) });
+      }
+      throw err;
+    }
+  }
+}
+
+function alreadyPublished(section: string, version: string) {
+  return new AppError('DUPLICATE', {
+    detail: both(
+      `模块 ${section} 的版本 ${version} 已发布过；已发布的版本不可覆盖，请用新的构建号重新构建`,
+      `${section} ${version} is already published; published versions are immutable, build again with a new build id`,
+    ),
+  });
+}
+
+/** The service's options as the server and the CLI read them from the environment. */
+export function sectionsOptionsFromEnv(env: ServerEnv): SectionsOptions {
+  return {
+    storeDir: env.sectionsDir,
+    remotesDir: path.join(REPO_ROOT, 'remotes'),
+    hostPackageJson: path.join(REPO_ROOT, 'host', 'package.json'),
+    appEnv: env.appEnv,
+    devSections: env.devSections,
+  };
+}

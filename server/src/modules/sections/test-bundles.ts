@@ -1,0 +1,58 @@
+// Builds section bundle folders on disk for the API tests: the files and build record a real
+// build writes (rspack.config.base.ts), with shared versions chosen against the real host.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import semver from 'semver';
+import type { BuildRecord } from '@console/shared/contracts/sections';
+import { readHostRanges, packageOf } from './compatibility';
+
+const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@arco-design/web-react'];
+
+/** Shared versions the host accepts: the lowest version of each host range. */
+export function compatibleShared(hostPackageJson: string): Record<string, string> {
+  const ranges = readHostRanges(hostPackageJson);
+  return Object.fromEntries(
+    SINGLETONS.map((lib) => [lib, semver.minVersion(ranges[packageOf(lib)])!.version]),
+  );
+}
+
+export interface FakeBuild {
+  remotesDir: string;
+  /** Writes `remotes/<name>/dist/<version>/` and returns its folder. */
+  build(
+    name: string,
+    version: string,
+    overrides?: Partial<BuildRecord> & { builtAt?: string },
+  ): string;
+  cleanup(): void;
+}
+
+export function fakeRemotes(hostPackageJson: string): FakeBuild {
+  const remotesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sections-remotes-'));
+  return {
+    remotesDir,
+    build(name, version, overrides = {}) {
+      const dir = path.join(remotesDir, name, 'dist', version);
+      fs.mkdirSync(path.join(dir, 'js'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'mf-manifest.json'),
+        JSON.stringify({ id: `section_${name}`, name: `section_${name}`, metaData: { version } }),
+      );
+      fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${name} ${version} */`);
+      fs.writeFileSync(path.join(dir, 'js', 'main.abcd1234.js'), `console.log('${version}')`);
+      const record: BuildRecord = {
+        name,
+        version,
+        builtAt: new Date().toISOString(),
+        commit: 'abc1234',
+        sizeBytes: 2048,
+        shared: compatibleShared(hostPackageJson),
+        ...overrides,
+      };
+      fs.writeFileSync(path.join(dir, 'build.json'), JSON.stringify(record));
+      return dir;
+    },
+    cleanup: () => fs.rmSync(remotesDir, { recursive: true, force: true }),
+  };
+}
