@@ -109,9 +109,11 @@ class BuildInfoPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.afterEmit.tap('BuildInfoPlugin', (compilation) => {
       const outDir = compilation.outputOptions.path as string;
-      const shared = Object.fromEntries(
+      const shared: Record<string, string> = Object.fromEntries(
         SINGLETON_LIBS.map((lib) => [lib, installedVersion(this.info.appDir, lib)]),
       );
+      // The workspace package is a singleton too; the section store checks it against the host.
+      shared[SHARED_PACKAGE] = readPackageJson(path.join(rootDir, 'shared/package.json')).version;
       const buildJson = {
         name: this.info.name,
         version: this.info.version,

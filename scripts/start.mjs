@@ -1,5 +1,6 @@
-// `npm start`: builds what is not built yet, then starts the server with the embedded
-// database (PGlite under ./data) and demo data on the first start.
+// `npm start`: builds what is not built yet, publishes the fresh section builds into the local
+// section store and pins them in `development` on the first start (issue 5), then starts the
+// server with the embedded database (PGlite under ./data) and demo data on the first start.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,24 @@ if (!built()) {
   console.log('Building the console (first start only)…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// Same database and store as the server (DATA_DIR / DATABASE_URL, SECTIONS_DIR). Sections
+// already pinned keep their pin; a section whose build is refused is reported, not fatal.
+const published = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/src/cli/sections.ts',
+    'start-local',
+    '--env',
+    process.env.APP_ENV || 'development',
+  ],
+  { cwd: root, stdio: 'inherit', env: process.env },
+);
+if (published.status !== 0) {
+  console.warn('Publishing the local section builds did not complete; see the message above.');
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
