@@ -8,6 +8,7 @@ import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/serv
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { GuideService } from './modules/guide/service';
+import { PropertiesService } from './modules/properties/service';
 
 export interface Services {
   db: Db;
@@ -18,6 +19,7 @@ export interface Services {
   messages: MessageService;
   profile: ProfileService;
   guide: GuideService;
+  properties: PropertiesService;
 }
 
 export function createServices(db: Db, env: ServerEnv): Services {
@@ -31,5 +33,6 @@ export function createServices(db: Db, env: ServerEnv): Services {
     messages: new MessageService(db),
     profile: new ProfileService(db),
     guide: new GuideService(db),
+    properties: new PropertiesService(db),
   };
 }

@@ -1,4 +1,9 @@
-import { ERRORS, type ErrorCodeName, type FieldError } from '@console/shared';
+import {
+  ERRORS,
+  type ErrorCodeName,
+  type FieldError,
+  type LocalizedFieldError,
+} from '@console/shared';
 
 /**
  * An error a service raises for the caller: a stable code from the catalogue, optional
@@ -10,7 +15,8 @@ export class AppError extends Error {
     readonly error: ErrorCodeName,
     readonly options: {
       params?: Record<string, string | number>;
-      fields?: FieldError[];
+      /** Failing fields; a message may be given in both locales. */
+      fields?: (FieldError | LocalizedFieldError)[];
       data?: unknown;
       /** Overrides the catalogue message (both locales) for a specific case. */
       detail?: { 'zh-CN': string; 'en-US': string };

@@ -31,6 +31,7 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
   });
   app.addHook('onResponse', async (req, reply) => {
     if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (req.routeOptions.config?.audit === false) return;
     const info = req.audit ?? {};
     const auth = req.auth;
     const routeAction = req.routeOptions.config?.auditAction;

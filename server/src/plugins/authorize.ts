@@ -1,20 +1,39 @@
 // Deny by default: every /api route declares `config.access`; a route without one cannot even
 // be registered. Mutating requests must also pass the CSRF check (custom header + Origin).
 import fp from 'fastify-plugin';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, hasPermission } from '@console/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, hasPermission, type Access } from '@console/shared';
 import { sendError } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export class UndeclaredAccessError extends Error {}
 
+/** One registered /api route and who may call it (read by the access-matrix test). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: DeclaredRoute[];
+  }
+}
+
 export const authorizePlugin = fp(async (app) => {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('apiRoutes', declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (!route.config?.access) {
       throw new UndeclaredAccessError(
         `${String(route.method)} ${route.url} declares no access (config.access); every /api route must`,
       );
+    }
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD twin to every GET; it is the same route.
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access: route.config.access });
     }
   });
 

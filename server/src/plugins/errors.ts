@@ -10,6 +10,9 @@ import {
   type Envelope,
   type ErrorCodeName,
   type FieldError,
+  type LocalizedFieldError,
+  type ValidationIssueLike,
+  validationFields as localizedValidationFields,
 } from '@console/shared';
 import { AppError } from '../lib/app-error';
 
@@ -18,11 +21,16 @@ export function errorEnvelope(
   error: ErrorCodeName,
   extra: {
     params?: Record<string, string | number>;
-    fields?: FieldError[];
+    fields?: (FieldError | LocalizedFieldError)[];
     data?: unknown;
     detail?: { 'zh-CN': string; 'en-US': string };
   } = {},
 ): Envelope<unknown> {
+  const fields = extra.fields?.map((f) =>
+    typeof f.message === 'string'
+      ? (f as FieldError)
+      : { path: f.path, message: f.message[req.locale] },
+  );
   const def = ERRORS[error];
   const template = extra.detail ? extra.detail[req.locale] : def.msg[req.locale];
   return {
@@ -30,7 +38,7 @@ export function errorEnvelope(
     msg: formatMessage(template, extra.params),
     data: extra.data ?? null,
     error,
-    ...(extra.fields ? { fields: extra.fields } : {}),
+    ...(fields ? { fields } : {}),
     requestId: req.id,
   };
 }
@@ -43,22 +51,48 @@ export function sendError(
   return reply.status(ERRORS[error].status).send(errorEnvelope(reply.request, error, extra));
 }
 
-function zodFields(err: ZodError): FieldError[] {
-  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+/** The value at a dotted issue path of the input, to tell a missing field from a wrong one. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur = input;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
 }
 
-/** Maps the validation errors of fastify-type-provider-zod to field errors. */
-function validationFields(err: FastifyError & { validationContext?: string }): FieldError[] {
+function withMissing(input: unknown, issue: ValidationIssueLike): ValidationIssueLike {
+  return issue.code === 'invalid_type' && issue.path && issue.path.length > 0
+    ? { ...issue, missing: valueAt(input, issue.path) === undefined }
+    : issue;
+}
+
+function zodFields(req: FastifyRequest, err: ZodError): FieldError[] {
+  return localizedValidationFields(err.issues as ValidationIssueLike[], req.locale);
+}
+
+const PARTS = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
+/** Maps the validation errors of fastify-type-provider-zod to field errors in the locale. */
+function validationFields(
+  req: FastifyRequest,
+  err: FastifyError & { validationContext?: string },
+): FieldError[] {
+  const context = (err.validationContext ?? 'body') as keyof typeof PARTS;
+  const input = (req as unknown as Record<string, unknown>)[PARTS[context] ?? 'body'];
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return err.validation.map((v) => {
-      const params = v.params as { issue?: { path?: PropertyKey[]; message?: string } };
-      const issuePath =
-        params?.issue?.path?.map(String).join('.') ?? v.instancePath.slice(1).replaceAll('/', '.');
-      return { path: issuePath || (err.validationContext ?? ''), message: v.message ?? 'invalid' };
-    });
+    const issues = err.validation.map((v) =>
+      withMissing(input, {
+        ...(v.params as object),
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.length > 1 ? v.instancePath.slice(1).split('/') : [],
+      }),
+    );
+    return localizedValidationFields(issues, req.locale, context);
   }
   return (err.validation ?? []).map((v) => ({
-    path: v.instancePath.slice(1).replaceAll('/', '.'),
+    path: v.instancePath.slice(1).replaceAll('/', '.') || context,
     message: v.message ?? 'invalid',
   }));
 }
@@ -69,10 +103,10 @@ export const errorsPlugin = fp(async (app) => {
       return sendError(reply, err.error, err.options);
     }
     if (err instanceof ZodError) {
-      return sendError(reply, 'VALIDATION_FAILED', { fields: zodFields(err) });
+      return sendError(reply, 'VALIDATION_FAILED', { fields: zodFields(req, err) });
     }
     if (err.validation) {
-      return sendError(reply, 'VALIDATION_FAILED', { fields: validationFields(err) });
+      return sendError(reply, 'VALIDATION_FAILED', { fields: validationFields(req, err) });
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

@@ -11,6 +11,8 @@ declare module 'fastify' {
     csrf?: false;
     /** Default audit action for the route (handlers may refine it with req.audit). */
     auditAction?: string;
+    /** A POST that only reads (the seed's `POST /api/user/menu`) writes no audit row. */
+    audit?: false;
   }
 }
 

@@ -9,3 +9,6 @@ export * from './message';
 export * from './profile';
 export * from './guide';
 export * from './sections';
+export * from './menu';
+export * from './validation';
+export * from './properties';

@@ -27,7 +27,7 @@ export async function rolesOfUser(db: DbOrTx, userId: number) {
 }
 
 /** The session with its user for a token hash, in one round trip. */
-export async function findSession(db: Db, tokenHash: string) {
+export async function findSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({
       id: sessions.id,

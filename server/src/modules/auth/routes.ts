@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/api/user/menu',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated', auditAction: 'user.menu' } },
+    { schema: { tags: ['user'] }, config: { access: 'authenticated', audit: false } },
     async (req) => ok(serverMenu(req.auth!.role, req.auth!.permissions)),
   );
 
@@ -108,7 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/sessions/sign-out-others',
     {
-      schema: { tags: ['user'], body: z.strictObject({}).optional() },
+      // A POST without a payload arrives with a null body.
+      schema: { tags: ['user'], body: z.strictObject({}).nullish() },
       config: { access: 'authenticated', auditAction: 'user.signOutOthers' },
     },
     async (req) => {

@@ -1,7 +1,7 @@
 // Sign-in, sessions, roles and passwords (product.md, "Users, roles, permissions"; issue:
 // foundation). Rules live here; routes only translate HTTP.
 import { eq } from 'drizzle-orm';
-import { passwordViolations, type UserInfo } from '@console/shared';
+import { passwordRuleFields, passwordViolations, type UserInfo } from '@console/shared';
 import type { Db } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -60,7 +60,9 @@ export class AuthService {
       await q.clearThrottle(tx, username, meta.ip);
       if (previousToken) {
         // Rotation: the token the browser had before signing in stops working.
-        const old = await q.findSession(this.db, sha256(previousToken));
+        // Inside the transaction only `tx` may be used: PGlite has one connection, and a
+        // query on `this.db` here would wait for this transaction for ever.
+        const old = await q.findSession(tx, sha256(previousToken));
         if (old) await q.deleteSession(tx, old.id);
       }
       await tx
@@ -146,7 +148,7 @@ export class AuthService {
     const violations = passwordViolations(password, minLength);
     if (violations.length > 0) {
       throw new AppError('PASSWORD_POLICY', {
-        fields: violations.map((rule) => ({ path: 'newPassword', message: rule })),
+        fields: passwordRuleFields(violations, Math.max(6, minLength)),
         data: { violations, minLength },
       });
     }

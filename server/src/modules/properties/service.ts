@@ -1,0 +1,24 @@
+// Dictionary reads for the forms' choices (product.md, "System configuration and properties").
+import type { PropertyCategory, PropertyItem } from '@console/shared';
+import type { Db } from '../../db/types';
+import { notFound } from '../../lib/app-error';
+import * as q from './queries';
+
+export class PropertiesService {
+  constructor(private readonly db: Db) {}
+
+  categories(): Promise<PropertyCategory[]> {
+    return q.listCategories(this.db);
+  }
+
+  async items(categoryCode: string, includeDisabled: boolean): Promise<PropertyItem[]> {
+    const category = await q.findCategoryByCode(this.db, categoryCode);
+    if (!category) {
+      throw notFound({
+        'zh-CN': `属性类别 ${categoryCode} 不存在`,
+        'en-US': `No property category ${categoryCode}`,
+      });
+    }
+    return q.listItems(this.db, category.id, includeDisabled);
+  }
+}

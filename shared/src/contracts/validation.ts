@@ -1,0 +1,209 @@
+// Validation messages in both locales, written once for the server's 400 answers and the
+// forms (product.md, "API conventions": a message in the caller's language). zod's own
+// `z.config(z.locales…)` is process-wide, so messages are derived per call from the issue code.
+import type { FieldError } from './envelope';
+import { formatMessage } from './errors';
+import type { Locale, Localized } from './locale';
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Message catalogue, by key. `{name}` placeholders are filled from the issue. */
+export const VALIDATION_MESSAGES = {
+  required: m('必填项', 'Required'),
+  invalidType: m('应为{type}', 'Expected {type}'),
+  stringTooShort: m('至少 {minimum} 个字符', 'At least {minimum} characters'),
+  stringTooLong: m('最多 {maximum} 个字符', 'At most {maximum} characters'),
+  numberTooSmall: m('不能小于 {minimum}', 'Must be at least {minimum}'),
+  numberTooSmallExclusive: m('必须大于 {minimum}', 'Must be greater than {minimum}'),
+  numberTooBig: m('不能大于 {maximum}', 'Must be at most {maximum}'),
+  numberTooBigExclusive: m('必须小于 {maximum}', 'Must be less than {maximum}'),
+  itemsTooFew: m('至少 {minimum} 项', 'At least {minimum} items'),
+  itemsTooMany: m('最多 {maximum} 项', 'At most {maximum} items'),
+  dateTooEarly: m('日期过早', 'The date is too early'),
+  dateTooLate: m('日期过晚', 'The date is too late'),
+  invalidFormat: m('格式不正确', 'Invalid format'),
+  invalidEmail: m('邮箱格式不正确', 'Invalid email address'),
+  invalidUrl: m('链接格式不正确', 'Invalid URL'),
+  invalidDate: m('日期时间格式不正确', 'Invalid date or time'),
+  startsWith: m('必须以 {prefix} 开头', 'Must start with {prefix}'),
+  endsWith: m('必须以 {suffix} 结尾', 'Must end with {suffix}'),
+  notMultipleOf: m('必须是 {divisor} 的倍数', 'Must be a multiple of {divisor}'),
+  notOneOf: m('取值必须是 {values} 之一', 'Must be one of {values}'),
+  unknownField: m('不允许的字段', 'Unknown field'),
+  invalidValue: m('取值不合法', 'Invalid value'),
+  // Password policy (seed §5), one message per rule of `passwordViolations`.
+  passwordMinLength: m('密码至少 {minLength} 个字符', 'At least {minLength} characters'),
+  passwordNoSpaces: m('密码不能包含空格', 'No spaces'),
+  passwordUpper: m('密码需包含大写字母', 'Needs an upper-case letter'),
+  passwordLower: m('密码需包含小写字母', 'Needs a lower-case letter'),
+} as const satisfies Record<string, Localized>;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+const TYPE_NAMES: Record<string, Localized> = {
+  string: m('字符串', 'a string'),
+  number: m('数字', 'a number'),
+  int: m('整数', 'an integer'),
+  bigint: m('整数', 'an integer'),
+  boolean: m('布尔值', 'true or false'),
+  object: m('对象', 'an object'),
+  array: m('数组', 'a list'),
+  date: m('日期', 'a date'),
+};
+
+/**
+ * The parts of a zod 4 issue the messages use (also what fastify-type-provider-zod passes on:
+ * `keyword` = code, `params` = the rest). `missing` is set by callers that can see the input.
+ */
+export interface ValidationIssueLike {
+  code: string;
+  path?: readonly PropertyKey[];
+  message?: string;
+  expected?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
+  prefix?: string;
+  suffix?: string;
+  divisor?: number | bigint;
+  values?: readonly unknown[];
+  keys?: readonly string[];
+  missing?: boolean;
+}
+
+const text = (key: ValidationMessageKey, locale: Locale, params?: object) =>
+  formatMessage(
+    VALIDATION_MESSAGES[key][locale],
+    params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v ?? '')])),
+  );
+
+/** One issue's message in `locale`. */
+export function validationMessage(issue: ValidationIssueLike, locale: Locale): string {
+  // A refinement may name a catalogue key as its message (e.g. `.min(1, 'required')`).
+  if (issue.message && issue.message in VALIDATION_MESSAGES && issue.code === 'custom') {
+    return text(issue.message as ValidationMessageKey, locale, issue);
+  }
+  const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map';
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.missing) return text('required', locale);
+      const type = TYPE_NAMES[issue.expected ?? ''];
+      return type
+        ? text('invalidType', locale, { type: type[locale] })
+        : text('invalidValue', locale);
+    }
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? text('required', locale)
+          : text('stringTooShort', locale, issue);
+      }
+      if (collection) return text('itemsTooFew', locale, issue);
+      if (issue.origin === 'date') return text('dateTooEarly', locale);
+      return text(
+        issue.inclusive === false ? 'numberTooSmallExclusive' : 'numberTooSmall',
+        locale,
+        issue,
+      );
+    case 'too_big':
+      if (issue.origin === 'string') {
+        return text('stringTooLong', locale, issue);
+      }
+      if (collection) return text('itemsTooMany', locale, issue);
+      if (issue.origin === 'date') return text('dateTooLate', locale);
+      return text(
+        issue.inclusive === false ? 'numberTooBigExclusive' : 'numberTooBig',
+        locale,
+        issue,
+      );
+    case 'invalid_format':
+      switch (issue.format) {
+        case 'email':
+          return text('invalidEmail', locale);
+        case 'url':
+          return text('invalidUrl', locale);
+        case 'date':
+        case 'datetime':
+        case 'time':
+        case 'duration':
+          return text('invalidDate', locale);
+        case 'starts_with':
+          return text('startsWith', locale, { prefix: issue.prefix });
+        case 'ends_with':
+          return text('endsWith', locale, { suffix: issue.suffix });
+        default:
+          return text('invalidFormat', locale);
+      }
+    case 'not_multiple_of':
+      return text('notMultipleOf', locale, { divisor: issue.divisor });
+    case 'invalid_value':
+      return issue.values && issue.values.length > 0
+        ? text('notOneOf', locale, { values: issue.values.map((v) => String(v)).join(' / ') })
+        : text('invalidValue', locale);
+    case 'unrecognized_keys':
+      return text('unknownField', locale);
+    default:
+      return text('invalidValue', locale);
+  }
+}
+
+const joinPath = (path: readonly PropertyKey[] | undefined) =>
+  (path ?? []).map((p) => String(p)).join('.');
+
+/**
+ * Issues → failing fields in `locale`. An object with unknown keys yields one field per key;
+ * `root` names the field of an issue about the whole input (e.g. `body`).
+ */
+export function validationFields(
+  issues: readonly ValidationIssueLike[],
+  locale: Locale,
+  root = '',
+): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const base = joinPath(issue.path);
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      for (const key of issue.keys) {
+        out.push({
+          path: base ? `${base}.${key}` : key,
+          message: validationMessage(issue, locale),
+        });
+      }
+      continue;
+    }
+    out.push({ path: base || root, message: validationMessage(issue, locale) });
+  }
+  return out;
+}
+
+/** A field error whose message is given in both locales (resolved when answering). */
+export interface LocalizedFieldError {
+  path: string;
+  message: Localized;
+}
+
+/** The password policy's failing rules as localized field errors on `path`. */
+export function passwordRuleFields(
+  rules: readonly string[],
+  minLength: number,
+  path = 'newPassword',
+): LocalizedFieldError[] {
+  const keys: Record<string, ValidationMessageKey> = {
+    minLength: 'passwordMinLength',
+    noSpaces: 'passwordNoSpaces',
+    upper: 'passwordUpper',
+    lower: 'passwordLower',
+  };
+  return rules.map((rule) => {
+    const key = keys[rule] ?? 'invalidValue';
+    return {
+      path,
+      message: {
+        'zh-CN': text(key, 'zh-CN', { minLength }),
+        'en-US': text(key, 'en-US', { minLength }),
+      },
+    };
+  });
+}
