@@ -1,0 +1,125 @@
+// Columns of the guide list (search table): sortable where the server sorts.
+import { Button, Space, Tag, Tooltip } from '@arco-design/web-react';
+import type { IntlShape } from 'react-intl';
+import type { GuideListItem, GuideStatus } from '@console/shared';
+import { LicenceTag } from '../profile/ProfileCards';
+import type { Dictionaries } from '../../hooks';
+
+export const STATUS_COLOR: Record<GuideStatus, string> = {
+  active: 'green',
+  on_leave: 'orange',
+  suspended: 'red',
+  inactive: 'gray',
+};
+
+export interface ColumnActions {
+  view(row: GuideListItem): void;
+  edit(row: GuideListItem): void;
+  changeStatus(row: GuideListItem): void;
+}
+
+export function guideColumns(
+  intl: IntlShape,
+  dict: Dictionaries,
+  canWrite: boolean,
+  actions: ColumnActions,
+) {
+  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
+  const label = (group: string, v: string) => intl.formatMessage({ id: `guide.${group}.${v}` });
+  return [
+    { title: t('code'), dataIndex: 'code', sorter: true, width: 110 },
+    {
+      title: t('name'),
+      dataIndex: 'name',
+      sorter: true,
+      width: 110,
+      render: (name: string, row: GuideListItem) => (
+        <Button type="text" size="mini" onClick={() => actions.view(row)}>
+          {name}
+        </Button>
+      ),
+    },
+    { title: t('phone'), dataIndex: 'phone', width: 130 },
+    {
+      title: t('level'),
+      dataIndex: 'level',
+      sorter: true,
+      width: 90,
+      render: (v: string) => label('level', v),
+    },
+    {
+      title: t('languages'),
+      dataIndex: 'languages',
+      render: (langs: GuideListItem['languages']) => (
+        <Space size={4} wrap>
+          {langs.map((l) => (
+            <Tooltip key={l.language} content={label('proficiency', l.proficiency)}>
+              <Tag size="small">{dict.languageLabel(l.language)}</Tag>
+            </Tooltip>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('employmentType'),
+      dataIndex: 'employmentType',
+      width: 100,
+      render: (v: string) => label('employment', v),
+    },
+    { title: t('homeCity'), dataIndex: 'homeCity', width: 90 },
+    {
+      title: t('licenceExpiry'),
+      dataIndex: 'licenceExpiry',
+      sorter: true,
+      width: 190,
+      render: (v: string) => (
+        <Space size={4}>
+          {v}
+          <LicenceTag expiry={v} />
+        </Space>
+      ),
+    },
+    { title: t('maxGroupSize'), dataIndex: 'maxGroupSize', sorter: true, width: 110 },
+    {
+      title: intl.formatMessage({ id: 'guide.figures.teamsLed' }),
+      dataIndex: 'figures.teamsLed',
+      width: 90,
+      render: (_: unknown, row: GuideListItem) => row.figures.teamsLed,
+    },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      sorter: true,
+      width: 90,
+      render: (v: GuideStatus) => <Tag color={STATUS_COLOR[v]}>{label('status', v)}</Tag>,
+    },
+    {
+      title: t('operations'),
+      dataIndex: 'operations',
+      fixed: 'right' as const,
+      width: canWrite ? 200 : 80,
+      render: (_: unknown, row: GuideListItem) => (
+        <Space size={0}>
+          <Button type="text" size="mini" onClick={() => actions.view(row)}>
+            {intl.formatMessage({ id: 'guide.action.view' })}
+          </Button>
+          {canWrite && (
+            <Button
+              type="text"
+              size="mini"
+              onClick={() => actions.edit(row)}
+              data-testid={`edit-${row.code}`}
+            >
+              {intl.formatMessage({ id: 'guide.action.edit' })}
+            </Button>
+          )}
+          {canWrite && (
+            <Button type="text" size="mini" onClick={() => actions.changeStatus(row)}>
+              {intl.formatMessage({ id: 'guide.action.changeStatus' })}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,251 @@
+// The month calendar of a guide's unavailability (leave, sick days, training, days off),
+// with adding and deleting for writers. Assignments join it once teams exist.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  Calendar,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  List,
+  Message,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Tag,
+} from '@arco-design/web-react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useIntl } from 'react-intl';
+import {
+  UNAVAILABILITY_TYPES,
+  unavailabilityBody,
+  type UnavailabilityPeriod,
+} from '@console/shared';
+import { guideApi } from '../../api';
+import { useEnumLabel, useValidationText } from '../../hooks';
+
+const TYPE_COLOR: Record<UnavailabilityPeriod['type'], string> = {
+  leave: 'orange',
+  sick: 'red',
+  training: 'arcoblue',
+  day_off: 'gray',
+};
+
+export function LeaveCalendar({
+  guideId,
+  canWrite,
+  onChanged,
+}: {
+  guideId: number;
+  canWrite: boolean;
+  /** Called after a period was added or deleted (the history shows it). */
+  onChanged?(): void;
+}) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const [month, setMonth] = useState<Dayjs>(dayjs());
+  const [periods, setPeriods] = useState<UnavailabilityPeriod[]>([]);
+  const [adding, setAdding] = useState(false);
+
+  const from = month.startOf('month').startOf('week').format('YYYY-MM-DD');
+  const to = month.endOf('month').endOf('week').add(7, 'day').format('YYYY-MM-DD');
+  const load = useCallback(() => {
+    guideApi
+      .unavailability(guideId, from, to)
+      .then(setPeriods)
+      .catch(() => setPeriods([]));
+  }, [guideId, from, to]);
+  useEffect(load, [load]);
+
+  const byDay = useMemo(() => {
+    return (day: string) => periods.filter((p) => p.startDate <= day && p.endDate >= day);
+  }, [periods]);
+  const inMonth = periods.filter(
+    (p) =>
+      p.endDate >= month.startOf('month').format('YYYY-MM-DD') &&
+      p.startDate <= month.endOf('month').format('YYYY-MM-DD'),
+  );
+
+  const remove = async (p: UnavailabilityPeriod) => {
+    await guideApi.removeUnavailability(guideId, p.id);
+    Message.success(intl.formatMessage({ id: 'guide.message.leaveRemoved' }));
+    load();
+    onChanged?.();
+  };
+
+  return (
+    <Card
+      title={intl.formatMessage({ id: 'guide.profile.calendar' })}
+      extra={
+        canWrite && (
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => setAdding(true)}
+            data-testid="add-leave"
+          >
+            {intl.formatMessage({ id: 'guide.action.addLeave' })}
+          </Button>
+        )
+      }
+    >
+      <Calendar
+        panelWidth="100%"
+        pageShowDate={month}
+        onPanelChange={(d) => setMonth(d)}
+        onChange={(d) => setMonth(d)}
+        dateInnerContent={(date) => {
+          const day = date.format('YYYY-MM-DD');
+          return (
+            <div
+              data-testid={`calendar-${day}`}
+              style={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+            >
+              {byDay(day).map((p) => (
+                <Tag
+                  key={p.id}
+                  size="small"
+                  color={TYPE_COLOR[p.type]}
+                  data-testid="calendar-period"
+                >
+                  {label('unavailability', p.type)}
+                </Tag>
+              ))}
+            </div>
+          );
+        }}
+      />
+      <List
+        size="small"
+        style={{ marginTop: 12 }}
+        dataSource={inMonth}
+        noDataElement={
+          <div style={{ padding: 12, color: 'var(--color-text-3)' }}>
+            {intl.formatMessage({ id: 'guide.profile.noLeave' })}
+          </div>
+        }
+        render={(p: UnavailabilityPeriod) => (
+          <List.Item
+            key={p.id}
+            actions={
+              canWrite
+                ? [
+                    <Popconfirm
+                      key="delete"
+                      title={intl.formatMessage({ id: 'guide.confirm.removeLeave' })}
+                      onOk={() => remove(p)}
+                    >
+                      <Button size="mini" status="danger" type="text">
+                        {intl.formatMessage({ id: 'guide.action.delete' })}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+                : []
+            }
+          >
+            <Space>
+              <Tag color={TYPE_COLOR[p.type]}>{label('unavailability', p.type)}</Tag>
+              <span>
+                {p.startDate} ~ {p.endDate}
+              </span>
+              <span style={{ color: 'var(--color-text-3)' }}>{p.reason}</span>
+            </Space>
+          </List.Item>
+        )}
+      />
+      <AddPeriodModal
+        guideId={guideId}
+        visible={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(p) => {
+          setAdding(false);
+          setMonth(dayjs(p.startDate));
+          load();
+          onChanged?.();
+        }}
+      />
+    </Card>
+  );
+}
+
+function AddPeriodModal(props: {
+  guideId: number;
+  visible: boolean;
+  onClose(): void;
+  onAdded(p: UnavailabilityPeriod): void;
+}) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const text = useValidationText();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const v = form.getFieldsValue() as { type?: string; range?: string[]; reason?: string };
+    const body = {
+      type: v.type,
+      startDate: v.range?.[0] ?? '',
+      endDate: v.range?.[1] ?? '',
+      reason: v.reason ?? '',
+    };
+    const parsed = unavailabilityBody.safeParse(body);
+    if (!parsed.success) {
+      const errors: Record<string, { message: string }> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]);
+        errors[key === 'startDate' || key === 'endDate' ? 'range' : key] = {
+          message: text(issue.message),
+        };
+      }
+      form.setFields(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, { error: e }])));
+      return;
+    }
+    setSaving(true);
+    try {
+      const created = await guideApi.addUnavailability(props.guideId, parsed.data);
+      Message.success(intl.formatMessage({ id: 'guide.message.leaveAdded' }));
+      form.resetFields();
+      props.onAdded(created);
+    } catch {
+      /* the client showed the server's message (e.g. the overlapping period) */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={intl.formatMessage({ id: 'guide.action.addLeave' })}
+      visible={props.visible}
+      onOk={submit}
+      confirmLoading={saving}
+      onCancel={props.onClose}
+      okText={intl.formatMessage({ id: 'guide.action.save' })}
+      cancelText={intl.formatMessage({ id: 'guide.action.cancel' })}
+      unmountOnExit
+    >
+      <Form form={form} layout="vertical" initialValues={{ type: 'leave' }}>
+        <Form.Item label={intl.formatMessage({ id: 'guide.field.type' })} field="type" required>
+          <Select
+            options={UNAVAILABILITY_TYPES.map((t) => ({
+              value: t,
+              label: label('unavailability', t),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          label={`${intl.formatMessage({ id: 'guide.field.startDate' })} ~ ${intl.formatMessage({ id: 'guide.field.endDate' })}`}
+          field="range"
+          required
+        >
+          <DatePicker.RangePicker style={{ width: '100%' }} data-testid="leave-range" />
+        </Form.Item>
+        <Form.Item label={intl.formatMessage({ id: 'guide.field.reason' })} field="reason">
+          <Input.TextArea maxLength={200} showWordLimit data-testid="leave-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,213 @@
+// The read-only cards of the guide profile: identity, licence, languages, certifications,
+// and the teams / feedback sections that fill once teams exist.
+import {
+  Alert,
+  Card,
+  Descriptions,
+  Empty,
+  Grid,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+} from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import { GUIDE_LIMITS, isoToday, licenceState, type Guide } from '@console/shared';
+import { useEnumLabel, type Dictionaries } from '../../hooks';
+
+const STATE_COLOR = { expired: 'red', expiring: 'orange', valid: 'green' } as const;
+
+export function LicenceTag({ expiry }: { expiry: string }) {
+  const intl = useIntl();
+  const state = licenceState(expiry);
+  return (
+    <Tag color={STATE_COLOR[state]}>
+      {intl.formatMessage(
+        { id: `guide.licence.${state}` },
+        { days: GUIDE_LIMITS.expiryWarningDays },
+      )}
+    </Tag>
+  );
+}
+
+export function IdentityCard({ guide }: { guide: Guide }) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.identity' })}>
+      <Descriptions
+        column={{ xs: 1, md: 2, xl: 3 }}
+        data={[
+          { label: t('code'), value: guide.code },
+          { label: t('gender'), value: label('gender', guide.gender) },
+          { label: t('birthDate'), value: guide.birthDate },
+          { label: t('phone'), value: guide.phone },
+          { label: t('email'), value: guide.email || '-' },
+          { label: t('homeCity'), value: guide.homeCity || '-' },
+          { label: t('employmentType'), value: label('employment', guide.employmentType) },
+          {
+            label: t('emergencyContactName'),
+            value: guide.emergencyContactName
+              ? `${guide.emergencyContactName} ${guide.emergencyContactPhone}`
+              : '-',
+          },
+          { label: t('maxGroupSize'), value: guide.maxGroupSize },
+          ...(guide.statusReason
+            ? [
+                {
+                  label: intl.formatMessage({ id: 'guide.profile.statusReason' }),
+                  value: guide.statusReason,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function LicenceCard({ guide }: { guide: Guide }) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
+  const state = licenceState(guide.licenceExpiry);
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.licence' })}>
+      {state !== 'valid' && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type={state === 'expired' ? 'error' : 'warning'}
+          content={intl.formatMessage(
+            {
+              id:
+                state === 'expired' ? 'guide.licence.expiredAlert' : 'guide.licence.expiringAlert',
+            },
+            { date: guide.licenceExpiry },
+          )}
+        />
+      )}
+      <Descriptions
+        column={{ xs: 1, md: 2 }}
+        data={[
+          { label: t('licenceNo'), value: guide.licenceNo },
+          { label: t('licenceType'), value: label('licenceType', guide.licenceType) },
+          { label: t('level'), value: label('level', guide.level) },
+          { label: t('levelObtainedOn'), value: guide.levelObtainedOn },
+          {
+            label: t('licenceExpiry'),
+            value: (
+              <Space>
+                {guide.licenceExpiry}
+                <LicenceTag expiry={guide.licenceExpiry} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function SkillsCard({ guide, dict }: { guide: Guide; dict: Dictionaries }) {
+  const intl = useIntl();
+  const label = useEnumLabel();
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.languages' })}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        {guide.languages.map((l) => (
+          <Tag key={l.language} color="arcoblue">
+            {dict.languageLabel(l.language)} · {label('proficiency', l.proficiency)}
+          </Tag>
+        ))}
+      </Space>
+      <div>
+        <Space wrap>
+          {guide.specialties.map((s) => (
+            <Tag key={s}>{dict.specialtyLabel(s)}</Tag>
+          ))}
+        </Space>
+      </div>
+    </Card>
+  );
+}
+
+export function CertificationsCard({ guide }: { guide: Guide }) {
+  const intl = useIntl();
+  const today = isoToday();
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.certifications' })}>
+      <Table
+        rowKey="spotId"
+        size="small"
+        pagination={false}
+        data={guide.certifications}
+        noDataElement={
+          <Empty description={intl.formatMessage({ id: 'guide.profile.noCertifications' })} />
+        }
+        columns={[
+          {
+            title: intl.formatMessage({ id: 'guide.field.spot' }),
+            dataIndex: 'spotName',
+            render: (_: unknown, c: Guide['certifications'][number]) =>
+              c.spotName ?? `#${c.spotId}`,
+          },
+          {
+            title: intl.formatMessage({ id: 'guide.field.validUntil' }),
+            dataIndex: 'validUntil',
+            render: (v: string) => (
+              <Space>
+                {v}
+                {v < today ? (
+                  <Tag color="red">{intl.formatMessage({ id: 'guide.licence.expired' })}</Tag>
+                ) : (
+                  <LicenceTag expiry={v} />
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Teams led and feedback: figures computed by the server; lists arrive with teams. */
+export function TeamsCard({ guide }: { guide: Guide }) {
+  const intl = useIntl();
+  const f = guide.figures;
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.teams' })}>
+      <Grid.Row gutter={16} style={{ marginBottom: 16 }}>
+        <Grid.Col span={8}>
+          <Statistic
+            title={intl.formatMessage({ id: 'guide.figures.teamsLed' })}
+            value={f.teamsLed}
+          />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <Statistic
+            title={intl.formatMessage({ id: 'guide.figures.daysWorked30' })}
+            value={f.daysWorked30}
+          />
+        </Grid.Col>
+        <Grid.Col span={8}>
+          <Statistic
+            title={intl.formatMessage({ id: 'guide.figures.averageRating' })}
+            value={f.averageRating ?? '-'}
+          />
+        </Grid.Col>
+      </Grid.Row>
+      <Empty description={intl.formatMessage({ id: 'guide.profile.noTeams' })} />
+    </Card>
+  );
+}
+
+export function FeedbackCard() {
+  const intl = useIntl();
+  return (
+    <Card title={intl.formatMessage({ id: 'guide.profile.feedback' })}>
+      <Empty description={intl.formatMessage({ id: 'guide.profile.noFeedback' })} />
+    </Card>
+  );
+}
