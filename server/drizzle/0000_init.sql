@@ -275,6 +275,76 @@ CREATE TABLE "section_versions" (
 	"published_by" varchar(64) DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "scenic_flow" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"spot_id" integer NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"entries" integer NOT NULL,
+	"exits" integer NOT NULL,
+	"in_park" integer NOT NULL,
+	"gate_key_id" integer,
+	"recorded_by" integer
+);
+--> statement-breakpoint
+CREATE TABLE "scenic_gate_keys" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"spot_id" integer NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"key_hash" varchar(64) NOT NULL,
+	"prefix" varchar(16) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"revoked_at" timestamp with time zone,
+	"revoked_by" integer,
+	"last_used_at" timestamp with time zone,
+	CONSTRAINT "scenic_gate_keys_key_hash_unique" UNIQUE("key_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "scenic_maintenance_windows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"spot_id" integer NOT NULL,
+	"start_at" timestamp with time zone NOT NULL,
+	"end_at" timestamp with time zone NOT NULL,
+	"reason" varchar(500) NOT NULL,
+	"capacity" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "scenic_spots" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" varchar(32) NOT NULL,
+	"name" varchar(64) NOT NULL,
+	"grade" varchar(8) DEFAULT 'none' NOT NULL,
+	"category" varchar(64) NOT NULL,
+	"province" varchar(32) NOT NULL,
+	"city" varchar(32) NOT NULL,
+	"address" varchar(200) DEFAULT '' NOT NULL,
+	"latitude" double precision NOT NULL,
+	"longitude" double precision NOT NULL,
+	"open_time" varchar(5) NOT NULL,
+	"close_time" varchar(5) NOT NULL,
+	"avg_visit_minutes" integer NOT NULL,
+	"description" varchar(2000) DEFAULT '' NOT NULL,
+	"images" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"daily_capacity" integer NOT NULL,
+	"instant_capacity" integer NOT NULL,
+	"reservation_required" boolean DEFAULT false NOT NULL,
+	"certified_guides_only" boolean DEFAULT false NOT NULL,
+	"max_pax_per_guide" integer NOT NULL,
+	"price_adult" integer NOT NULL,
+	"price_child" integer NOT NULL,
+	"live_in_park" integer DEFAULT 0 NOT NULL,
+	"live_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "scenic_spots_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -289,6 +359,9 @@ ALTER TABLE "guide_unavailability" ADD CONSTRAINT "guide_unavailability_guide_id
 ALTER TABLE "section_pin_history" ADD CONSTRAINT "section_pin_history_environment_id_section_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."section_environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_environment_id_section_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."section_environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_section_version_id_section_versions_id_fk" FOREIGN KEY ("section_version_id") REFERENCES "public"."section_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scenic_flow" ADD CONSTRAINT "scenic_flow_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scenic_gate_keys" ADD CONSTRAINT "scenic_gate_keys_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scenic_maintenance_windows" ADD CONSTRAINT "scenic_maintenance_windows_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "user_roles_role_idx" ON "user_roles" USING btree ("role_id");--> statement-breakpoint
@@ -319,4 +392,11 @@ CREATE INDEX "guides_updated_idx" ON "guides" USING btree ("updated_at","id");--
 CREATE INDEX "section_pin_history_idx" ON "section_pin_history" USING btree ("environment_id","section","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "section_pins_uq" ON "section_pins" USING btree ("environment_id","section");--> statement-breakpoint
 CREATE UNIQUE INDEX "section_versions_uq" ON "section_versions" USING btree ("section","version");--> statement-breakpoint
-CREATE INDEX "section_versions_published_idx" ON "section_versions" USING btree ("section","published_at");
+CREATE INDEX "section_versions_published_idx" ON "section_versions" USING btree ("section","published_at");--> statement-breakpoint
+CREATE INDEX "scenic_flow_spot_at_idx" ON "scenic_flow" USING btree ("spot_id","at");--> statement-breakpoint
+CREATE INDEX "scenic_gate_keys_spot_idx" ON "scenic_gate_keys" USING btree ("spot_id");--> statement-breakpoint
+CREATE INDEX "scenic_windows_spot_idx" ON "scenic_maintenance_windows" USING btree ("spot_id","end_at","start_at");--> statement-breakpoint
+CREATE INDEX "scenic_spots_region_idx" ON "scenic_spots" USING btree ("province","city");--> statement-breakpoint
+CREATE INDEX "scenic_spots_category_idx" ON "scenic_spots" USING btree ("category");--> statement-breakpoint
+CREATE INDEX "scenic_spots_grade_idx" ON "scenic_spots" USING btree ("grade");--> statement-breakpoint
+CREATE INDEX "scenic_spots_updated_idx" ON "scenic_spots" USING btree ("updated_at");

@@ -8,6 +8,7 @@ import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/serv
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { GuideService } from './modules/guide/service';
+import { ScenicService } from './modules/scenic/service';
 import { PropertiesService } from './modules/properties/service';
 
 export interface Services {
@@ -19,6 +20,7 @@ export interface Services {
   messages: MessageService;
   profile: ProfileService;
   guide: GuideService;
+  scenic: ScenicService;
   properties: PropertiesService;
 }
 
@@ -33,6 +35,7 @@ export function createServices(db: Db, env: ServerEnv): Services {
     messages: new MessageService(db),
     profile: new ProfileService(db),
     guide: new GuideService(db),
+    scenic: new ScenicService(db, config),
     properties: new PropertiesService(db),
   };
 }

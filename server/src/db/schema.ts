@@ -8,3 +8,4 @@ export * from '../modules/messages/schema';
 export * from '../modules/profile/schema';
 export * from '../modules/guide/schema';
 export * from '../modules/sections/schema';
+export * from '../modules/scenic/schema';

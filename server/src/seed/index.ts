@@ -17,6 +17,7 @@ import { DICTIONARIES } from './dictionaries';
 import { seedDemoMessages } from '../modules/messages/seed';
 import { seedDemoCertifications } from '../modules/profile/seed';
 import { seedDemoGuides } from '../modules/guide/seed';
+import { seedScenicDemo } from '../modules/scenic/seed';
 
 const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
   admin: ['管理员', 'Administrator', '全部权限'],
@@ -43,6 +44,7 @@ export type DemoSeed = (tx: Tx) => Promise<void>;
 export const DEMO_SEEDS: DemoSeed[] = [];
 DEMO_SEEDS.push(seedDemoMessages, seedDemoCertifications);
 DEMO_SEEDS.push(seedDemoGuides);
+DEMO_SEEDS.push((tx) => seedScenicDemo(tx));
 
 let accountSeq = 0;
 const accountId = () =>

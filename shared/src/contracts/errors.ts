@@ -59,6 +59,30 @@ export const ERRORS = {
     'Too many failed sign-ins; try again in {seconds} s',
   ),
   RATE_LIMITED: def(429, 42900, '请求过于频繁，请稍后再试', 'Too many requests; slow down'),
+  IMPORT_REJECTED: def(
+    400,
+    40010,
+    '导入文件校验未通过，未导入任何数据',
+    'The file did not pass validation; nothing was imported',
+  ),
+  SPREADSHEET_UNREADABLE: def(
+    400,
+    40011,
+    '无法读取该文件，请上传 xlsx 或 csv 文件',
+    'The file cannot be read; upload an xlsx or csv file',
+  ),
+  SPREADSHEET_TOO_MANY_ROWS: def(
+    400,
+    40012,
+    '文件行数超过上限（{max} 行）',
+    'The file has more rows than allowed ({max})',
+  ),
+  GATE_KEY_INVALID: def(
+    401,
+    40110,
+    '闸机密钥无效或已吊销',
+    'The gate key is invalid or has been revoked',
+  ),
   INTERNAL: def(500, 50000, '服务器内部错误', 'Internal server error'),
   UNAVAILABLE: def(503, 50300, '服务暂不可用', 'Service unavailable'),
 } as const satisfies Record<string, ErrorDef>;

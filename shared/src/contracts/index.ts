@@ -12,3 +12,5 @@ export * from './sections';
 export * from './menu';
 export * from './validation';
 export * from './properties';
+export * from './spreadsheet';
+export * from './scenic';

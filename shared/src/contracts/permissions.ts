@@ -8,6 +8,8 @@ export const PERMISSIONS = [
   'guide:write',
   'scenic:read',
   'scenic:maintain',
+  /** Create and revoke the per-spot API keys of gate devices (admin only). */
+  'scenic:gate-keys',
   'team:read',
   'team:write',
   'team:allocate',

@@ -1,0 +1,105 @@
+// Cell ↔ value conversions shared by reading and writing.
+import type { CellValue } from 'exceljs';
+import type { Locale } from '@console/shared';
+import type { ColumnType } from './sheet';
+
+/** A cell of either format as plain text / number / boolean / Date (rich text flattened). */
+export function plainCell(value: CellValue | undefined): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('result' in value) return plainCell(value.result as CellValue);
+    if ('error' in value) return null;
+  }
+  return String(value);
+}
+
+// A CSV export prefixes text that a spreadsheet would run as a formula; import removes it.
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const escapeFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+const unescapeFormula = (text: string) =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
+const TRUE = new Set(['是', 'true', 'yes', 'y', '1', '√', 'on']);
+const FALSE = new Set(['否', 'false', 'no', 'n', '0', '×', 'off']);
+const LIST_SEPARATOR = /[;；、\r\n]+/;
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * A read cell → the value handed to the row contract. Empty cells become `undefined` (the
+ * contract's default or "required" applies); a cell that does not convert is passed on as text
+ * so the contract words the error.
+ */
+export function cellToValue(
+  raw: string | number | boolean | Date | null,
+  type: ColumnType,
+): unknown {
+  if (raw === null) return undefined;
+  if (typeof raw === 'string') {
+    raw = unescapeFormula(raw.trim());
+    if (raw === '') return undefined;
+  }
+  switch (type) {
+    case 'string':
+      if (raw instanceof Date) return isoDate(raw);
+      return String(raw);
+    case 'integer':
+    case 'number': {
+      if (typeof raw === 'number') return raw;
+      if (typeof raw === 'string') {
+        const n = Number(raw.replace(/,/g, ''));
+        return Number.isFinite(n) ? n : raw;
+      }
+      return raw instanceof Date ? isoDate(raw) : raw;
+    }
+    case 'boolean': {
+      if (typeof raw === 'boolean') return raw;
+      const key = String(raw).trim().toLowerCase();
+      if (TRUE.has(key)) return true;
+      if (FALSE.has(key)) return false;
+      return String(raw);
+    }
+    case 'list':
+      return String(raw instanceof Date ? isoDate(raw) : raw)
+        .split(LIST_SEPARATOR)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    case 'date':
+      if (raw instanceof Date) return isoDate(raw);
+      return String(raw);
+  }
+}
+
+/** A value of a row → what the cell holds when exported. */
+export function valueToCell(
+  value: unknown,
+  type: ColumnType,
+  locale: Locale,
+): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'boolean':
+      return value ? (locale === 'zh-CN' ? '是' : 'yes') : locale === 'zh-CN' ? '否' : 'no';
+    case 'list':
+      return Array.isArray(value) ? value.join('; ') : String(value);
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? value : String(value);
+    case 'date':
+      return value instanceof Date ? isoDate(value) : String(value);
+    case 'string':
+      return value instanceof Date ? value.toISOString() : String(value);
+  }
+}
+
+/** Shortened cell text for the report. */
+export function cellPreview(raw: string | number | boolean | Date | null): string | undefined {
+  if (raw === null) return undefined;
+  const s = raw instanceof Date ? raw.toISOString() : String(raw);
+  return s.length > 60 ? `${s.slice(0, 57)}…` : s;
+}

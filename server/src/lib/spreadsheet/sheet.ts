@@ -1,0 +1,49 @@
+// The description of one importable / exportable list: its columns, the row contract and the
+// texts of the contract's own message codes.
+import type { z } from 'zod';
+import type { Localized } from '@console/shared';
+
+/**
+ * How a cell becomes a value for the row contract and back:
+ * - `string`: text, trimmed; empty → absent.
+ * - `integer` / `number`: numeric cells and numeric text; anything else reaches the contract
+ *   as text so that it reports "expected a number".
+ * - `boolean`: 是/否, yes/no, true/false, y/n, 1/0 (either language, any case).
+ * - `list`: text split on `;`, `；`, `、` or line breaks → string[] (written joined by `; `).
+ * - `date`: a date cell or YYYY-MM-DD text → `YYYY-MM-DD`.
+ */
+export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'list' | 'date';
+
+export interface SheetColumn<Row> {
+  /** Field of the row contract this column fills. */
+  key: Extract<keyof Row, string>;
+  /** Header in both languages; either (or the key itself) is recognised on import. */
+  header: Localized;
+  type: ColumnType;
+  /** Missing column → the whole file is refused (the contract still checks each cell). */
+  required?: boolean;
+  /** Shown in the template's instructions sheet. */
+  hint?: Localized;
+  example?: string;
+  /** Column width in characters (xlsx). */
+  width?: number;
+}
+
+export interface SheetSpec<Row> {
+  /** File name stem of templates and exports, e.g. `scenic-spots`. */
+  name: string;
+  /** Worksheet title. */
+  title: Localized;
+  columns: SheetColumn<Row>[];
+  /** Every row is parsed with this contract (the same one the create route uses). */
+  row: z.ZodType<Row>;
+  /** Texts of the message codes the contract (and the `check` hook) report. */
+  messages?: Record<string, Localized>;
+  /** Data-row limit; defaults to SPREADSHEET_LIMITS.maxRows. */
+  maxRows?: number;
+}
+
+/** Declares a sheet with its row type inferred from the contract. */
+export function defineSheet<Row>(spec: SheetSpec<Row>): SheetSpec<Row> {
+  return spec;
+}

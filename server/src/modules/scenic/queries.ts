@@ -1,0 +1,420 @@
+// All SQL of the scenic module. Status and live load are derived here, in one SQL expression
+// that both the list filter and every read use, at a clock the service passes in.
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  SCENIC_CATEGORY_DICTIONARY,
+  SCENIC_TIME_ZONE,
+  SCENIC_UTC_OFFSET,
+  type ScenicSpotFilter,
+  type ScenicStatus,
+} from '@console/shared';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/types';
+import { propertyCategories, propertyItems } from '../properties/schema';
+import { scenicFlow, scenicGateKeys, scenicMaintenanceWindows, scenicSpots } from './schema';
+
+const w = scenicMaintenanceWindows;
+const s = scenicSpots;
+
+export type SpotRecord = typeof scenicSpots.$inferSelect;
+export type SpotValues = Omit<
+  typeof scenicSpots.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'version' | 'liveInPark' | 'liveAt'
+>;
+export type WindowRecord = typeof scenicMaintenanceWindows.$inferSelect;
+export type FlowInsert = typeof scenicFlow.$inferInsert;
+export type GateKeyRecord = typeof scenicGateKeys.$inferSelect;
+
+/**
+ * The derived columns of a spot at `now` (product.md, "Scenic spot"; issue #6):
+ * maintenance inside a window, closed outside opening hours, full at ≥ 100 % of the
+ * instantaneous capacity, limited at ≥ the warning percent, else open. In-park counts only a
+ * reading of today (spot time zone).
+ */
+export function derivedColumns(now: Date, warningPercent: number) {
+  // Written with qualified names: inside a select list Drizzle renders columns unqualified,
+  // which a correlated subquery would bind to its own table.
+  const spot = (column: string) => sql.raw(`"scenic_spots"."${column}"`);
+  const tz = sql.raw(`'${SCENIC_TIME_ZONE}'`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const local = sql`(${at} at time zone ${tz})`;
+  const inForce = sql`from "scenic_maintenance_windows" mw where mw.spot_id = ${spot('id')} and mw.start_at <= ${at} and mw.end_at > ${at}`;
+  const windowCol = (column: string) =>
+    sql`(select mw.${sql.raw(column)} ${inForce} order by mw.start_at limit 1)`;
+  const inPark = sql<number>`(case when ${spot('live_at')} is not null and (${spot('live_at')} at time zone ${tz})::date = ${local}::date then ${spot('live_in_park')} else 0 end)`;
+  const clock = sql`to_char(${local}, 'HH24:MI')`;
+  const capacity = spot('instant_capacity');
+  const status = sql<ScenicStatus>`(case
+    when exists (select 1 ${inForce}) then 'maintenance'
+    when ${clock} < ${spot('open_time')} or ${clock} >= ${spot('close_time')} then 'closed'
+    when ${inPark} >= ${capacity} then 'full'
+    when ${inPark} * 100 >= ${capacity} * ${warningPercent} then 'limited'
+    else 'open' end)`;
+  return {
+    status,
+    inPark,
+    windowId: sql<number | null>`${windowCol('id')}`,
+    windowEndAt: sql<string | null>`${windowCol('end_at')}`,
+    windowCapacity: sql<number | null>`${windowCol('capacity')}`,
+  };
+}
+
+type Derived = ReturnType<typeof derivedColumns>;
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterWhere(filter: ScenicSpotFilter, derived: Derived): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.keyword) {
+    const like = `%${escapeLike(filter.keyword)}%`;
+    parts.push(or(sql`${s.name} ilike ${like}`, sql`${s.code} ilike ${like}`));
+  }
+  if (filter.grade) parts.push(eq(s.grade, filter.grade));
+  if (filter.category) parts.push(eq(s.category, filter.category));
+  if (filter.province) parts.push(eq(s.province, filter.province));
+  if (filter.city) parts.push(eq(s.city, filter.city));
+  if (filter.status) parts.push(sql`${derived.status} = ${filter.status}`);
+  return and(...parts);
+}
+
+function orderBy(filter: ScenicSpotFilter, derived: Derived): SQL[] {
+  const dir = filter.sortOrder === 'descend' ? desc : asc;
+  const field = filter.sortField;
+  const columns: Record<string, SQL | AnyPgColumn> = {
+    code: s.code,
+    name: s.name,
+    grade: sql`(case when ${s.grade} = 'none' then 0 else length(${s.grade}) end)`,
+    category: s.category,
+    province: s.province,
+    city: s.city,
+    dailyCapacity: s.dailyCapacity,
+    instantCapacity: s.instantCapacity,
+    priceAdult: s.priceAdult,
+    loadPercent: sql`(${derived.inPark}::float8 / "scenic_spots"."instant_capacity")`,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+  if (!field) return [asc(s.code)];
+  return [dir(columns[field]), dir(s.id)];
+}
+
+const spotSelection = (derived: Derived) => ({ spot: s, ...derived });
+export type SpotWithDerived = {
+  spot: SpotRecord;
+  status: ScenicStatus;
+  inPark: number;
+  windowId: number | null;
+  windowEndAt: string | null;
+  windowCapacity: number | null;
+};
+
+export async function listSpots(
+  db: DbOrTx,
+  filter: ScenicSpotFilter,
+  page: { offset: number; limit: number },
+  now: Date,
+  warningPercent: number,
+): Promise<{ rows: SpotWithDerived[]; total: number }> {
+  const derived = derivedColumns(now, warningPercent);
+  const where = filterWhere(filter, derived);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(spotSelection(derived))
+      .from(s)
+      .where(where)
+      .orderBy(...orderBy(filter, derived))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(s)
+      .where(where),
+  ]);
+  return { rows: rows as SpotWithDerived[], total };
+}
+
+export async function findSpotDerived(
+  db: DbOrTx,
+  id: number,
+  now: Date,
+  warningPercent: number,
+): Promise<SpotWithDerived | undefined> {
+  const [row] = await db
+    .select(spotSelection(derivedColumns(now, warningPercent)))
+    .from(s)
+    .where(eq(s.id, id))
+    .limit(1);
+  return row as SpotWithDerived | undefined;
+}
+
+export async function findSpot(db: DbOrTx, id: number, lock = false) {
+  const query = db.select().from(s).where(eq(s.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertSpot(db: DbOrTx, values: SpotValues) {
+  const [row] = await db.insert(s).values(values).returning();
+  return row;
+}
+
+/** Bulk insert (imports, demo data) in chunks that stay under the bind-parameter limit. */
+export async function insertSpots(db: DbOrTx, values: SpotValues[]): Promise<number> {
+  for (let i = 0; i < values.length; i += 500) {
+    await db.insert(s).values(values.slice(i, i + 500));
+  }
+  return values.length;
+}
+
+/** Update guarded by the version the caller saw; undefined when stale or gone. */
+export async function updateSpot(db: DbOrTx, id: number, version: number, values: SpotValues) {
+  const [row] = await db
+    .update(s)
+    .set({ ...values, version: sql`${s.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(s.id, id), eq(s.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteSpot(db: DbOrTx, id: number) {
+  const [row] = await db.delete(s).where(eq(s.id, id)).returning({ id: s.id });
+  return row;
+}
+
+/** Codes among `codes` that existing spots already use (optionally other than spot `exceptId`). */
+export async function existingCodes(db: DbOrTx, codes: string[], exceptId?: number) {
+  if (codes.length === 0) return new Set<string>();
+  const found = new Set<string>();
+  for (let i = 0; i < codes.length; i += 1000) {
+    const rows = await db
+      .select({ code: s.code })
+      .from(s)
+      .where(
+        and(inArray(s.code, codes.slice(i, i + 1000)), exceptId ? ne(s.id, exceptId) : undefined),
+      );
+    for (const r of rows) found.add(r.code);
+  }
+  return found;
+}
+
+/** Values of the scenic-category dictionary that forms may choose (enabled items). */
+export async function categoryValues(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: propertyItems.value })
+    .from(propertyItems)
+    .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
+    .where(
+      and(eq(propertyCategories.code, SCENIC_CATEGORY_DICTIONARY), eq(propertyItems.enabled, true)),
+    );
+  return new Set(rows.map((r) => r.value));
+}
+
+/** Every spot matching the filter, in list order (exports). */
+export async function exportSpots(
+  db: DbOrTx,
+  filter: ScenicSpotFilter,
+  now: Date,
+  warningPercent: number,
+  limit: number,
+): Promise<SpotRecord[]> {
+  const derived = derivedColumns(now, warningPercent);
+  const rows = await db
+    .select({ spot: s })
+    .from(s)
+    .where(filterWhere(filter, derived))
+    .orderBy(...orderBy(filter, derived))
+    .limit(limit);
+  return rows.map((r) => r.spot);
+}
+
+// Maintenance windows ---------------------------------------------------------------------
+
+export const listWindows = (db: DbOrTx, spotId: number) =>
+  db.select().from(w).where(eq(w.spotId, spotId)).orderBy(desc(w.startAt), desc(w.id));
+
+export async function findWindow(db: DbOrTx, spotId: number, windowId: number) {
+  const [row] = await db
+    .select()
+    .from(w)
+    .where(and(eq(w.id, windowId), eq(w.spotId, spotId)))
+    .limit(1);
+  return row;
+}
+
+/** Windows of the spot overlapping [start, end), other than `exceptId`. */
+export const overlappingWindows = (
+  db: DbOrTx,
+  spotId: number,
+  start: Date,
+  end: Date,
+  exceptId?: number,
+) =>
+  db
+    .select()
+    .from(w)
+    .where(
+      and(
+        eq(w.spotId, spotId),
+        lt(w.startAt, end),
+        gt(w.endAt, start),
+        exceptId ? ne(w.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(w.startAt));
+
+export async function insertWindow(db: DbOrTx, values: typeof w.$inferInsert) {
+  const [row] = await db.insert(w).values(values).returning();
+  return row;
+}
+
+export async function updateWindow(
+  db: DbOrTx,
+  windowId: number,
+  version: number,
+  values: { startAt: Date; endAt: Date; reason: string; capacity: number },
+) {
+  const [row] = await db
+    .update(w)
+    .set({ ...values, version: sql`${w.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(w.id, windowId), eq(w.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteWindow(db: DbOrTx, windowId: number) {
+  await db.delete(w).where(eq(w.id, windowId));
+}
+
+/** The smallest window capacity in force on any moment of [start, end) (daily capacity checks). */
+export async function windowsBetween(db: DbOrTx, spotId: number, start: Date, end: Date) {
+  return db
+    .select({ capacity: w.capacity, startAt: w.startAt, endAt: w.endAt })
+    .from(w)
+    .where(and(eq(w.spotId, spotId), lt(w.startAt, end), gt(w.endAt, start)));
+}
+
+// Visitor flow ----------------------------------------------------------------------------
+
+/** The latest reading of the spot strictly before `before`. */
+export async function readingBefore(db: DbOrTx, spotId: number, before: Date) {
+  const [row] = await db
+    .select({ at: scenicFlow.at, inPark: scenicFlow.inPark })
+    .from(scenicFlow)
+    .where(and(eq(scenicFlow.spotId, spotId), lt(scenicFlow.at, before)))
+    .orderBy(desc(scenicFlow.at))
+    .limit(1);
+  return row;
+}
+
+/** Bulk insert of readings, chunked under the bind-parameter limit. */
+export async function insertReadings(db: DbOrTx, rows: FlowInsert[]) {
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db.insert(scenicFlow).values(rows.slice(i, i + 2000));
+  }
+}
+
+/** Moves the spot's live count forward (never back to an older reading). */
+export async function setLive(db: DbOrTx, spotId: number, inPark: number, at: Date) {
+  await db
+    .update(s)
+    .set({ liveInPark: inPark, liveAt: at })
+    .where(and(eq(s.id, spotId), or(isNull(s.liveAt), lte(s.liveAt, at))));
+}
+
+/**
+ * Readings of [from, to) in buckets of `strideSeconds`, aligned on local midnight: entries and
+ * exits summed, in-park at its peak. Served by the (spot_id, at) index.
+ */
+export async function flowBuckets(
+  db: DbOrTx,
+  spotId: number,
+  from: Date,
+  to: Date,
+  strideSeconds: number,
+) {
+  const origin = `2000-01-01T00:00:00${SCENIC_UTC_OFFSET}`;
+  // Inlined (a whole number and a constant) so that select, group by and order by are the
+  // same expression to PostgreSQL.
+  const stride = sql.raw(`'${Math.trunc(strideSeconds)} seconds'::interval`);
+  const bucket = sql`date_bin(${stride}, ${scenicFlow.at}, ${sql.raw(`'${origin}'::timestamptz`)})`;
+  const rows = await db
+    .select({
+      at: sql<string>`${bucket}`,
+      entries: sql<number>`sum(${scenicFlow.entries})::int`,
+      exits: sql<number>`sum(${scenicFlow.exits})::int`,
+      inPark: sql<number>`max(${scenicFlow.inPark})::int`,
+    })
+    .from(scenicFlow)
+    .where(and(eq(scenicFlow.spotId, spotId), gte(scenicFlow.at, from), lt(scenicFlow.at, to)))
+    .groupBy(bucket)
+    .orderBy(bucket);
+  return rows;
+}
+
+// Gate keys -------------------------------------------------------------------------------
+
+export const listGateKeys = (db: DbOrTx, spotId: number) =>
+  db
+    .select()
+    .from(scenicGateKeys)
+    .where(eq(scenicGateKeys.spotId, spotId))
+    .orderBy(desc(scenicGateKeys.id));
+
+export async function insertGateKey(db: DbOrTx, values: typeof scenicGateKeys.$inferInsert) {
+  const [row] = await db.insert(scenicGateKeys).values(values).returning();
+  return row;
+}
+
+export async function findGateKeyByHash(db: DbOrTx, keyHash: string) {
+  const [row] = await db
+    .select()
+    .from(scenicGateKeys)
+    .where(eq(scenicGateKeys.keyHash, keyHash))
+    .limit(1);
+  return row;
+}
+
+export async function findGateKey(db: DbOrTx, spotId: number, keyId: number) {
+  const [row] = await db
+    .select()
+    .from(scenicGateKeys)
+    .where(and(eq(scenicGateKeys.id, keyId), eq(scenicGateKeys.spotId, spotId)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeGateKey(db: DbOrTx, keyId: number, userId: number | null) {
+  const [row] = await db
+    .update(scenicGateKeys)
+    .set({ revokedAt: new Date(), revokedBy: userId })
+    .where(and(eq(scenicGateKeys.id, keyId), isNull(scenicGateKeys.revokedAt)))
+    .returning();
+  return row;
+}
+
+export async function touchGateKey(db: DbOrTx, keyId: number, at: Date) {
+  await db.update(scenicGateKeys).set({ lastUsedAt: at }).where(eq(scenicGateKeys.id, keyId));
+}
+
+/** Unique-constraint violation, on either driver (drizzle wraps the driver error as `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,312 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  hasPermission,
+  SCENIC_GATE_KEY_HEADER,
+  scenicDeleteQuery,
+  scenicFlowBody,
+  scenicGateKeyBody,
+  scenicIdParams,
+  scenicKeyParams,
+  scenicLoadQuery,
+  scenicSpotCreateBody,
+  scenicSpotExportQuery,
+  scenicSpotListQuery,
+  scenicSpotUpdateBody,
+  scenicWindowBody,
+  scenicWindowParams,
+  scenicWindowUpdateBody,
+  spreadsheetFormatQuery,
+} from '@console/shared';
+import type { Services } from '../../services';
+import { ok } from '../../lib/envelope';
+import { AppError } from '../../lib/app-error';
+import {
+  importSheet,
+  receiveSpreadsheet,
+  registerSpreadsheetUploads,
+  sendSpreadsheet,
+  writeSheet,
+  writeTemplate,
+} from '../../lib/spreadsheet';
+import type { FieldChange } from '../audit/schema';
+import type { FlowActor } from './service';
+import { spotSheet } from './sheet';
+
+const tags = ['scenic'];
+const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { scenic } = services;
+  await registerSpreadsheetUploads(app);
+
+  const audit = (
+    req: FastifyRequest,
+    entityType: string,
+    entityId: number,
+    diff: Record<string, FieldChange>,
+  ) => {
+    req.audit.entityType = entityType;
+    req.audit.entityId = entityId;
+    req.audit.diff = diff;
+  };
+
+  // Spots -----------------------------------------------------------------------------------
+
+  app.get(
+    '/api/scenic/spots',
+    { schema: { tags, querystring: scenicSpotListQuery }, config: { access: 'scenic:read' } },
+    async (req) => ok(await scenic.list(req.query)),
+  );
+
+  app.post(
+    '/api/scenic/spots',
+    {
+      schema: { tags, body: scenicSpotCreateBody },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.spot.create' },
+    },
+    async (req) => {
+      const { spot, diff } = await scenic.create(req.body, req.auth!.userId);
+      audit(req, 'scenic_spot', spot.id, diff);
+      return ok(spot);
+    },
+  );
+
+  app.get(
+    '/api/scenic/spots/export',
+    { schema: { tags, querystring: scenicSpotExportQuery }, config: { access: 'scenic:read' } },
+    async (req, reply) => {
+      const { format, ...filter } = req.query;
+      const rows = await scenic.exportRows(filter);
+      const file = await writeSheet(spotSheet, rows, format, req.locale);
+      return sendSpreadsheet(reply, file, `${spotSheet.name}-${stamp()}`, format);
+    },
+  );
+
+  app.get(
+    '/api/scenic/spots/import/template',
+    {
+      schema: { tags, querystring: spreadsheetFormatQuery },
+      config: { access: 'scenic:maintain' },
+    },
+    async (req, reply) => {
+      const file = await writeTemplate(spotSheet, req.query.format, req.locale);
+      return sendSpreadsheet(reply, file, `${spotSheet.name}-template`, req.query.format);
+    },
+  );
+
+  app.post(
+    '/api/scenic/spots/import',
+    {
+      schema: { tags, consumes: ['multipart/form-data'] },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.spot.import' },
+    },
+    async (req) => {
+      const file = await receiveSpreadsheet(req);
+      req.audit.entityType = 'scenic_spot';
+      const report = await importSheet(spotSheet, file, req.locale, {
+        check: (rows) => scenic.importProblems(rows),
+        write: (rows) => scenic.insertMany(rows, req.auth!.userId),
+      });
+      req.audit.diff = {
+        imported: { before: null, after: report.imported },
+        file: { before: null, after: file.filename.slice(0, 128) },
+      };
+      return ok(report);
+    },
+  );
+
+  app.get(
+    '/api/scenic/spots/:id',
+    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    async (req) => ok(await scenic.get(req.params.id)),
+  );
+
+  app.put(
+    '/api/scenic/spots/:id',
+    {
+      schema: { tags, params: scenicIdParams, body: scenicSpotUpdateBody },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.spot.update' },
+    },
+    async (req) => {
+      const { spot, diff } = await scenic.update(req.params.id, req.body, req.auth!.userId);
+      audit(req, 'scenic_spot', spot.id, diff);
+      return ok(spot);
+    },
+  );
+
+  app.delete(
+    '/api/scenic/spots/:id',
+    {
+      schema: { tags, params: scenicIdParams, querystring: scenicDeleteQuery },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.spot.delete' },
+    },
+    async (req) => {
+      req.audit.entityType = 'scenic_spot';
+      req.audit.entityId = req.params.id;
+      const { diff } = await scenic.remove(req.params.id, req.query.version);
+      req.audit.diff = diff;
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/scenic/spots/:id/teams',
+    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    async (req) => {
+      await scenic.get(req.params.id);
+      return ok(await scenic.plannedTeams(req.params.id));
+    },
+  );
+
+  // Maintenance windows ---------------------------------------------------------------------
+
+  app.get(
+    '/api/scenic/spots/:id/maintenance',
+    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    async (req) => ok(await scenic.windows(req.params.id)),
+  );
+
+  app.post(
+    '/api/scenic/spots/:id/maintenance',
+    {
+      schema: { tags, params: scenicIdParams, body: scenicWindowBody },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.window.create' },
+    },
+    async (req) => {
+      const { window, diff } = await scenic.createWindow(req.params.id, req.body, req.auth!.userId);
+      audit(req, 'scenic_window', window.id, diff);
+      return ok(window);
+    },
+  );
+
+  app.put(
+    '/api/scenic/spots/:id/maintenance/:windowId',
+    {
+      schema: { tags, params: scenicWindowParams, body: scenicWindowUpdateBody },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.window.update' },
+    },
+    async (req) => {
+      const { window, diff } = await scenic.updateWindow(
+        req.params.id,
+        req.params.windowId,
+        req.body,
+      );
+      audit(req, 'scenic_window', window.id, diff);
+      return ok(window);
+    },
+  );
+
+  app.delete(
+    '/api/scenic/spots/:id/maintenance/:windowId',
+    {
+      schema: { tags, params: scenicWindowParams, querystring: scenicDeleteQuery },
+      config: { access: 'scenic:maintain', auditAction: 'scenic.window.delete' },
+    },
+    async (req) => {
+      req.audit.entityType = 'scenic_window';
+      req.audit.entityId = req.params.windowId;
+      const { diff } = await scenic.removeWindow(
+        req.params.id,
+        req.params.windowId,
+        req.query.version,
+      );
+      req.audit.diff = diff;
+      return ok(true);
+    },
+  );
+
+  // Visitor flow ----------------------------------------------------------------------------
+
+  /**
+   * Gate devices authenticate with their spot's key (header x-gate-key; no session, so no
+   * CSRF exposure); staff with their session, the CSRF header and `scenic:maintain`.
+   */
+  async function flowActor(req: FastifyRequest, spotId: number): Promise<FlowActor> {
+    const key = req.headers[SCENIC_GATE_KEY_HEADER];
+    if (typeof key === 'string' && key !== '') {
+      const gate = await scenic.authenticateGate(key, spotId);
+      req.audit.username = `gate:${gate.prefix}`;
+      return { gateKeyId: gate.id };
+    }
+    if (!req.auth) throw new AppError('UNAUTHENTICATED');
+    // The CSRF rule of plugins/authorize.ts, applied here because the route opts out of it
+    // for devices.
+    if (req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
+    if (!hasPermission(req.auth.permissions, 'scenic:maintain')) throw new AppError('FORBIDDEN');
+    return { userId: req.auth.userId };
+  }
+
+  app.post(
+    '/api/scenic/spots/:id/flow',
+    {
+      schema: { tags, params: scenicIdParams, body: scenicFlowBody },
+      // Authorised in the handler: a gate key of this spot, or staff with scenic:maintain.
+      config: { access: 'public', csrf: false, auditAction: 'scenic.flow.ingest' },
+    },
+    async (req) => {
+      req.audit.entityType = 'scenic_spot';
+      req.audit.entityId = req.params.id;
+      const actor = await flowActor(req, req.params.id);
+      const result = await scenic.ingest(req.params.id, req.body, actor);
+      req.audit.diff = { readings: { before: null, after: result.accepted } };
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/api/scenic/spots/:id/load',
+    {
+      schema: { tags, params: scenicIdParams, querystring: scenicLoadQuery },
+      config: { access: 'scenic:read' },
+    },
+    async (req) => ok(await scenic.load(req.params.id, req.query)),
+  );
+
+  // Gate keys (admin) -------------------------------------------------------------------------
+
+  app.get(
+    '/api/scenic/spots/:id/gate-keys',
+    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:gate-keys' } },
+    async (req) => ok(await scenic.gateKeys(req.params.id)),
+  );
+
+  app.post(
+    '/api/scenic/spots/:id/gate-keys',
+    {
+      schema: { tags, params: scenicIdParams, body: scenicGateKeyBody },
+      config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.create' },
+    },
+    async (req) => {
+      const { key, diff } = await scenic.createGateKey(
+        req.params.id,
+        req.body.name,
+        req.auth!.userId,
+      );
+      audit(req, 'scenic_gate_key', key.id, diff);
+      return ok(key);
+    },
+  );
+
+  app.delete(
+    '/api/scenic/spots/:id/gate-keys/:keyId',
+    {
+      schema: { tags, params: scenicKeyParams },
+      config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.revoke' },
+    },
+    async (req) => {
+      const { key, diff } = await scenic.revokeGateKey(
+        req.params.id,
+        req.params.keyId,
+        req.auth!.userId,
+      );
+      audit(req, 'scenic_gate_key', key.id, diff);
+      return ok(key);
+    },
+  );
+};

@@ -1,0 +1,454 @@
+// Scenic spots, maintenance windows and visitor flow (product.md, "Scenic spot"; issue #6).
+// The server's route schemas and the section's forms both validate with these. Rules specific
+// to spots report a message code; SCENIC_VALIDATION_MESSAGES holds its text in both languages
+// (generic zod issues are worded by `validationMessage` in validation.ts).
+import { z } from 'zod';
+import type { Localized } from './locale';
+import { SPREADSHEET_FORMATS } from './spreadsheet';
+
+export const SCENIC_GRADES = ['none', 'A', 'AA', 'AAA', 'AAAA', 'AAAAA'] as const;
+export type ScenicGrade = (typeof SCENIC_GRADES)[number];
+
+export const SCENIC_STATUSES = ['open', 'limited', 'full', 'maintenance', 'closed'] as const;
+export type ScenicStatus = (typeof SCENIC_STATUSES)[number];
+
+export const SCENIC_LOAD_BANDS = ['quiet', 'comfortable', 'crowded', 'extreme'] as const;
+export type ScenicLoadBand = (typeof SCENIC_LOAD_BANDS)[number];
+
+/** Dictionary category the spot's category comes from (seeded property category). */
+export const SCENIC_CATEGORY_DICTIONARY = 'scenic_category';
+
+/**
+ * Opening hours and "today" are read in this time zone (every spot of the operation is in
+ * mainland China, which keeps one zone without daylight saving).
+ */
+export const SCENIC_TIME_ZONE = 'Asia/Shanghai';
+/** UTC offset of SCENIC_TIME_ZONE (UTC+8 all year). */
+export const SCENIC_UTC_OFFSET = '+08:00';
+const OFFSET_MS = 8 * 60 * 60_000;
+
+/** The local calendar day (YYYY-MM-DD) of an instant in the spots' time zone. */
+export const scenicLocalDate = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+
+/** The local wall-clock time (HH:mm) of an instant in the spots' time zone. */
+export const scenicLocalTime = (at: Date): string =>
+  new Date(at.getTime() + OFFSET_MS).toISOString().slice(11, 16);
+
+/** The instant a local day (YYYY-MM-DD) starts in the spots' time zone. */
+export const scenicStartOfDay = (day: string): Date =>
+  new Date(`${day}T00:00:00${SCENIC_UTC_OFFSET}`);
+
+export const SCENIC_LIMITS = {
+  codeMax: 32,
+  nameMax: 64,
+  categoryMax: 64,
+  regionMax: 32,
+  addressMax: 200,
+  descriptionMax: 2000,
+  imagesMax: 9,
+  imageUrlMax: 512,
+  capacityMax: 10_000_000,
+  visitMinutesMax: 24 * 60,
+  paxPerGuideMax: 500,
+  /** Ticket prices are in fen; 10 000 000 fen = 100 000 yuan. */
+  priceMax: 10_000_000,
+  reasonMax: 500,
+  keywordMax: 64,
+  keyNameMax: 64,
+  /** Readings one flow request may carry. */
+  flowBatchMax: 500,
+  flowCountMax: 1_000_000,
+  /** A reading may be at most this far ahead of the server clock (device clock drift). */
+  flowFutureSkewMs: 5 * 60_000,
+  /** Buckets one load request may answer. */
+  loadBucketsMax: 3000,
+} as const;
+
+/** Spot codes: letters, digits, `-` and `_` (e.g. `BJ-GUGONG`, `S0001`). */
+export const SCENIC_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const IMAGE_PATTERN = /^(https?:\/\/|\/)\S+$/;
+
+/** Texts of the scenic-specific rule codes, in both languages. */
+export const SCENIC_VALIDATION_MESSAGES = {
+  codeFormat: {
+    'zh-CN': '编码只能包含字母、数字、- 和 _',
+    'en-US': 'Use letters, digits, - and _ only',
+  },
+  timeFormat: { 'zh-CN': '时间格式应为 HH:mm', 'en-US': 'Use the HH:mm format' },
+  imageUrl: {
+    'zh-CN': '图片地址应以 http(s):// 或 / 开头',
+    'en-US': 'An image address starts with http(s):// or /',
+  },
+  instantExceedsDaily: {
+    'zh-CN': '瞬时承载量不能大于日承载量',
+    'en-US': 'The instantaneous capacity cannot exceed the daily capacity',
+  },
+  closeBeforeOpen: {
+    'zh-CN': '闭园时间必须晚于开园时间',
+    'en-US': 'Closing time must be after opening time',
+  },
+  endBeforeStart: {
+    'zh-CN': '结束时间必须晚于开始时间',
+    'en-US': 'The end must be after the start',
+  },
+  windowCapacityExceedsDaily: {
+    'zh-CN': '维护期间承载量不能大于日承载量（{daily}）',
+    'en-US': 'Capacity during the window cannot exceed the daily capacity ({daily})',
+  },
+  unknownCategory: {
+    'zh-CN': '景点类别不在字典中',
+    'en-US': 'Not a scenic category of the dictionary',
+  },
+  duplicateCode: { 'zh-CN': '编码已存在', 'en-US': 'This code already exists' },
+  duplicateInFile: {
+    'zh-CN': '编码在文件中重复（第 {row} 行）',
+    'en-US': 'The code repeats row {row} of the file',
+  },
+  futureReading: {
+    'zh-CN': '读数时间不能晚于当前时间',
+    'en-US': 'A reading cannot be in the future',
+  },
+  rangeTooLong: {
+    'zh-CN': '时间范围过长，请缩小范围或使用更大的统计粒度',
+    'en-US': 'The range is too long; narrow it or use a larger bucket',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type ScenicValidationCode = keyof typeof SCENIC_VALIDATION_MESSAGES;
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1, 'required');
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const time = z.string().trim().regex(TIME_PATTERN, 'timeFormat');
+
+/** Fields a person edits on a spot (create, update and import share them). */
+export const scenicSpotFields = {
+  code: required(SCENIC_LIMITS.codeMax).regex(SCENIC_CODE_PATTERN, 'codeFormat'),
+  name: required(SCENIC_LIMITS.nameMax),
+  grade: z.enum(SCENIC_GRADES),
+  category: required(SCENIC_LIMITS.categoryMax),
+  province: required(SCENIC_LIMITS.regionMax),
+  city: required(SCENIC_LIMITS.regionMax),
+  address: text(SCENIC_LIMITS.addressMax).default(''),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  openTime: time,
+  closeTime: time,
+  avgVisitMinutes: int(1, SCENIC_LIMITS.visitMinutesMax),
+  description: z.string().max(SCENIC_LIMITS.descriptionMax).default(''),
+  images: z
+    .array(text(SCENIC_LIMITS.imageUrlMax).regex(IMAGE_PATTERN, 'imageUrl'))
+    .max(SCENIC_LIMITS.imagesMax)
+    .default([]),
+  dailyCapacity: int(1, SCENIC_LIMITS.capacityMax),
+  instantCapacity: int(1, SCENIC_LIMITS.capacityMax),
+  reservationRequired: z.boolean().default(false),
+  certifiedGuidesOnly: z.boolean().default(false),
+  maxPaxPerGuide: int(1, SCENIC_LIMITS.paxPerGuideMax),
+  priceAdult: int(0, SCENIC_LIMITS.priceMax),
+  priceChild: int(0, SCENIC_LIMITS.priceMax),
+};
+
+/** Cross-field rules of a spot: instantaneous ≤ daily capacity, opening before closing. */
+function checkSpot(
+  v: { dailyCapacity: number; instantCapacity: number; openTime: string; closeTime: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.instantCapacity > v.dailyCapacity)
+    ctx.addIssue({ code: 'custom', path: ['instantCapacity'], message: 'instantExceedsDaily' });
+  if (v.closeTime <= v.openTime)
+    ctx.addIssue({ code: 'custom', path: ['closeTime'], message: 'closeBeforeOpen' });
+}
+
+export const scenicSpotCreateBody = z.strictObject(scenicSpotFields).superRefine(checkSpot);
+export type ScenicSpotCreateBody = z.infer<typeof scenicSpotCreateBody>;
+/** What a form holds before defaults apply. */
+export type ScenicSpotInput = z.input<typeof scenicSpotCreateBody>;
+
+export const scenicSpotUpdateBody = z
+  .strictObject({ ...scenicSpotFields, version: z.number().int().positive() })
+  .superRefine(checkSpot);
+export type ScenicSpotUpdateBody = z.infer<typeof scenicSpotUpdateBody>;
+
+export const SCENIC_SORT_FIELDS = [
+  'code',
+  'name',
+  'grade',
+  'category',
+  'province',
+  'city',
+  'dailyCapacity',
+  'instantCapacity',
+  'priceAdult',
+  'loadPercent',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type ScenicSortField = (typeof SCENIC_SORT_FIELDS)[number];
+
+/** Filters of the spot list, also used by the export (same filter, no page). */
+export const scenicSpotFilterFields = {
+  /** Part of the name or the code. */
+  keyword: z.string().trim().max(SCENIC_LIMITS.keywordMax).optional(),
+  grade: z.enum(SCENIC_GRADES).optional(),
+  category: z.string().trim().max(SCENIC_LIMITS.categoryMax).optional(),
+  province: z.string().trim().max(SCENIC_LIMITS.regionMax).optional(),
+  city: z.string().trim().max(SCENIC_LIMITS.regionMax).optional(),
+  status: z.enum(SCENIC_STATUSES).optional(),
+  sortField: z.enum(SCENIC_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+};
+
+export const scenicSpotListQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...scenicSpotFilterFields,
+});
+export type ScenicSpotListQuery = z.infer<typeof scenicSpotListQuery>;
+export type ScenicSpotFilter = Omit<ScenicSpotListQuery, 'current' | 'pageSize'>;
+
+export const scenicSpotExportQuery = z.strictObject({
+  ...scenicSpotFilterFields,
+  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
+});
+
+export const scenicIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const scenicWindowParams = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  windowId: z.coerce.number().int().positive(),
+});
+export const scenicKeyParams = z.strictObject({
+  id: z.coerce.number().int().positive(),
+  keyId: z.coerce.number().int().positive(),
+});
+/** DELETE may carry the version the user saw; a stale one gets 409. */
+export const scenicDeleteQuery = z.strictObject({
+  version: z.coerce.number().int().positive().optional(),
+});
+
+/** The spot's live load (derived; never stored as such). */
+export interface ScenicLoad {
+  /** Visitors in the park now (0 when no reading arrived today). */
+  inPark: number;
+  /** Instantaneous capacity in force now (reduced inside a maintenance window). */
+  capacity: number;
+  /** inPark against capacity, one decimal. */
+  loadPercent: number;
+  band: ScenicLoadBand;
+  /** At or above the configured warning percent (system config `capacity.warningPercent`). */
+  warning: boolean;
+  /** Time of the reading `inPark` comes from. */
+  at: string | null;
+}
+
+export interface ScenicSpot {
+  id: number;
+  code: string;
+  name: string;
+  grade: ScenicGrade;
+  category: string;
+  province: string;
+  city: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  openTime: string;
+  closeTime: string;
+  avgVisitMinutes: number;
+  description: string;
+  images: string[];
+  dailyCapacity: number;
+  instantCapacity: number;
+  reservationRequired: boolean;
+  certifiedGuidesOnly: boolean;
+  maxPaxPerGuide: number;
+  priceAdult: number;
+  priceChild: number;
+  /** Derived: maintenance inside a window, closed outside opening hours, else by load. */
+  status: ScenicStatus;
+  load: ScenicLoad;
+  /** The maintenance window in force now, if any. */
+  activeWindow: { id: number; endAt: string; capacity: number } | null;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: number | null;
+  version: number;
+}
+
+/** Capacity bands: product.md, "Scenic spot" (<30 quiet, 30–70 comfortable, 70–90 crowded, >90). */
+export function scenicLoadBand(percent: number): ScenicLoadBand {
+  if (percent < 30) return 'quiet';
+  if (percent < 70) return 'comfortable';
+  if (percent <= 90) return 'crowded';
+  return 'extreme';
+}
+
+/** Load in percent of a capacity, one decimal; no capacity and visitors present counts as 100. */
+export function scenicLoadPercent(inPark: number, capacity: number): number {
+  if (capacity <= 0) return inPark > 0 ? 100 : 0;
+  return Math.round((inPark / capacity) * 1000) / 10;
+}
+
+/**
+ * Instantaneous capacity in force: inside a maintenance window it shrinks in proportion to the
+ * window's (daily) capacity, so a window at half the daily capacity halves it; 0 closes.
+ */
+export function effectiveInstantCapacity(
+  spot: { dailyCapacity: number; instantCapacity: number },
+  windowCapacity: number | null,
+): number {
+  if (windowCapacity === null) return spot.instantCapacity;
+  return Math.floor((spot.instantCapacity * windowCapacity) / spot.dailyCapacity);
+}
+
+// Maintenance windows ---------------------------------------------------------------------
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+const windowFields = {
+  startAt: isoDateTime,
+  endAt: isoDateTime,
+  reason: required(SCENIC_LIMITS.reasonMax),
+  /** Visitors allowed per day during the window, 0…daily capacity; 0 = closed. */
+  capacity: int(0, SCENIC_LIMITS.capacityMax),
+};
+
+function checkWindow(v: { startAt: string; endAt: string }, ctx: z.RefinementCtx) {
+  if (Date.parse(v.endAt) <= Date.parse(v.startAt))
+    ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'endBeforeStart' });
+}
+
+export const scenicWindowBody = z.strictObject(windowFields).superRefine(checkWindow);
+export type ScenicWindowBody = z.infer<typeof scenicWindowBody>;
+
+export const scenicWindowUpdateBody = z
+  .strictObject({ ...windowFields, version: z.number().int().positive() })
+  .superRefine(checkWindow);
+export type ScenicWindowUpdateBody = z.infer<typeof scenicWindowUpdateBody>;
+
+export interface ScenicMaintenanceWindow {
+  id: number;
+  spotId: number;
+  startAt: string;
+  endAt: string;
+  reason: string;
+  capacity: number;
+  /** Whether the window is in force now, over, or ahead. */
+  phase: 'current' | 'past' | 'upcoming';
+  createdAt: string;
+  updatedAt: string;
+  createdBy: number | null;
+  version: number;
+}
+
+// Visitor flow ----------------------------------------------------------------------------
+
+/** Header a gate device sends its per-spot API key in (no session, no CSRF header). */
+export const SCENIC_GATE_KEY_HEADER = 'x-gate-key';
+
+/**
+ * One count from a gate or staff: entries and exits since the previous reading; `inPark` when
+ * the device counts heads itself, else derived from the previous reading of the same day.
+ */
+export const scenicFlowReading = z.strictObject({
+  at: isoDateTime,
+  entries: int(0, SCENIC_LIMITS.flowCountMax),
+  exits: int(0, SCENIC_LIMITS.flowCountMax),
+  inPark: int(0, SCENIC_LIMITS.capacityMax).optional(),
+});
+export type ScenicFlowReading = z.infer<typeof scenicFlowReading>;
+
+export const scenicFlowBody = z.strictObject({
+  readings: z.array(scenicFlowReading).min(1).max(SCENIC_LIMITS.flowBatchMax),
+});
+export type ScenicFlowBody = z.infer<typeof scenicFlowBody>;
+
+export interface ScenicFlowResult {
+  accepted: number;
+  status: ScenicStatus;
+  load: ScenicLoad;
+}
+
+export const SCENIC_BUCKETS = ['5m', '15m', '1h', '1d'] as const;
+export type ScenicBucket = (typeof SCENIC_BUCKETS)[number];
+export const SCENIC_BUCKET_MS: Record<ScenicBucket, number> = {
+  '5m': 5 * 60_000,
+  '15m': 15 * 60_000,
+  '1h': 60 * 60_000,
+  '1d': 24 * 60 * 60_000,
+};
+
+/** GET …/load: from/to default to today (spot time zone) until now; bucket to 15 minutes. */
+export const scenicLoadQuery = z
+  .strictObject({
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+    bucket: z.enum(SCENIC_BUCKETS).default('15m'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'endBeforeStart' });
+  });
+export type ScenicLoadQuery = z.infer<typeof scenicLoadQuery>;
+
+export interface ScenicLoadPoint {
+  /** Start of the bucket. */
+  at: string;
+  entries: number;
+  exits: number;
+  /** Peak in-park count of the bucket. */
+  inPark: number;
+  /** Peak in-park against the instantaneous capacity. */
+  loadPercent: number;
+  band: ScenicLoadBand;
+}
+
+export interface ScenicLoadSeries {
+  spotId: number;
+  bucket: ScenicBucket;
+  from: string;
+  to: string;
+  instantCapacity: number;
+  dailyCapacity: number;
+  warningPercent: number;
+  points: ScenicLoadPoint[];
+  /** Entries over the range, against the daily capacity for day buckets. */
+  totalEntries: number;
+  status: ScenicStatus;
+  current: ScenicLoad;
+}
+
+// Gate API keys ---------------------------------------------------------------------------
+
+export const scenicGateKeyBody = z.strictObject({ name: required(SCENIC_LIMITS.keyNameMax) });
+
+export interface ScenicGateKey {
+  id: number;
+  spotId: number;
+  name: string;
+  /** The first characters of the key, to tell keys apart; the key itself is never shown again. */
+  prefix: string;
+  createdAt: string;
+  createdBy: number | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** The answer of creating a key: the only time the secret is shown. */
+export interface ScenicGateKeyCreated extends ScenicGateKey {
+  key: string;
+}
+
+// Teams planned at a spot (filled in by the team module) ----------------------------------
+
+export interface ScenicPlannedTeam {
+  teamId: number;
+  code: string;
+  name: string;
+  /** Day the itinerary visits the spot (YYYY-MM-DD). */
+  day: string;
+  pax: number;
+  status: string;
+}

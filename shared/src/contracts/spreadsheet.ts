@@ -1,0 +1,59 @@
+// Spreadsheet import and export (issue #6; reused by every section with import/download):
+// the formats, the limits and the per-row, per-field report an all-or-nothing import answers.
+import { z } from 'zod';
+
+export const SPREADSHEET_FORMATS = ['xlsx', 'csv'] as const;
+export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
+
+export const SPREADSHEET_LIMITS = {
+  /** Data rows one import may hold (issue #6: up to 10 000 rows). */
+  maxRows: 10_000,
+  /** Upload size; a larger file is refused with 413 before it is read. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Failing fields listed in one report; the count says how many there were in all. */
+  maxReportedErrors: 500,
+} as const;
+
+/** `?format=` of template and export downloads. */
+export const spreadsheetFormatQuery = z.strictObject({
+  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
+});
+
+/** One failing field of one row, with the message in the caller's language. */
+export interface ImportRowError {
+  /** Row number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  /** Field key of the row contract (e.g. `dailyCapacity`); '' for a whole-row problem. */
+  field: string;
+  /** Column header as the file has it, for the person reading the report. */
+  column: string;
+  message: string;
+  /** The cell as read, shortened, to help find it. */
+  value?: string;
+}
+
+/** The answer of an import: every row validated first; nothing written unless all pass. */
+export interface ImportReport {
+  ok: boolean;
+  /** Data rows found in the file. */
+  total: number;
+  /** Rows written (0 whenever `ok` is false: all or nothing). */
+  imported: number;
+  /** Rows with at least one failing field. */
+  failedRows: number;
+  /** Failing fields, at most SPREADSHEET_LIMITS.maxReportedErrors of them. */
+  errors: ImportRowError[];
+  /** Failing fields in all (may exceed `errors.length`). */
+  errorCount: number;
+  /** Columns of the file that match no field (ignored). */
+  unknownColumns: string[];
+}
+
+/** Texts of the problems the importer itself finds (before any row contract runs). */
+export const SPREADSHEET_MESSAGES = {
+  missingColumn: {
+    'zh-CN': '缺少必需的列「{column}」',
+    'en-US': 'Required column "{column}" is missing',
+  },
+  noRows: { 'zh-CN': '文件中没有数据行', 'en-US': 'The file has no data rows' },
+} as const;
