@@ -1,0 +1,143 @@
+// THE ACCESS MATRIX: every /api endpoint × every role, and who gets through (product.md:
+// "Every API call is authorised on the server by permission code"; seed §2/§6 route table).
+//
+// How to add your endpoint (access-matrix.test.ts fails while a registered route has no row):
+//   [method, route exactly as registered (with its :params), who gets through, sample?]
+// - "Who gets through" is one of the columns below, or your own `who(admin, operator, user,
+//   anonymous)`, each 'ok' (let through: any status but 401/403) or the refusal 401 / 403.
+// - The test fills `:params` from SAMPLE_PARAMS (or use `sample.url`) and sends `sample.body`,
+//   which for mutating routes defaults to `{}`: access is decided before validation, so an
+//   allowed caller gets a 400 and nothing changes, while a refused one gets 401/403.
+// - The expectation is the product rule, written out; do not derive it from the code.
+
+export type Outcome = 'ok' | 401 | 403;
+export type Role = 'admin' | 'operator' | 'user' | 'anonymous';
+export type Who = Record<Role, Outcome>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Sample {
+  /** Concrete URL to call instead of the route with SAMPLE_PARAMS filled in. */
+  url?: string;
+  /** Body of a mutating call (default `{}`); `null` sends none. */
+  body?: unknown;
+}
+
+export type AccessRow = [method: Method, route: string, who: Who, sample?: Sample];
+
+export const who = (admin: Outcome, operator: Outcome, user: Outcome, anonymous: Outcome): Who => ({
+  admin,
+  operator,
+  user,
+  anonymous,
+});
+
+/** Anyone, signed in or not. */
+export const PUBLIC = who('ok', 'ok', 'ok', 'ok');
+/** Any signed-in role. */
+export const SIGNED_IN = who('ok', 'ok', 'ok', 401);
+/** Admin and operator (e.g. guide and team writes, scenic maintenance). */
+export const STAFF = who('ok', 'ok', 403, 401);
+/** Admin only (monitor, system writes, section versions, gate keys). */
+export const ADMIN = who('ok', 403, 403, 401);
+
+export const SAMPLE_PARAMS: Record<string, string> = {
+  id: '1',
+  name: 'dashboard',
+  userId: '1',
+  periodId: '1',
+  windowId: '1',
+  keyId: '1',
+};
+
+export const ACCESS_MATRIX: AccessRow[] = [
+  // ── foundation ─────────────────────────────────────────────────────────────────────────
+  ['GET', '/api/health', PUBLIC],
+  ['GET', '/api/docs', PUBLIC],
+  ['GET', '/api/docs/json', PUBLIC],
+  ['POST', '/api/user/login', PUBLIC],
+  ['POST', '/api/user/logout', PUBLIC, { body: null }],
+  ['GET', '/api/user/info', SIGNED_IN],
+  ['POST', '/api/user/menu', SIGNED_IN, { body: null }],
+  ['POST', '/api/user/switch-role', SIGNED_IN],
+  ['POST', '/api/user/password', SIGNED_IN],
+  ['GET', '/api/user/sessions', SIGNED_IN],
+  ['POST', '/api/user/sessions/sign-out-others', SIGNED_IN, { body: { unknown: 1 } }],
+  ['GET', '/api/properties/categories', SIGNED_IN],
+  ['GET', '/api/properties/items', SIGNED_IN, { url: '/api/properties/items?category=market' }],
+
+  // ── user centre: profile, settings, certification, messages ───────────────────────────
+  ['GET', '/api/user/profile', SIGNED_IN],
+  ['PUT', '/api/user/profile', SIGNED_IN],
+  ['PUT', '/api/user/settings', SIGNED_IN],
+  ['POST', '/api/user/avatar', SIGNED_IN],
+  ['GET', '/api/user/avatar/:userId', SIGNED_IN],
+  ['GET', '/api/user/certification', SIGNED_IN],
+  ['POST', '/api/user/certification', SIGNED_IN],
+  ['GET', '/api/user/certification/records/:id', SIGNED_IN],
+  ['POST', '/api/user/certification/records/:id/withdraw', SIGNED_IN],
+  ['POST', '/api/user/certification/records/:id/approve', ADMIN],
+  ['GET', '/api/user/activity', SIGNED_IN],
+  ['GET', '/api/message/list', SIGNED_IN],
+  ['GET', '/api/message/unread', SIGNED_IN],
+  ['POST', '/api/message/read', SIGNED_IN],
+  ['POST', '/api/message/read-all', SIGNED_IN, { body: { unknown: 1 } }],
+  ['POST', '/api/message/notice', ADMIN],
+
+  // ── section versions (admin only, the host's page) ────────────────────────────────────
+  ['GET', '/api/sections/pins', PUBLIC],
+  ['GET', '/api/sections', ADMIN],
+  ['GET', '/api/sections/environments', ADMIN],
+  ['POST', '/api/sections/environments', ADMIN],
+  ['GET', '/api/sections/history', ADMIN],
+  ['POST', '/api/sections/:name/pin', ADMIN],
+  ['POST', '/api/sections/:name/rollback', ADMIN],
+
+  // ── guides ─────────────────────────────────────────────────────────────────────────────
+  ['GET', '/api/guides', SIGNED_IN],
+  ['POST', '/api/guides', STAFF],
+  ['GET', '/api/guides/export', SIGNED_IN],
+  ['GET', '/api/guides/import/template', STAFF],
+  ['POST', '/api/guides/import', STAFF],
+  ['GET', '/api/guides/:id', SIGNED_IN],
+  ['PUT', '/api/guides/:id', STAFF],
+  ['POST', '/api/guides/:id/status', STAFF],
+  ['GET', '/api/guides/:id/unavailability', SIGNED_IN],
+  ['POST', '/api/guides/:id/unavailability', STAFF],
+  ['DELETE', '/api/guides/:id/unavailability/:periodId', STAFF],
+  ['GET', '/api/guides/:id/audit', SIGNED_IN],
+
+  // ── scenic spots ───────────────────────────────────────────────────────────────────────
+  ['GET', '/api/scenic/spots', SIGNED_IN],
+  ['POST', '/api/scenic/spots', STAFF],
+  ['GET', '/api/scenic/spots/export', SIGNED_IN],
+  ['GET', '/api/scenic/spots/import/template', STAFF],
+  ['POST', '/api/scenic/spots/import', STAFF],
+  ['GET', '/api/scenic/spots/:id', SIGNED_IN],
+  ['PUT', '/api/scenic/spots/:id', STAFF],
+  ['DELETE', '/api/scenic/spots/:id', STAFF, { url: '/api/scenic/spots/999999' }],
+  ['GET', '/api/scenic/spots/:id/teams', SIGNED_IN],
+  ['GET', '/api/scenic/spots/:id/maintenance', SIGNED_IN],
+  ['POST', '/api/scenic/spots/:id/maintenance', STAFF],
+  ['PUT', '/api/scenic/spots/:id/maintenance/:windowId', STAFF],
+  [
+    'DELETE',
+    '/api/scenic/spots/:id/maintenance/:windowId',
+    STAFF,
+    {
+      url: '/api/scenic/spots/1/maintenance/999999',
+    },
+  ],
+  // Gate devices post with their own key, not a session (the route checks the key itself).
+  ['POST', '/api/scenic/spots/:id/flow', PUBLIC],
+  ['GET', '/api/scenic/spots/:id/load', SIGNED_IN],
+  ['GET', '/api/scenic/spots/:id/gate-keys', ADMIN],
+  ['POST', '/api/scenic/spots/:id/gate-keys', ADMIN],
+  [
+    'DELETE',
+    '/api/scenic/spots/:id/gate-keys/:keyId',
+    ADMIN,
+    {
+      url: '/api/scenic/spots/1/gate-keys/999999',
+    },
+  ],
+];
