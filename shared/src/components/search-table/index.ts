@@ -1,0 +1,34 @@
+/**
+ * The search table every list page uses (seed §2 "Search Table"; issue #6).
+ *
+ *   <SearchTable<Spot>
+ *     tableId="scenic-spots"                       // column settings are kept per user + table
+ *     rowKey="id"
+ *     columns={[{ key: 'code', dataIndex: 'code', title: t('code'), sortable: true }, …]}
+ *     filters={[{ field: 'keyword', label: t('keyword'), element: <Input allowClear /> }, …]}
+ *     fetch={(query) => api.list(query)}         // { current, pageSize, sortField?, sortOrder?, …filters }
+ *     onCreate={canWrite ? openDrawer : undefined} // create button only when permitted
+ *     importConfig={{
+ *       upload: (file) => uploadSpreadsheet('/scenic/spots/import', file),
+ *       template: (format) => downloadFile('/scenic/spots/import/template', { format }, `template.${format}`),
+ *     }}
+ *     exportFile={(query, format) => downloadFile('/scenic/spots/export', { ...query, format }, `spots.${format}`)}
+ *     renderCards={(rows) => <SpotCards rows={rows} />}   // optional card view toggle
+ *     reloadToken={version}                       // bump after an edit to refetch the page
+ *   />
+ *
+ * Sorting is done by the server: a `sortable` column sends its `key` as `sortField`.
+ * Density (mini/small/medium/large) and hidden columns persist in localStorage under
+ * `search-table:<username>:<tableId>`. Its texts come in zh-CN and en-US (messages.ts).
+ */
+export {
+  SearchTable,
+  type SearchQuery,
+  type SearchTableColumn,
+  type SearchTableProps,
+  type SortOrder,
+} from './SearchTable';
+export { cleanFilter, type FilterField, type FilterValues } from './FilterForm';
+export { type ImportConfig } from './ImportModal';
+export { DENSITIES, prefsKey, type Density, type TablePrefs } from './usePrefs';
+export { SEARCH_TABLE_TEXTS } from './messages';
