@@ -1,11 +1,12 @@
 import { useIntl } from 'react-intl';
+import { shallowEqual } from 'react-redux';
 import { Layout } from '@arco-design/web-react';
 import { selectLoadedSections } from '@console/shared/section';
 import { useAppSelector } from '@console/shared/store';
 
 export function Footer() {
   const intl = useIntl();
-  const loaded = useAppSelector(selectLoadedSections);
+  const loaded = useAppSelector(selectLoadedSections, shallowEqual);
   const sections = Object.entries(loaded)
     .map(([name, version]) => `${intl.formatMessage({ id: `menu.${name}` })} ${version}`)
     .join(' · ');

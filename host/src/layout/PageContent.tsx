@@ -9,7 +9,9 @@ import { NotFound } from '../pages/not-found';
 import { RedirectPage } from '../pages/redirect';
 import { SectionOutlet } from '../sections/SectionOutlet';
 import { REDIRECT_ROUTE } from '../routes/shellRoutes';
+import { sectionVersionsRouteElement } from '../pages/section-versions/route';
 import { selectTabs, tabVisited } from './tabs/tabsSlice';
+import { consoleRouteElements } from './consoleRouteElements';
 
 function SectionIndex({ section }: { section: (typeof SECTIONS)[number] }) {
   const role = useAppSelector(selectRole);
@@ -22,6 +24,8 @@ export function ContentRoutes({ location }: { location?: Partial<Location> }) {
   return (
     <Routes location={location}>
       <Route path={REDIRECT_ROUTE.path} element={<RedirectPage />} />
+      {sectionVersionsRouteElement()}
+      {consoleRouteElements()}
       {SECTIONS.map((section) => [
         <Route key={section.key} path={section.path} element={<SectionIndex section={section} />} />,
         <Route key={`${section.key}/*`} path={`${section.path}/*`} element={<SectionOutlet section={section.key} />} />,

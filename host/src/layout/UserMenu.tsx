@@ -1,9 +1,10 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
-import { IconCheck, IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
+import { IconApps, IconCheck, IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
 import { LOGIN_PATH } from '@console/shared/permission';
 import { logout, selectUser, switchRole, useAppDispatch, useAppSelector } from '@console/shared/store';
+import { SECTION_VERSIONS_PATH, SectionVersionsMenuLabel } from '../pages/section-versions/MenuLabel';
 
 const ROLE_PREFIX = 'role:';
 
@@ -23,6 +24,8 @@ export function UserMenu() {
       navigate('/user/info');
     } else if (key === 'userSettings') {
       navigate('/user/setting');
+    } else if (key === 'sectionVersions') {
+      navigate(SECTION_VERSIONS_PATH);
     } else if (key.startsWith(ROLE_PREFIX)) {
       const code = key.slice(ROLE_PREFIX.length);
       if (code === user.role) return;
@@ -57,6 +60,11 @@ export function UserMenu() {
       <Menu.Item key="userSettings">
         <IconSettings /> {intl.formatMessage({ id: 'navbar.user.userSettings' })}
       </Menu.Item>
+      {user.permissions.includes('system:sections') && (
+        <Menu.Item key="sectionVersions" data-testid="menu-section-versions">
+          <IconApps /> <SectionVersionsMenuLabel />
+        </Menu.Item>
+      )}
       <Menu.Item key="logout" data-testid="logout">
         <IconPoweroff /> {intl.formatMessage({ id: 'navbar.user.logout' })}
       </Menu.Item>

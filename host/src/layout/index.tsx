@@ -12,6 +12,8 @@ import { Navbar } from './Navbar';
 import { PageContent } from './PageContent';
 import { SectionMenu } from './SectionMenu';
 import { TabBar } from './tabs/TabBar';
+import { SectionPreviewBanner } from '../sections/SectionPreviewBanner';
+import { ShellExtras } from '../shellExtras';
 import './layout.less';
 
 const NAVBAR_HEIGHT = 60;
@@ -69,6 +71,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
             paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0,
           }}
         >
+          <SectionPreviewBanner />
           {settings.tabBar && <TabBar />}
           <div className="console-layout-content">
             {route && !route.shell && <Breadcrumb routeKey={route.key} />}
@@ -79,6 +82,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
           {settings.footer && <Footer />}
         </Layout>
       </Layout>
+      <ShellExtras />
     </Layout>
   );
 }

@@ -2,6 +2,8 @@
 // pages here (user centre, results, section versions …); section pages come from contracts/menu.
 import { SECTION_ROUTES, SECTIONS } from '@console/shared/contracts/menu';
 import type { GuardedRoute } from '@console/shared/permission';
+import { SECTION_VERSIONS_ROUTE } from '../pages/section-versions/route';
+import { CONSOLE_ROUTES } from './consoleRouteMeta';
 
 export const REDIRECT_ROUTE: GuardedRoute = {
   key: 'redirect',
@@ -20,7 +22,7 @@ export const SECTION_INDEX_ROUTES: GuardedRoute[] = SECTIONS.map((section) => ({
   shell: true,
 }));
 
-export const SHELL_ROUTES: GuardedRoute[] = [REDIRECT_ROUTE, ...SECTION_INDEX_ROUTES];
+export const SHELL_ROUTES: GuardedRoute[] = [REDIRECT_ROUTE, ...SECTION_INDEX_ROUTES, SECTION_VERSIONS_ROUTE, ...CONSOLE_ROUTES];
 
 /** Every route the guard knows inside the main layout. */
 export const GUARDED_ROUTES: GuardedRoute[] = [...SHELL_ROUTES, ...SECTION_ROUTES];

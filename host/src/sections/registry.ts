@@ -5,6 +5,7 @@ import { sectionsApi, type SectionPins } from '@console/shared/api';
 import type { SectionName } from '@console/shared/contracts/menu';
 import type { MessageBundle } from '@console/shared/i18n';
 import type { SectionModule } from '@console/shared/section';
+import { applyPreview } from './preview';
 
 export const containerName = (section: SectionName) => `section_${section}`;
 
@@ -20,7 +21,7 @@ function remotesOf(pins: SectionPins) {
 /** Asks the pins once per page load (again after a failure) and registers every section. */
 export function registerSections(): Promise<SectionPins> {
   if (!pinsPromise) {
-    pinsPromise = sectionsApi.pins().then(
+    pinsPromise = sectionsApi.pins().then(applyPreview).then(
       (pins) => {
         registerRemotes(remotesOf(pins));
         return pins;

@@ -81,6 +81,12 @@ describe('login redirect round trip', () => {
     expect(afterLoginLocation(login.slice(login.indexOf('?')))).toBe('/team/history?page=2&q=west');
   });
 
+  it('keeps the query exactly as it was written', () => {
+    const login = loginLocation('/guide/list', '?keyword=west%20lake&tag=a&tag=b');
+    expect(login).toBe('/login?redirect=%2Fguide%2Flist&keyword=west%20lake&tag=a&tag=b');
+    expect(afterLoginLocation(login.slice(login.indexOf('?')))).toBe('/guide/list?keyword=west%20lake&tag=a&tag=b');
+  });
+
   it('goes to the default landing route without a redirect', () => {
     expect(afterLoginLocation('')).toBe('/dashboard/workplace');
   });

@@ -29,24 +29,26 @@ export function matchRoute(routes: readonly GuardedRoute[], pathname: string): G
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
 }
 
+/** The query's parameters as written, without `redirect` (kept byte for byte, not re-encoded). */
+function queryWithoutRedirect(search: string): string[] {
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !/^redirect(=|$)/.test(part));
+}
+
 /** `/login?redirect=<target path>&<the target's own query>` (seed §6). */
 export function loginLocation(pathname: string, search: string): string {
-  const query = new URLSearchParams(search);
-  query.delete('redirect');
-  const params = new URLSearchParams({ redirect: pathname });
-  query.forEach((value, key) => params.append(key, value));
-  return `${LOGIN_PATH}?${params.toString()}`;
+  return `${LOGIN_PATH}?${[`redirect=${encodeURIComponent(pathname)}`, ...queryWithoutRedirect(search)].join('&')}`;
 }
 
 /** Where to go after signing in: the `redirect` target with the rest of the query, else home. */
 export function afterLoginLocation(loginSearch: string): string {
-  const query = new URLSearchParams(loginSearch);
-  const target = query.get('redirect');
-  query.delete('redirect');
+  const target = new URLSearchParams(loginSearch).get('redirect');
   // Only same-origin paths: never an absolute or protocol-relative URL.
   if (!target || !target.startsWith('/') || target.startsWith('//')) return DEFAULT_ROUTE;
-  const rest = query.toString();
-  return rest ? `${target}?${rest}` : target;
+  const rest = queryWithoutRedirect(loginSearch);
+  return rest.length > 0 ? `${target}?${rest.join('&')}` : target;
 }
 
 export function decideNavigation(input: GuardInput): GuardDecision {

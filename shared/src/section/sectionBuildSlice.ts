@@ -1,8 +1,8 @@
 // Each section injects a slice into the shell's store when it loads (architecture.md); this one
 // records which build of the section is running, shown in the footer for whoever pins versions.
-import { createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import { SECTION_NAMES, type SectionName } from '../contracts/menu';
-import { rootReducer, type RootState } from '../store';
+import { rootReducer, store, type RootState } from '../store';
 
 export interface SectionBuildState {
   version: string;
@@ -20,6 +20,9 @@ declare module '../store' {
   }
 }
 
+/** Dispatched once a section's slice is injected, so the store state includes it at once. */
+export const sectionLoaded = createAction<{ section: SectionName; version: string }>('sections/loaded');
+
 /** Creates and injects the section's build slice into the shared root reducer. */
 export function injectSectionBuildSlice(section: SectionName, version: string) {
   const slice = createSlice({
@@ -27,7 +30,9 @@ export function injectSectionBuildSlice(section: SectionName, version: string) {
     initialState: { version } satisfies SectionBuildState,
     reducers: {},
   });
-  return slice.injectInto(rootReducer);
+  const injected = slice.injectInto(rootReducer);
+  store.dispatch(sectionLoaded({ section, version }));
+  return injected;
 }
 
 /** Versions of the sections loaded in this page so far. */

@@ -1,0 +1,109 @@
+// Builds the console when it is not built and starts the real server on a free port with a
+// fresh data directory (demo data is seeded on first start). Used by the tests and the bench.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SECTIONS = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
+
+function isBuilt(): boolean {
+  if (!fs.existsSync(path.join(ROOT, 'host/dist/index.html'))) return false;
+  return SECTIONS.every((name) => {
+    const dist = path.join(ROOT, 'remotes', name, 'dist');
+    return (
+      fs.existsSync(dist) &&
+      fs.readdirSync(dist).some((v) => fs.existsSync(path.join(dist, v, 'mf-manifest.json')))
+    );
+  });
+}
+
+/** Runs `npm run build` when forced or when any app has no build yet. */
+export function ensureBuilt(force = false): void {
+  if (!force && isBuilt()) return;
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed with ${result.status}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningConsole {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The server did not become healthy within 120 s:\n${log()}`);
+}
+
+/** Starts `server/src/main.ts` and waits until it is healthy and pins every section. */
+export async function startConsole(): Promise<RunningConsole> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-data-'));
+  const sectionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-sections-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  // As `npm start` does (issue 5): publish the local builds into the store and pin them.
+  const env = { ...process.env, DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir };
+  const published = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/sections.ts', 'start-local'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  if (published.status !== 0) throw new Error(`Publishing the sections failed:\n${published.stdout}${published.stderr}`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(sectionsDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+    const pins = (await (await fetch(`${baseUrl}/api/sections/pins`)).json()) as Envelope<{ sections: Record<string, unknown> }>;
+    const missing = SECTIONS.filter((name) => !pins.data.sections[name]);
+    if (missing.length > 0) throw new Error(`The server pins no version of: ${missing.join(', ')}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}

@@ -1,0 +1,106 @@
+// The navbar's message box (seed §2): a bell with the unread count; tabs message / notice /
+// todo with their counts; mark one read, all read, and "view more" → the messages page.
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { Badge, Button, Popover, Tabs } from '@arco-design/web-react';
+import { IconNotification } from '@arco-design/web-react/icon';
+import { MESSAGE_TYPES, type MessageItem, type MessageType } from '@console/shared/contracts/message';
+import { messagesApi } from '@console/shared/api';
+import { MessageList } from './MessageList';
+import { useUnreadCounts } from './useUnreadCounts';
+import './messageBox.less';
+
+const BOX_PAGE_SIZE = 5;
+
+function MessageBoxContent({ onChanged, counts, onClose }: { onChanged(): void; counts: Record<MessageType, number>; onClose(): void }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [type, setType] = useState<MessageType>('message');
+  const [items, setItems] = useState<MessageItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    setFailed(false);
+    messagesApi
+      .list({ type, pageSize: BOX_PAGE_SIZE })
+      .then((page) => setItems(page.list), () => setFailed(true))
+      .finally(() => setLoading(false));
+  }, [type]);
+  useEffect(load, [load]);
+
+  const read = async (item: MessageItem) => {
+    await messagesApi.read([item.id]);
+    load();
+    onChanged();
+  };
+  const readAll = async () => {
+    await messagesApi.readAll(type);
+    load();
+    onChanged();
+  };
+
+  return (
+    <div className="console-message-box" data-testid="message-box">
+      <Tabs activeTab={type} onChange={(key) => setType(key as MessageType)} size="small">
+        {MESSAGE_TYPES.map((t) => (
+          <Tabs.TabPane
+            key={t}
+            title={
+              <span data-testid={`message-tab-${t}`}>
+                {intl.formatMessage({ id: `messageBox.tab.${t}` })}
+                {counts[t] > 0 ? ` (${counts[t]})` : ''}
+              </span>
+            }
+          />
+        ))}
+      </Tabs>
+      <div className="console-message-box-list">
+        <MessageList items={items} loading={loading} failed={failed} onRetry={load} onRead={(item) => void read(item)} />
+      </div>
+      <div className="console-message-box-footer">
+        <Button type="text" size="small" data-testid="message-all-read" onClick={() => void readAll()} disabled={counts[type] === 0}>
+          {intl.formatMessage({ id: 'messageBox.allRead' })}
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          data-testid="message-view-more"
+          onClick={() => {
+            onClose();
+            navigate(`/messages?type=${type}`);
+          }}
+        >
+          {intl.formatMessage({ id: 'messageBox.viewMore' })}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function MessageBox() {
+  const intl = useIntl();
+  const { counts, refresh } = useUnreadCounts();
+  const [open, setOpen] = useState(false);
+  const total = counts.message + counts.notice + counts.todo;
+  const label = intl.formatMessage({ id: 'messageBox.open' });
+  return (
+    <Popover
+      trigger="click"
+      position="br"
+      popupVisible={open}
+      onVisibleChange={(visible) => {
+        setOpen(visible);
+        if (visible) refresh();
+      }}
+      unmountOnExit
+      content={<MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />}
+    >
+      <Badge count={total} maxCount={99} dot={false} data-testid="message-badge">
+        <Button shape="circle" type="secondary" icon={<IconNotification />} aria-label={label} data-testid="message-bell" />
+      </Badge>
+    </Popover>
+  );
+}

@@ -1,0 +1,133 @@
+// "View more" of the message box: every message of the user, filtered by type and read state,
+// paginated; mark read one by one or all; admins publish notices.
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Card, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import dayjs from 'dayjs';
+import { MESSAGE_TYPES, type MessageItem, type MessageListResult, type MessageType } from '@console/shared/contracts/message';
+import { messagesApi } from '@console/shared/api';
+import { selectPermissions, useAppSelector } from '@console/shared/store';
+import { refreshUnreadCounts } from '../../message-box/useUnreadCounts';
+import { PublishNoticeButton } from './PublishNoticeButton';
+
+const TYPE_COLOR: Record<MessageType, string> = { message: 'arcoblue', notice: 'orange', todo: 'purple' };
+
+export default function MessagesPage() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [params] = useSearchParams();
+  const initialType = params.get('type');
+  const [type, setType] = useState<MessageType | undefined>(
+    (MESSAGE_TYPES as readonly string[]).includes(initialType ?? '') ? (initialType as MessageType) : undefined,
+  );
+  const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const [data, setData] = useState<MessageListResult | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const canPublish = useAppSelector(selectPermissions).includes('message:publish');
+
+  const load = useCallback(() => {
+    setLoading(true);
+    setFailed(false);
+    messagesApi
+      .list({ type, status, current: page.current, pageSize: page.pageSize })
+      .then(setData, () => setFailed(true))
+      .finally(() => setLoading(false));
+  }, [type, status, page]);
+  useEffect(load, [load]);
+
+  const changed = () => {
+    load();
+    refreshUnreadCounts();
+  };
+
+  const columns: TableColumnProps<MessageItem>[] = [
+    {
+      title: t('messages.column.type'),
+      dataIndex: 'type',
+      width: 100,
+      render: (value: MessageType) => <Tag color={TYPE_COLOR[value]}>{t(`messageBox.tab.${value}`)}</Tag>,
+    },
+    { title: t('messages.column.title'), dataIndex: 'title', width: 200 },
+    {
+      title: t('messages.column.content'),
+      dataIndex: 'content',
+      render: (_: unknown, row) => row.subTitle ? `${row.subTitle} — ${row.content}` : row.content,
+    },
+    { title: t('messages.column.time'), dataIndex: 'time', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('messages.column.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: number) => (v === 0 ? <Tag color="red">{t('messages.status.unread')}</Tag> : <Tag>{t('messages.status.read')}</Tag>),
+    },
+    {
+      title: t('messages.column.action'),
+      width: 110,
+      render: (_: unknown, row) =>
+        row.status === 0 ? (
+          <Button type="text" size="small" onClick={() => void messagesApi.read([row.id]).then(changed)}>
+            {t('messageBox.markRead')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card title={t('messages.title')} data-testid="messages-page">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          style={{ width: 160 }}
+          addBefore={t('messages.filter.type')}
+          value={type ?? 'all'}
+          data-testid="messages-filter-type"
+          onChange={(v: string) => {
+            setType(v === 'all' ? undefined : (v as MessageType));
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          options={[{ value: 'all', label: t('messages.filter.all') }, ...MESSAGE_TYPES.map((m) => ({ value: m, label: t(`messageBox.tab.${m}`) }))]}
+        />
+        <Select
+          style={{ width: 160 }}
+          addBefore={t('messages.filter.status')}
+          value={status === undefined ? 'all' : String(status)}
+          data-testid="messages-filter-status"
+          onChange={(v: string) => {
+            setStatus(v === 'all' ? undefined : (Number(v) as 0 | 1));
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+          options={[
+            { value: 'all', label: t('messages.filter.all') },
+            { value: '0', label: t('messages.status.unread') },
+            { value: '1', label: t('messages.status.read') },
+          ]}
+        />
+        <Button onClick={() => void messagesApi.readAll(type).then(changed)} disabled={!data || data.list.every((m) => m.status === 1)}>
+          {t('messageBox.allRead')}
+        </Button>
+        {canPublish && <PublishNoticeButton onPublished={changed} />}
+      </Space>
+      {failed ? (
+        <Button onClick={load}>{t('messageBox.retry')}</Button>
+      ) : (
+        <Table
+          rowKey="id"
+          loading={loading}
+          columns={columns}
+          data={data?.list ?? []}
+          noDataElement={t('messageBox.empty')}
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            total: data?.total ?? 0,
+            showTotal: true,
+            sizeCanChange: true,
+            onChange: (current, pageSize) => setPage({ current, pageSize }),
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+// Confirmation of a pin or rollback, with the reason the history and the audit trail keep.
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert, Input, Modal, Typography } from '@arco-design/web-react';
+import { PIN_REASON_MAX } from '@console/shared/contracts/sections';
+import type { SectionName } from '@console/shared/contracts/menu';
+
+export interface PinRequest {
+  kind: 'pin' | 'rollback';
+  environment: string;
+  section: SectionName;
+  from: string | null;
+  to: string;
+  incompatible?: boolean;
+}
+
+export function PinDialog({
+  request,
+  onConfirm,
+  onCancel,
+}: {
+  request: PinRequest;
+  onConfirm: (reason: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const missing = reason.trim().length === 0;
+  const values = {
+    environment: request.environment,
+    section: intl.formatMessage({ id: `menu.${request.section}` }),
+    from: request.from ?? intl.formatMessage({ id: 'sectionVersions.none' }),
+    to: request.to,
+  };
+  return (
+    <Modal
+      visible
+      data-testid="pin-dialog"
+      title={intl.formatMessage({
+        id:
+          request.kind === 'pin'
+            ? 'sectionVersions.confirm.pinTitle'
+            : 'sectionVersions.confirm.rollbackTitle',
+      })}
+      confirmLoading={busy}
+      okButtonProps={{ status: request.kind === 'rollback' ? 'warning' : undefined }}
+      onCancel={onCancel}
+      onOk={async () => {
+        setTouched(true);
+        if (missing) return;
+        setBusy(true);
+        try {
+          await onConfirm(reason.trim());
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Typography.Paragraph>
+        {intl.formatMessage(
+          {
+            id:
+              request.kind === 'pin'
+                ? 'sectionVersions.confirm.pin'
+                : 'sectionVersions.confirm.rollback',
+          },
+          values,
+        )}
+      </Typography.Paragraph>
+      {request.incompatible && (
+        <Alert
+          type="error"
+          style={{ marginBottom: 12 }}
+          content={intl.formatMessage({ id: 'sectionVersions.confirm.incompatible' })}
+        />
+      )}
+      <Input.TextArea
+        data-testid="pin-reason"
+        value={reason}
+        maxLength={PIN_REASON_MAX}
+        showWordLimit
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        placeholder={intl.formatMessage({ id: 'sectionVersions.reason.placeholder' })}
+        status={touched && missing ? 'error' : undefined}
+        onChange={setReason}
+      />
+      {touched && missing && (
+        <Typography.Text type="error" data-testid="pin-reason-error">
+          {intl.formatMessage({ id: 'sectionVersions.reason.required' })}
+        </Typography.Text>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+// Table columns of the Section versions page: pins, published versions, pin history.
+import type { IntlShape } from 'react-intl';
+import { Button, Space, Tag, Tooltip } from '@arco-design/web-react';
+import type { TableColumnProps } from '@arco-design/web-react';
+import type { SectionName } from '@console/shared/contracts/menu';
+import type {
+  PinHistoryEntry,
+  PublishedSectionVersion,
+  SectionPinState,
+} from '@console/shared/contracts/sections';
+
+const dateTime = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+export interface PinRow {
+  section: SectionName;
+  pin: SectionPinState | undefined;
+}
+
+export function pinColumns(
+  intl: IntlShape,
+  onRollback: (row: PinRow) => void,
+): TableColumnProps<PinRow>[] {
+  const t = (id: string) => intl.formatMessage({ id });
+  return [
+    {
+      title: t('sectionVersions.section'),
+      dataIndex: 'section',
+      render: (s: SectionName) => t(`menu.${s}`),
+    },
+    {
+      title: t('sectionVersions.pinned'),
+      render: (_, row) =>
+        row.pin ? (
+          <Tag color="arcoblue" data-testid={`pinned-${row.section}`}>
+            {row.pin.version}
+          </Tag>
+        ) : (
+          <Tag>{t('sectionVersions.notPinned')}</Tag>
+        ),
+    },
+    {
+      title: t('sectionVersions.pinnedAt'),
+      render: (_, row) => (row.pin ? dateTime(intl, row.pin.pinnedAt) : '-'),
+    },
+    { title: t('sectionVersions.pinnedBy'), render: (_, row) => row.pin?.pinnedBy ?? '-' },
+    { title: t('sectionVersions.rollbackTo'), render: (_, row) => row.pin?.rollbackTo ?? '-' },
+    {
+      title: t('sectionVersions.actions'),
+      render: (_, row) => (
+        <Button
+          size="small"
+          status="warning"
+          disabled={!row.pin?.rollbackTo}
+          data-testid={`rollback-${row.section}`}
+          onClick={() => onRollback(row)}
+        >
+          {t('sectionVersions.rollback')}
+        </Button>
+      ),
+    },
+  ];
+}
+
+export function versionColumns(
+  intl: IntlShape,
+  environment: string,
+  actions: {
+    onPin: (v: PublishedSectionVersion) => void;
+    onPreview: (v: PublishedSectionVersion) => void;
+  },
+): TableColumnProps<PublishedSectionVersion>[] {
+  const t = (id: string) => intl.formatMessage({ id });
+  return [
+    {
+      title: t('sectionVersions.section'),
+      dataIndex: 'section',
+      render: (s: SectionName) => t(`menu.${s}`),
+    },
+    { title: t('sectionVersions.version'), dataIndex: 'version' },
+    {
+      title: t('sectionVersions.builtAt'),
+      dataIndex: 'builtAt',
+      render: (v: string) => dateTime(intl, v),
+    },
+    {
+      title: t('sectionVersions.commit'),
+      dataIndex: 'commit',
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      title: t('sectionVersions.size'),
+      dataIndex: 'sizeBytes',
+      render: (v: number) => megabytes(v),
+    },
+    {
+      title: t('sectionVersions.compatibility'),
+      render: (_, v) =>
+        v.compatibility.compatible ? (
+          <Tag color="green">{t('sectionVersions.compatible')}</Tag>
+        ) : (
+          <Tooltip
+            content={v.compatibility.mismatches
+              .map((m) =>
+                intl.formatMessage(
+                  { id: 'sectionVersions.mismatch' },
+                  { lib: m.lib, bundle: m.bundle, host: m.host || '-' },
+                ),
+              )
+              .join('; ')}
+          >
+            <Tag color="red">{t('sectionVersions.incompatible')}</Tag>
+          </Tooltip>
+        ),
+    },
+    {
+      title: t('sectionVersions.pinnedIn'),
+      render: (_, v) => (
+        <Space wrap size={4}>
+          {v.pinnedIn.map((env) => (
+            <Tag key={env} color={env === environment ? 'arcoblue' : undefined}>
+              {env}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('sectionVersions.actions'),
+      render: (_, v) => (
+        <Space>
+          <Button
+            size="small"
+            type="primary"
+            disabled={v.pinnedIn.includes(environment)}
+            data-testid={`pin-${v.section}-${v.version}`}
+            onClick={() => actions.onPin(v)}
+          >
+            {intl.formatMessage({ id: 'sectionVersions.pin' }, { environment })}
+          </Button>
+          <Button
+            size="small"
+            data-testid={`preview-${v.section}-${v.version}`}
+            onClick={() => actions.onPreview(v)}
+          >
+            {t('sectionVersions.preview')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}
+
+export function historyColumns(intl: IntlShape): TableColumnProps<PinHistoryEntry>[] {
+  const t = (id: string) => intl.formatMessage({ id });
+  return [
+    { title: t('sectionVersions.at'), dataIndex: 'at', render: (v: string) => dateTime(intl, v) },
+    {
+      title: t('sectionVersions.section'),
+      dataIndex: 'section',
+      render: (s: SectionName) => t(`menu.${s}`),
+    },
+    {
+      title: t('sectionVersions.action'),
+      dataIndex: 'action',
+      render: (a: string) => t(`sectionVersions.action.${a}`),
+    },
+    {
+      title: t('sectionVersions.fromTo'),
+      render: (_, h) => `${h.fromVersion ?? t('sectionVersions.none')} → ${h.toVersion}`,
+    },
+    { title: t('sectionVersions.reason'), dataIndex: 'reason' },
+    { title: t('sectionVersions.pinnedBy'), dataIndex: 'actor' },
+  ];
+}

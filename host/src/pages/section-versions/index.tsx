@@ -1,0 +1,264 @@
+// The Section versions page (issue 5; admin only). It lives in the host, not in a section, so
+// a broken section can always be rolled back. Per environment: each section's pin, every
+// published version with its build record and compatibility, pin / roll back with a
+// confirmation and a reason, and the pin history.
+import { useCallback, useEffect, useState } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import {
+  Button,
+  Card,
+  Message,
+  Result,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
+import {
+  previewParam,
+  type PinHistoryEntry,
+  type PublishedSectionVersion,
+  type SectionEnvironment,
+} from '@console/shared/contracts/sections';
+import { messagesFor } from '@console/shared/i18n';
+import { selectLocale, useAppSelector } from '@console/shared/store';
+import { historyColumns, pinColumns, versionColumns, type PinRow } from './columns';
+import { sectionVersionsMessages } from './locale';
+import { PinDialog, type PinRequest } from './PinDialog';
+import { sectionVersionsApi, type Page } from './sectionVersionsApi';
+
+const PAGE_SIZE = 10;
+const EMPTY_PAGE: Page<never> = { list: [], total: 0 };
+
+function SectionVersions() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [environments, setEnvironments] = useState<SectionEnvironment[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [environment, setEnvironment] = useState<string | null>(null);
+  const [sectionFilter, setSectionFilter] = useState<SectionName | undefined>();
+  const [versions, setVersions] = useState<Page<PublishedSectionVersion>>(EMPTY_PAGE);
+  const [versionsPage, setVersionsPage] = useState(1);
+  const [history, setHistory] = useState<Page<PinHistoryEntry>>(EMPTY_PAGE);
+  const [historyPage, setHistoryPage] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const [dialog, setDialog] = useState<PinRequest | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
+  useEffect(() => {
+    setFailed(false);
+    sectionVersionsApi.environments().then(
+      (envs) => {
+        setEnvironments(envs);
+        setEnvironment(
+          (current) => current ?? envs.find((e) => e.current)?.name ?? envs[0]?.name ?? null,
+        );
+      },
+      () => setFailed(true),
+    );
+  }, [generation]);
+
+  useEffect(() => {
+    setLoading(true);
+    sectionVersionsApi
+      .versions({ section: sectionFilter, current: versionsPage, pageSize: PAGE_SIZE })
+      .then(setVersions, () => setFailed(true))
+      .finally(() => setLoading(false));
+  }, [generation, sectionFilter, versionsPage]);
+
+  useEffect(() => {
+    if (!environment) return;
+    sectionVersionsApi
+      .history({ environment, current: historyPage, pageSize: PAGE_SIZE })
+      .then(setHistory, () => setFailed(true));
+  }, [generation, environment, historyPage]);
+
+  if (failed && !environments) {
+    return (
+      <Result
+        status="error"
+        title={t('sectionVersions.loadFailed')}
+        extra={
+          <Button type="primary" onClick={reload}>
+            {t('sectionVersions.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!environments || !environment)
+    return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+  const env = environments.find((e) => e.name === environment)!;
+  const pinRows: PinRow[] = SECTION_NAMES.map((section) => ({ section, pin: env.pins[section] }));
+
+  const confirm = async (reason: string) => {
+    if (!dialog) return;
+    const expectedCurrent = dialog.from;
+    const change =
+      dialog.kind === 'pin'
+        ? await sectionVersionsApi.pin(dialog.section, {
+            environment,
+            version: dialog.to,
+            reason,
+            expectedCurrent,
+          })
+        : await sectionVersionsApi.rollback(dialog.section, {
+            environment,
+            reason,
+            expectedCurrent,
+          });
+    Message.success(
+      t('sectionVersions.done', {
+        section: t(`menu.${change.section}`),
+        environment: change.environment,
+        version: change.to,
+      }),
+    );
+    setDialog(null);
+    reload();
+  };
+
+  const preview = (v: PublishedSectionVersion) => {
+    // A full load: the host registers section entries once per page load.
+    const url = new URL(`/${v.section}`, window.location.origin);
+    url.searchParams.set(previewParam(v.section), v.version);
+    window.location.assign(url.toString());
+  };
+
+  return (
+    <div data-testid="section-versions-page">
+      <Typography.Title heading={5}>{t('sectionVersions.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('sectionVersions.intro')}</Typography.Paragraph>
+      <Tabs
+        activeTab={environment}
+        onChange={(name) => {
+          setEnvironment(name);
+          setHistoryPage(1);
+        }}
+      >
+        {environments.map((e) => (
+          <Tabs.TabPane
+            key={e.name}
+            title={
+              <span data-testid={`env-tab-${e.name}`}>
+                {e.name}{' '}
+                {e.current && (
+                  <Tag size="small" color="arcoblue">
+                    {t('sectionVersions.thisServer')}
+                  </Tag>
+                )}
+              </span>
+            }
+          />
+        ))}
+      </Tabs>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Card title={t('sectionVersions.pins')}>
+          <Table
+            rowKey="section"
+            data-testid="pins-table"
+            pagination={false}
+            columns={pinColumns(intl, (row) =>
+              setDialog({
+                kind: 'rollback',
+                environment,
+                section: row.section,
+                from: row.pin!.version,
+                to: row.pin!.rollbackTo!,
+              }),
+            )}
+            data={pinRows}
+          />
+        </Card>
+        <Card
+          title={t('sectionVersions.published')}
+          extra={
+            <Select
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('sectionVersions.allSections')}
+              value={sectionFilter}
+              onChange={(value: SectionName | undefined) => {
+                setSectionFilter(value);
+                setVersionsPage(1);
+              }}
+              options={SECTION_NAMES.map((s) => ({ label: t(`menu.${s}`), value: s }))}
+            />
+          }
+        >
+          <Table
+            rowKey="id"
+            data-testid="versions-table"
+            loading={loading}
+            noDataElement={
+              <Typography.Text type="secondary">{t('sectionVersions.empty')}</Typography.Text>
+            }
+            columns={versionColumns(intl, environment, {
+              onPin: (v) =>
+                setDialog({
+                  kind: 'pin',
+                  environment,
+                  section: v.section,
+                  from: env.pins[v.section]?.version ?? null,
+                  to: v.version,
+                  incompatible: !v.compatibility.compatible,
+                }),
+              onPreview: preview,
+            })}
+            data={versions.list}
+            pagination={{
+              current: versionsPage,
+              pageSize: PAGE_SIZE,
+              total: versions.total,
+              onChange: setVersionsPage,
+            }}
+          />
+        </Card>
+        <Card title={t('sectionVersions.history')}>
+          <Table
+            rowKey="id"
+            data-testid="history-table"
+            noDataElement={
+              <Typography.Text type="secondary">
+                {t('sectionVersions.historyEmpty')}
+              </Typography.Text>
+            }
+            columns={historyColumns(intl)}
+            data={history.list}
+            pagination={{
+              current: historyPage,
+              pageSize: PAGE_SIZE,
+              total: history.total,
+              onChange: setHistoryPage,
+            }}
+          />
+        </Card>
+      </Space>
+      {dialog && (
+        <PinDialog request={dialog} onConfirm={confirm} onCancel={() => setDialog(null)} />
+      )}
+    </div>
+  );
+}
+
+export default function SectionVersionsPage() {
+  const parent = useIntl();
+  const locale = useAppSelector(selectLocale);
+  return (
+    <IntlProvider
+      locale={parent.locale}
+      messages={{
+        ...(parent.messages as Record<string, string>),
+        ...messagesFor(sectionVersionsMessages, locale),
+      }}
+    >
+      <SectionVersions />
+    </IntlProvider>
+  );
+}

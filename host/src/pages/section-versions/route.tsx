@@ -1,0 +1,29 @@
+// How the shell mounts the Section versions page: an admin-only shell route (issue 5).
+import { lazy, Suspense } from 'react';
+import { Route } from 'react-router-dom';
+import { Spin } from '@arco-design/web-react';
+import type { GuardedRoute } from '@console/shared/permission';
+import { SECTION_VERSIONS_PATH } from './MenuLabel';
+
+const SectionVersionsPage = lazy(() => import('./index'));
+
+export const SECTION_VERSIONS_ROUTE: GuardedRoute = {
+  key: 'section-versions',
+  path: SECTION_VERSIONS_PATH,
+  requiresAuth: true,
+  roles: ['admin'],
+  hideInMenu: true,
+  shell: true,
+};
+
+export const sectionVersionsRouteElement = () => (
+  <Route
+    key={SECTION_VERSIONS_ROUTE.key}
+    path={SECTION_VERSIONS_ROUTE.path}
+    element={
+      <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>
+        <SectionVersionsPage />
+      </Suspense>
+    }
+  />
+);

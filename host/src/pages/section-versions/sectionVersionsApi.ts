@@ -1,0 +1,40 @@
+// The Section versions page's calls (issue 5), through the console's one API client.
+import { request } from '@console/shared/api';
+import type {
+  CreateEnvironmentBody,
+  PinHistoryEntry,
+  PinHistoryQuery,
+  PinSectionBody,
+  PublishedSectionVersion,
+  RollbackSectionBody,
+  SectionEnvironment,
+  SectionVersionsQuery,
+} from '@console/shared/contracts/sections';
+import type { SectionName } from '@console/shared/contracts/menu';
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+export interface PinChange {
+  environment: string;
+  section: SectionName;
+  from: string | null;
+  to: string;
+}
+
+export const sectionVersionsApi = {
+  environments: () =>
+    request<SectionEnvironment[]>({ method: 'GET', url: '/sections/environments' }),
+  versions: (params: Partial<SectionVersionsQuery>) =>
+    request<Page<PublishedSectionVersion>>({ method: 'GET', url: '/sections', params }),
+  history: (params: Partial<PinHistoryQuery>) =>
+    request<Page<PinHistoryEntry>>({ method: 'GET', url: '/sections/history', params }),
+  pin: (section: SectionName, body: PinSectionBody) =>
+    request<PinChange>({ method: 'POST', url: `/sections/${section}/pin`, data: body }),
+  rollback: (section: SectionName, body: RollbackSectionBody) =>
+    request<PinChange>({ method: 'POST', url: `/sections/${section}/rollback`, data: body }),
+  createEnvironment: (body: CreateEnvironmentBody) =>
+    request<{ name: string }>({ method: 'POST', url: '/sections/environments', data: body }),
+};

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Message, Table, Tag } from '@arco-design/web-react';
+import dayjs from 'dayjs';
+import { profileApi, type SessionRow } from '@console/shared/api';
+
+/** The user's open sessions, and signing out every other one. */
+export function SessionList() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [rows, setRows] = useState<SessionRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const load = useCallback(() => {
+    setLoading(true);
+    profileApi
+      .sessions()
+      .then(setRows, () => setRows([]))
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  const signOutOthers = async () => {
+    await profileApi.signOutOthers();
+    Message.success(t('userInfo.sessions.signedOut'));
+    load();
+  };
+
+  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+  return (
+    <div data-testid="session-list">
+      <Table
+        rowKey="id"
+        loading={loading}
+        data={rows}
+        pagination={false}
+        columns={[
+          {
+            title: t('userInfo.sessions.device'),
+            dataIndex: 'userAgent',
+            ellipsis: true,
+            render: (v: string, row) => (
+              <>
+                {row.current && <Tag color="green" style={{ marginRight: 6 }}>{t('userInfo.sessions.current')}</Tag>}
+                {v}
+              </>
+            ),
+          },
+          { title: t('userInfo.sessions.ip'), dataIndex: 'ip', width: 140 },
+          { title: t('userInfo.sessions.createdAt'), dataIndex: 'createdAt', width: 160, render: time },
+          { title: t('userInfo.sessions.lastSeenAt'), dataIndex: 'lastSeenAt', width: 160, render: time },
+        ]}
+      />
+      <Button
+        style={{ marginTop: 12 }}
+        status="warning"
+        disabled={rows.filter((r) => !r.current).length === 0}
+        onClick={() => void signOutOthers()}
+        data-testid="sign-out-others"
+      >
+        {t('userInfo.sessions.signOutOthers')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// An admin's preview of another published version, in this browser tab only (issue 5):
+// `?section.guide=1.3.0+b42` replaces the pinned entry of that section before the host
+// registers its sections. Nobody else is affected: the pins on the server do not change.
+// The server decides who may preview: the version is looked up through the admin-only
+// section list, so for anyone else (or an unknown version) the request is ignored.
+import { request, type SectionPins } from '@console/shared/api';
+import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
+import {
+  previewParam,
+  SECTION_VERSION_PATTERN,
+  type PublishedSectionVersion,
+} from '@console/shared/contracts/sections';
+
+const STORAGE_KEY = 'console.sectionPreview';
+
+export type PreviewMap = Partial<Record<SectionName, string>>;
+
+export interface AppliedPreview {
+  section: SectionName;
+  version: string;
+  pinned: string | null;
+}
+
+let applied: AppliedPreview[] = [];
+
+/** Previews in effect in this page (after the pins were registered). */
+export const appliedPreviews = (): AppliedPreview[] => applied;
+
+function stored(): PreviewMap {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as PreviewMap;
+  } catch {
+    return {};
+  }
+}
+
+/** Requested previews: the URL's `section.<name>` parameters over the ones kept in this tab. */
+export function requestedPreviews(search = window.location.search): PreviewMap {
+  const out: PreviewMap = { ...stored() };
+  const params = new URLSearchParams(search);
+  for (const section of SECTION_NAMES) {
+    // A `+` in a query string reads as a space: versions never contain spaces.
+    const value = params.get(previewParam(section))?.trim().replaceAll(' ', '+');
+    if (value && SECTION_VERSION_PATTERN.test(value)) out[section] = value;
+  }
+  return out;
+}
+
+async function publishedEntry(section: SectionName, version: string): Promise<string | null> {
+  try {
+    const page = await request<{ list: PublishedSectionVersion[] }>({
+      method: 'GET',
+      url: '/sections',
+      params: { section, version, pageSize: 1 },
+      silent: true,
+      skipAuthRedirect: true,
+    });
+    return page.list[0]?.entry ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces the pinned entries the admin asked to preview; keeps the request for reloads. */
+export async function applyPreview(pins: SectionPins): Promise<SectionPins> {
+  const requested = requestedPreviews();
+  const entries = Object.entries(requested) as [SectionName, string][];
+  if (entries.length === 0) return pins;
+  const sections = { ...pins.sections };
+  const accepted: PreviewMap = {};
+  applied = [];
+  for (const [section, version] of entries) {
+    if (sections[section]?.version === version) continue;
+    const entry = await publishedEntry(section, version);
+    if (!entry) continue;
+    applied.push({ section, version, pinned: sections[section]?.version ?? null });
+    sections[section] = { version, entry };
+    accepted[section] = version;
+  }
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(accepted));
+  return { ...pins, sections };
+}
+
+/** Back to the pinned versions: forget the previews and load the page again without them. */
+export function endPreview(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+  const url = new URL(window.location.href);
+  for (const section of SECTION_NAMES) url.searchParams.delete(previewParam(section));
+  window.location.replace(url.toString());
+}

@@ -1,0 +1,60 @@
+// Settings follow the user (issue #4): on sign-in the server's copy wins over this browser's
+// cache; afterwards every change is saved to the server (debounced). A user who never saved
+// keeps what this browser shows, and it is saved at their first change.
+import { useEffect, useRef } from 'react';
+import { DEFAULT_USER_SETTINGS, resolveUserSettings, type UserSettings } from '@console/shared/contracts/settings';
+import { profileApi } from '@console/shared/api';
+import { selectSettings, selectUser, updateSettings, useAppDispatch, useAppSelector, type AppSettings } from '@console/shared/store';
+
+const SAVE_DELAY_MS = 300;
+const KEYS = Object.keys(DEFAULT_USER_SETTINGS).filter((k) => k !== 'serverMenu') as (keyof AppSettings)[];
+
+/** The saved fields in a fixed order, so equal settings always compare equal. */
+function fingerprint(s: AppSettings): string {
+  return JSON.stringify(KEYS.map((k) => s[k]));
+}
+
+function saveable(s: AppSettings): UserSettings {
+  const out = Object.fromEntries(KEYS.map((k) => [k, s[k]])) as Omit<UserSettings, 'serverMenu'>;
+  return { ...out, serverMenu: [] };
+}
+
+export function useSettingsSync(): void {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const settings = useAppSelector(selectSettings);
+  const synced = useRef<{ userId: number; fingerprint: string } | null>(null);
+  const current = fingerprint(settings);
+  const latest = useRef(settings);
+  latest.current = settings;
+
+  const userId = user?.id ?? null;
+  const serverSettings = user?.settings ?? null;
+  useEffect(() => {
+    if (userId === null) {
+      synced.current = null;
+      return;
+    }
+    if (synced.current?.userId === userId) return;
+    if (serverSettings) {
+      const { serverMenu: _menu, ...server } = resolveUserSettings(serverSettings);
+      synced.current = { userId, fingerprint: fingerprint({ ...latest.current, ...server }) };
+      dispatch(updateSettings(server));
+    } else {
+      synced.current = { userId, fingerprint: fingerprint(latest.current) };
+    }
+  }, [dispatch, userId, serverSettings]);
+
+  useEffect(() => {
+    const state = synced.current;
+    if (userId === null || state?.userId !== userId || state.fingerprint === current) return;
+    const timer = setTimeout(() => {
+      state.fingerprint = current;
+      void profileApi.saveSettings(saveable(latest.current)).catch(() => {
+        // Saved again at the next change; the page keeps what the user chose.
+        state.fingerprint = '';
+      });
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [userId, current]);
+}
