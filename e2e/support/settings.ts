@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 /** Resolves when a settings save reaches the server (one carrying `expected`, when given). */
 export function settingsSaved(page: Page, expected?: Record<string, unknown>) {
   return page.waitForResponse((r) => {
-    if (!r.url().endsWith('/api/user/settings') || r.request().method() !== 'PUT' || !r.ok()) return false;
+    if (!r.url().endsWith('/api/user/settings') || r.request().method() !== 'PUT' || !r.ok())
+      return false;
     if (!expected) return true;
     const body = JSON.parse(r.request().postData() ?? '{}') as Record<string, unknown>;
     return Object.entries(expected).every(([k, v]) => body[k] === v);
@@ -15,14 +16,19 @@ export function settingsSaved(page: Page, expected?: Record<string, unknown>) {
 export async function setSetting(page: Page, key: string, on: boolean): Promise<void> {
   const drawer = page.locator('.console-settings-drawer');
   if (!(await drawer.isVisible())) {
-    const open = (await page.getByTestId('settings-open').isVisible()) ? page.getByTestId('settings-open') : page.getByTestId('settings-float');
+    const open = (await page.getByTestId('settings-open').isVisible())
+      ? page.getByTestId('settings-open')
+      : page.getByTestId('settings-float');
     await open.click();
     await drawer.waitFor({ state: 'visible' });
   }
   const toggle = page.getByTestId(`setting-${key}`);
   const checked = (await toggle.getAttribute('aria-checked')) === 'true';
   if (checked === on) return;
-  const saved = settingsSaved(page, key === 'theme' ? { theme: on ? 'dark' : 'light' } : { [key]: on });
+  const saved = settingsSaved(
+    page,
+    key === 'theme' ? { theme: on ? 'dark' : 'light' } : { [key]: on },
+  );
   await toggle.click();
   await saved;
 }
@@ -31,9 +37,21 @@ export async function setSetting(page: Page, key: string, on: boolean): Promise<
 export async function resetSettings(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const defaults = {
-      theme: 'light', colorWeak: false, navbar: true, menu: true, topMenu: false, hideMenu: false, menuCollapse: false,
-      footer: true, themeColor: '#165DFF', menuWidth: 220, globalSettings: false, device: 'desktop', tabBar: false,
-      menuFromServer: false, serverMenu: [],
+      theme: 'light',
+      colorWeak: false,
+      navbar: true,
+      menu: true,
+      topMenu: false,
+      hideMenu: false,
+      menuCollapse: false,
+      footer: true,
+      themeColor: '#165DFF',
+      menuWidth: 220,
+      globalSettings: false,
+      device: 'desktop',
+      tabBar: false,
+      menuFromServer: false,
+      serverMenu: [],
     };
     await fetch('/api/user/settings', {
       method: 'PUT',

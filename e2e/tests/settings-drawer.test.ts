@@ -13,6 +13,7 @@ async function reload(page: Page) {
 }
 
 async function openDrawer(page: Page) {
+  if (await page.locator('.console-settings-drawer').isVisible()) return;
   await page.getByTestId('settings-open').click();
   await page.locator('.console-settings-drawer').waitFor({ state: 'visible' });
 }
@@ -22,13 +23,16 @@ describe('the settings drawer', () => {
 
   beforeAll(async () => {
     browser = await openBrowser();
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseUrl,
+    });
     // Remembers the page's theme when the first content appears (the no-flash check).
     await browser.context.addInitScript(() => {
       new MutationObserver((_, observer) => {
         const root = document.getElementById('root');
         if (root && root.childElementCount > 0) {
-          (window as unknown as { firstPaintTheme: string }).firstPaintTheme = document.body.getAttribute('arco-theme') ?? 'light';
+          (window as unknown as { firstPaintTheme: string }).firstPaintTheme =
+            document.body.getAttribute('arco-theme') ?? 'light';
           observer.disconnect();
         }
       }).observe(document, { childList: true, subtree: true });
@@ -47,12 +51,22 @@ describe('the settings drawer', () => {
     await openDrawer(page);
     const box = await page.locator('.console-settings-drawer').boundingBox();
     expect(box?.width).toBe(300);
-    expect(await page.locator('.console-settings-section-title').allTextContents()).toEqual(['主题色', '内容区域', '其他设置']);
+    expect(await page.locator('.console-settings-section-title').allTextContents()).toEqual([
+      '主题色',
+      '内容区域',
+      '其他设置',
+    ]);
     // Seed default #165DFF applied as Arco's 10 primary shades.
-    const shades = await page.locator('[data-testid=theme-shades] span').evaluateAll((s) => s.map((e) => e.getAttribute('data-shade')));
+    const shades = await page
+      .locator('[data-testid=theme-shades] span')
+      .evaluateAll((s) => s.map((e) => e.getAttribute('data-shade')));
     expect(shades).toHaveLength(10);
     expect(shades[5]).toBe('22,93,255');
-    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim())).toBe('22,93,255');
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.body).getPropertyValue('--primary-6').trim(),
+      ),
+    ).toBe('22,93,255');
   });
 
   it('footer and tab bar: toggled, saved, still applied after a reload', async () => {
@@ -91,7 +105,11 @@ describe('the settings drawer', () => {
     await page.getByTestId('menu-collapse').click();
     await collapsed;
     await setSetting(page, 'topMenu', true);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('console.settings') ?? '{}').menuCollapse)).toBe(false);
+    expect(
+      await page.evaluate(
+        () => JSON.parse(localStorage.getItem('console.settings') ?? '{}').menuCollapse,
+      ),
+    ).toBe(false);
     expect(await page.locator('.console-navbar-center [data-testid=section-menu]').count()).toBe(1);
     await reload(page);
     expect(await page.locator('.console-navbar-center [data-testid=section-menu]').count()).toBe(1);
@@ -114,9 +132,15 @@ describe('the settings drawer', () => {
     await setSetting(page, 'theme', true);
     expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark');
     await reload(page);
-    expect(await page.evaluate(() => (window as unknown as { firstPaintTheme: string }).firstPaintTheme)).toBe('dark');
+    expect(
+      await page.evaluate(() => (window as unknown as { firstPaintTheme: string }).firstPaintTheme),
+    ).toBe('dark');
     // The dark palette of the theme colour differs from the light one.
-    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim())).not.toBe('22,93,255');
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.body).getPropertyValue('--primary-6').trim(),
+      ),
+    ).not.toBe('22,93,255');
     await setSetting(page, 'theme', false);
   });
 
@@ -131,11 +155,21 @@ describe('the settings drawer', () => {
     await hex.press('Enter');
     await saved;
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim())).toBe('245,63,63');
-    const shades = await page.locator('[data-testid=theme-shades] span').evaluateAll((s) => s.map((e) => e.getAttribute('data-shade')));
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.body).getPropertyValue('--primary-6').trim(),
+      ),
+    ).toBe('245,63,63');
+    const shades = await page
+      .locator('[data-testid=theme-shades] span')
+      .evaluateAll((s) => s.map((e) => e.getAttribute('data-shade')));
     expect(new Set(shades).size).toBe(10);
     await reload(page);
-    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--primary-6').trim())).toBe('245,63,63');
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.body).getPropertyValue('--primary-6').trim(),
+      ),
+    ).toBe('245,63,63');
   });
 
   it('copy settings puts the JSON on the clipboard and says so', async () => {
@@ -143,8 +177,17 @@ describe('the settings drawer', () => {
     await openDrawer(page);
     await page.locator('.console-settings-drawer .arco-drawer-footer .arco-btn-primary').click();
     await page.locator('.arco-message', { hasText: '复制成功' }).waitFor();
-    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
-    expect(copied).toMatchObject({ themeColor: '#F53F3F', footer: false, tabBar: true, menuWidth: 260, serverMenu: [] });
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<
+      string,
+      unknown
+    >;
+    expect(copied).toMatchObject({
+      themeColor: '#F53F3F',
+      footer: false,
+      tabBar: true,
+      menuWidth: 260,
+      serverMenu: [],
+    });
   });
 
   it('without the navbar a floating button opens the drawer, and cancel closes it', async () => {
@@ -168,9 +211,17 @@ describe('the settings drawer', () => {
 
   it('menu from server fetches the menu; a failure shows an error notification', async () => {
     const { page } = browser;
-    await page.route('**/api/user/menu', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":50000,"msg":"boom","data":null}' }));
+    await page.route('**/api/user/menu', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"code":50000,"msg":"boom","data":null}',
+      }),
+    );
     await openDrawer(page);
-    const asked = page.waitForRequest((r) => r.url().endsWith('/api/user/menu') && r.method() === 'POST');
+    const asked = page.waitForRequest(
+      (r) => r.url().endsWith('/api/user/menu') && r.method() === 'POST',
+    );
     await page.getByTestId('setting-menuFromServer').click();
     await asked;
     await page.locator('.arco-notification', { hasText: '菜单加载失败' }).waitFor();

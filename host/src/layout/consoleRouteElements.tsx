@@ -12,7 +12,9 @@ const UserSettingPage = lazy(() => import('../pages/user-setting'));
 const MessagesPage = lazy(() => import('../pages/messages'));
 
 /** A page's code arriving keeps the layout in place (the nearest Suspense is here). */
-const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <Suspense fallback={<Spin style={{ display: 'block', marginTop: 80 }} />}>{node}</Suspense>
+);
 
 const ELEMENTS: Record<keyof typeof CONSOLE_PAGES, ReactNode> = {
   userInfo: page(<UserInfoPage />),

@@ -5,7 +5,11 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Popover, Tabs } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
-import { MESSAGE_TYPES, type MessageItem, type MessageType } from '@console/shared/contracts/message';
+import {
+  MESSAGE_TYPES,
+  type MessageItem,
+  type MessageType,
+} from '@console/shared/contracts/message';
 import { messagesApi } from '@console/shared/api';
 import { MessageList } from './MessageList';
 import { useUnreadCounts } from './useUnreadCounts';
@@ -13,7 +17,15 @@ import './messageBox.less';
 
 const BOX_PAGE_SIZE = 5;
 
-function MessageBoxContent({ onChanged, counts, onClose }: { onChanged(): void; counts: Record<MessageType, number>; onClose(): void }) {
+function MessageBoxContent({
+  onChanged,
+  counts,
+  onClose,
+}: {
+  onChanged(): void;
+  counts: Record<MessageType, number>;
+  onClose(): void;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const [type, setType] = useState<MessageType>('message');
@@ -26,7 +38,10 @@ function MessageBoxContent({ onChanged, counts, onClose }: { onChanged(): void; 
     setFailed(false);
     messagesApi
       .list({ type, pageSize: BOX_PAGE_SIZE })
-      .then((page) => setItems(page.list), () => setFailed(true))
+      .then(
+        (page) => setItems(page.list),
+        () => setFailed(true),
+      )
       .finally(() => setLoading(false));
   }, [type]);
   useEffect(load, [load]);
@@ -58,10 +73,22 @@ function MessageBoxContent({ onChanged, counts, onClose }: { onChanged(): void; 
         ))}
       </Tabs>
       <div className="console-message-box-list">
-        <MessageList items={items} loading={loading} failed={failed} onRetry={load} onRead={(item) => void read(item)} />
+        <MessageList
+          items={items}
+          loading={loading}
+          failed={failed}
+          onRetry={load}
+          onRead={(item) => void read(item)}
+        />
       </div>
       <div className="console-message-box-footer">
-        <Button type="text" size="small" data-testid="message-all-read" onClick={() => void readAll()} disabled={counts[type] === 0}>
+        <Button
+          type="text"
+          size="small"
+          data-testid="message-all-read"
+          onClick={() => void readAll()}
+          disabled={counts[type] === 0}
+        >
           {intl.formatMessage({ id: 'messageBox.allRead' })}
         </Button>
         <Button
@@ -96,10 +123,18 @@ export function MessageBox() {
         if (visible) refresh();
       }}
       unmountOnExit
-      content={<MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />}
+      content={
+        <MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />
+      }
     >
       <Badge count={total} maxCount={99} dot={false} data-testid="message-badge">
-        <Button shape="circle" type="secondary" icon={<IconNotification />} aria-label={label} data-testid="message-bell" />
+        <Button
+          shape="circle"
+          type="secondary"
+          icon={<IconNotification />}
+          aria-label={label}
+          data-testid="message-bell"
+        />
       </Badge>
     </Popover>
   );

@@ -45,7 +45,13 @@ export function MessageList({ items, loading, failed, onRetry, onRead }: Props) 
               actions={
                 item.status === 0
                   ? [
-                      <Button key="read" type="text" size="mini" data-testid="message-read" onClick={() => onRead(item)}>
+                      <Button
+                        key="read"
+                        type="text"
+                        size="mini"
+                        data-testid="message-read"
+                        onClick={() => onRead(item)}
+                      >
                         <FormattedMessage id="messageBox.markRead" />
                       </Button>,
                     ]
@@ -53,11 +59,21 @@ export function MessageList({ items, loading, failed, onRetry, onRead }: Props) 
               }
             >
               <List.Item.Meta
-                avatar={item.avatar ? <Avatar size={32}><img alt="" src={item.avatar} /></Avatar> : undefined}
+                avatar={
+                  item.avatar ? (
+                    <Avatar size={32}>
+                      <img alt="" src={item.avatar} />
+                    </Avatar>
+                  ) : undefined
+                }
                 title={
                   <span>
                     {item.title}
-                    {item.status === 0 && <Tag size="small" color="red" style={{ marginLeft: 6 }}>•</Tag>}
+                    {item.status === 0 && (
+                      <Tag size="small" color="red" style={{ marginLeft: 6 }}>
+                        •
+                      </Tag>
+                    )}
                   </span>
                 }
                 description={

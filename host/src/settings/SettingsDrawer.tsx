@@ -20,7 +20,9 @@ import './settings.less';
 
 export const SETTINGS_DRAWER_WIDTH = 300;
 
-type BooleanSetting = { [K in keyof AppSettings]: AppSettings[K] extends boolean ? K : never }[keyof AppSettings];
+type BooleanSetting = {
+  [K in keyof AppSettings]: AppSettings[K] extends boolean ? K : never;
+}[keyof AppSettings];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -84,19 +86,24 @@ export function SettingsDrawer() {
       <Section title={t('settings.themeColor')}>
         <Row label={t('settings.themeColor')}>
           <span data-testid="setting-themeColor">
-          <ColorPicker
-            value={settings.themeColor}
-            showText
-            disabledAlpha
-            size="small"
-            onChange={(value) => {
-              const color = String(value);
-              if (/^#[0-9a-fA-F]{6}$/.test(color)) dispatch(updateSettings({ themeColor: color.toUpperCase() }));
-            }}
-          />
+            <ColorPicker
+              value={settings.themeColor}
+              showText
+              disabledAlpha
+              size="small"
+              onChange={(value) => {
+                const color = String(value);
+                if (/^#[0-9a-fA-F]{6}$/.test(color))
+                  dispatch(updateSettings({ themeColor: color.toUpperCase() }));
+              }}
+            />
           </span>
         </Row>
-        <div className="console-settings-shades" aria-label={t('settings.themeColor.shades')} data-testid="theme-shades">
+        <div
+          className="console-settings-shades"
+          aria-label={t('settings.themeColor.shades')}
+          data-testid="theme-shades"
+        >
           {primaryShades(settings.themeColor, settings.theme === 'dark').map((rgb, i) => (
             <span key={i} style={{ backgroundColor: `rgb(${rgb})` }} data-shade={rgb} />
           ))}

@@ -10,7 +10,10 @@ export const SETTINGS_CACHE_KEY = 'console.settings';
 export const PRIMARY_CACHE_KEY = 'console.primaryShades';
 export const PRIMARY_SHADE_COUNT = 10;
 
-export function applyPrimaryShades(shades: readonly string[], target: HTMLElement = document.body): void {
+export function applyPrimaryShades(
+  shades: readonly string[],
+  target: HTMLElement = document.body,
+): void {
   shades.forEach((rgb, i) => target.style.setProperty(`--primary-${i + 1}`, rgb));
 }
 
@@ -30,7 +33,11 @@ export function applyCachedSettings(): void {
   if (settings?.theme === 'dark') document.body.setAttribute('arco-theme', 'dark');
   if (settings?.colorWeak === true) document.body.classList.add('color-weak');
   const shades = read(PRIMARY_CACHE_KEY);
-  if (Array.isArray(shades) && shades.length === PRIMARY_SHADE_COUNT && shades.every((s) => typeof s === 'string' && RGB.test(s))) {
+  if (
+    Array.isArray(shades) &&
+    shades.length === PRIMARY_SHADE_COUNT &&
+    shades.every((s) => typeof s === 'string' && RGB.test(s))
+  ) {
     applyPrimaryShades(shades as string[]);
   }
 }

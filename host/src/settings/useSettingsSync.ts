@@ -2,12 +2,25 @@
 // cache; afterwards every change is saved to the server (debounced). A user who never saved
 // keeps what this browser shows, and it is saved at their first change.
 import { useEffect, useRef } from 'react';
-import { DEFAULT_USER_SETTINGS, resolveUserSettings, type UserSettings } from '@console/shared/contracts/settings';
+import {
+  DEFAULT_USER_SETTINGS,
+  resolveUserSettings,
+  type UserSettings,
+} from '@console/shared/contracts/settings';
 import { profileApi } from '@console/shared/api';
-import { selectSettings, selectUser, updateSettings, useAppDispatch, useAppSelector, type AppSettings } from '@console/shared/store';
+import {
+  selectSettings,
+  selectUser,
+  updateSettings,
+  useAppDispatch,
+  useAppSelector,
+  type AppSettings,
+} from '@console/shared/store';
 
 const SAVE_DELAY_MS = 300;
-const KEYS = Object.keys(DEFAULT_USER_SETTINGS).filter((k) => k !== 'serverMenu') as (keyof AppSettings)[];
+const KEYS = Object.keys(DEFAULT_USER_SETTINGS).filter(
+  (k) => k !== 'serverMenu',
+) as (keyof AppSettings)[];
 
 /** The saved fields in a fixed order, so equal settings always compare equal. */
 function fingerprint(s: AppSettings): string {

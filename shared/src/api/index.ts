@@ -2,4 +2,6 @@ export { http, request, onUnauthorized, showApiError, apiErrorCode, apiErrorEnve
 export { apiErrorMessage, EnvelopeError, ERROR_TEXTS, ERROR_MESSAGE_DURATION } from './errorCatalogue';
 export { userApi } from './user';
 export { sectionsApi, type SectionPin, type SectionPins } from './sections';
+export { messagesApi } from './messages';
+export { profileApi, type SessionRow } from './profile';
 export { downloadFile, uploadSpreadsheet } from './files';

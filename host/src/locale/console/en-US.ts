@@ -70,7 +70,8 @@ export default {
   'userInfo.activity': 'Recent activity',
   'userInfo.activity.empty': 'No activity yet',
   'userInfo.activity.more': 'Load more',
-  'userInfo.teams.empty': 'No teams yet: once tour teams are in use, the teams you lead or dispatch appear here.',
+  'userInfo.teams.empty':
+    'No teams yet: once tour teams are in use, the teams you lead or dispatch appear here.',
   'userInfo.sessions.current': 'This session',
   'userInfo.sessions.device': 'Device',
   'userInfo.sessions.ip': 'IP address',
@@ -102,7 +103,8 @@ export default {
   'userSetting.password.new': 'New password',
   'userSetting.password.confirm': 'Confirm new password',
   'userSetting.password.mismatch': 'The passwords do not match',
-  'userSetting.password.hint': 'At least {min} characters, no spaces, with upper- and lower-case letters',
+  'userSetting.password.hint':
+    'At least {min} characters, no spaces, with upper- and lower-case letters',
   'userSetting.password.rule.minLength': 'At least {min} characters',
   'userSetting.password.rule.noSpaces': 'No spaces',
   'userSetting.password.rule.upper': 'An upper-case letter',
@@ -116,7 +118,8 @@ export default {
   'userSetting.password.wrongOld': 'The current password is incorrect',
   'userSetting.password.changed': 'Password changed; sessions on other devices were signed out',
   'userSetting.sessions.title': 'Sessions',
-  'userSetting.sessions.description': 'Signs out every other device and browser; this session stays.',
+  'userSetting.sessions.description':
+    'Signs out every other device and browser; this session stays.',
   'certification.enterprise': 'Enterprise certification',
   'certification.accountType': 'Account type',
   'certification.accountType.enterprise': 'Enterprise account',
@@ -157,7 +160,8 @@ export default {
   'result.error.back': 'Back to home',
   'result.error.retry': 'Return for correction',
   'result.error.details': 'Details',
-  'result.error.detail.domain': 'The current domain name is not registered; see the registration process:',
+  'result.error.detail.domain':
+    'The current domain name is not registered; see the registration process:',
   'result.error.detail.authority': 'Your user group lacks the authority for this operation;',
   'result.error.detail.link': 'Registration process',
   'exception.403.title': 'Sorry, you are not allowed to access this resource',

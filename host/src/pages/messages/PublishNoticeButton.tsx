@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Form, Input, Message, Modal } from '@arco-design/web-react';
-import { NOTICE_CONTENT_MAX, NOTICE_TITLE_MAX, type NoticePublishBody } from '@console/shared/contracts/message';
+import {
+  NOTICE_CONTENT_MAX,
+  NOTICE_TITLE_MAX,
+  type NoticePublishBody,
+} from '@console/shared/contracts/message';
 import { messagesApi } from '@console/shared/api';
 
 /** Admins (message:publish) send an announcement to every user. */
 export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
   const [form] = Form.useForm<NoticePublishBody>();
   const [visible, setVisible] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -31,14 +36,23 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
       <Button type="primary" onClick={() => setVisible(true)} data-testid="publish-notice">
         {t('messages.publish')}
       </Button>
-      <Modal title={t('messages.publish')} visible={visible} confirmLoading={saving} onOk={() => void submit()} onCancel={() => setVisible(false)}>
+      <Modal
+        title={t('messages.publish')}
+        visible={visible}
+        confirmLoading={saving}
+        onOk={() => void submit()}
+        onCancel={() => setVisible(false)}
+      >
         <Form form={form} layout="vertical">
           <Form.Item
             field="title"
             label={t('messages.publish.title')}
             rules={[
               { required: true, message: t('form.required') },
-              { maxLength: NOTICE_TITLE_MAX, message: t('form.tooLong', { max: NOTICE_TITLE_MAX }) },
+              {
+                maxLength: NOTICE_TITLE_MAX,
+                message: t('form.tooLong', { max: NOTICE_TITLE_MAX }),
+              },
             ]}
           >
             <Input />
@@ -48,7 +62,10 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             label={t('messages.publish.content')}
             rules={[
               { required: true, message: t('form.required') },
-              { maxLength: NOTICE_CONTENT_MAX, message: t('form.tooLong', { max: NOTICE_CONTENT_MAX }) },
+              {
+                maxLength: NOTICE_CONTENT_MAX,
+                message: t('form.tooLong', { max: NOTICE_CONTENT_MAX }),
+              },
             ]}
           >
             <Input.TextArea autoSize={{ minRows: 4 }} />

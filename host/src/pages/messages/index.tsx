@@ -3,23 +3,43 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Select, Space, Table, Tag, type TableColumnProps } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnProps,
+} from '@arco-design/web-react';
 import dayjs from 'dayjs';
-import { MESSAGE_TYPES, type MessageItem, type MessageListResult, type MessageType } from '@console/shared/contracts/message';
+import {
+  MESSAGE_TYPES,
+  type MessageItem,
+  type MessageListResult,
+  type MessageType,
+} from '@console/shared/contracts/message';
 import { messagesApi } from '@console/shared/api';
 import { selectPermissions, useAppSelector } from '@console/shared/store';
 import { refreshUnreadCounts } from '../../message-box/useUnreadCounts';
 import { PublishNoticeButton } from './PublishNoticeButton';
 
-const TYPE_COLOR: Record<MessageType, string> = { message: 'arcoblue', notice: 'orange', todo: 'purple' };
+const TYPE_COLOR: Record<MessageType, string> = {
+  message: 'arcoblue',
+  notice: 'orange',
+  todo: 'purple',
+};
 
 export default function MessagesPage() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
   const [params] = useSearchParams();
   const initialType = params.get('type');
   const [type, setType] = useState<MessageType | undefined>(
-    (MESSAGE_TYPES as readonly string[]).includes(initialType ?? '') ? (initialType as MessageType) : undefined,
+    (MESSAGE_TYPES as readonly string[]).includes(initialType ?? '')
+      ? (initialType as MessageType)
+      : undefined,
   );
   const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
@@ -48,27 +68,44 @@ export default function MessagesPage() {
       title: t('messages.column.type'),
       dataIndex: 'type',
       width: 100,
-      render: (value: MessageType) => <Tag color={TYPE_COLOR[value]}>{t(`messageBox.tab.${value}`)}</Tag>,
+      render: (value: MessageType) => (
+        <Tag color={TYPE_COLOR[value]}>{t(`messageBox.tab.${value}`)}</Tag>
+      ),
     },
     { title: t('messages.column.title'), dataIndex: 'title', width: 200 },
     {
       title: t('messages.column.content'),
       dataIndex: 'content',
-      render: (_: unknown, row) => row.subTitle ? `${row.subTitle} — ${row.content}` : row.content,
+      render: (_: unknown, row) =>
+        row.subTitle ? `${row.subTitle} — ${row.content}` : row.content,
     },
-    { title: t('messages.column.time'), dataIndex: 'time', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+    {
+      title: t('messages.column.time'),
+      dataIndex: 'time',
+      width: 170,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
     {
       title: t('messages.column.status'),
       dataIndex: 'status',
       width: 90,
-      render: (v: number) => (v === 0 ? <Tag color="red">{t('messages.status.unread')}</Tag> : <Tag>{t('messages.status.read')}</Tag>),
+      render: (v: number) =>
+        v === 0 ? (
+          <Tag color="red">{t('messages.status.unread')}</Tag>
+        ) : (
+          <Tag>{t('messages.status.read')}</Tag>
+        ),
     },
     {
       title: t('messages.column.action'),
       width: 110,
       render: (_: unknown, row) =>
         row.status === 0 ? (
-          <Button type="text" size="small" onClick={() => void messagesApi.read([row.id]).then(changed)}>
+          <Button
+            type="text"
+            size="small"
+            onClick={() => void messagesApi.read([row.id]).then(changed)}
+          >
             {t('messageBox.markRead')}
           </Button>
         ) : null,
@@ -87,7 +124,10 @@ export default function MessagesPage() {
             setType(v === 'all' ? undefined : (v as MessageType));
             setPage((p) => ({ ...p, current: 1 }));
           }}
-          options={[{ value: 'all', label: t('messages.filter.all') }, ...MESSAGE_TYPES.map((m) => ({ value: m, label: t(`messageBox.tab.${m}`) }))]}
+          options={[
+            { value: 'all', label: t('messages.filter.all') },
+            ...MESSAGE_TYPES.map((m) => ({ value: m, label: t(`messageBox.tab.${m}`) })),
+          ]}
         />
         <Select
           style={{ width: 160 }}
@@ -104,7 +144,10 @@ export default function MessagesPage() {
             { value: '1', label: t('messages.status.read') },
           ]}
         />
-        <Button onClick={() => void messagesApi.readAll(type).then(changed)} disabled={!data || data.list.every((m) => m.status === 1)}>
+        <Button
+          onClick={() => void messagesApi.readAll(type).then(changed)}
+          disabled={!data || data.list.every((m) => m.status === 1)}
+        >
           {t('messageBox.allRead')}
         </Button>
         {canPublish && <PublishNoticeButton onPublished={changed} />}

@@ -45,7 +45,9 @@ export function ErrorResult() {
           </Button>,
         ]}
       />
-      <div style={{ maxWidth: 560, margin: '0 auto', padding: 16, background: 'var(--color-fill-2)' }}>
+      <div
+        style={{ maxWidth: 560, margin: '0 auto', padding: 16, background: 'var(--color-fill-2)' }}
+      >
         <Typography.Title heading={6}>
           <FormattedMessage id="result.error.details" />
         </Typography.Title>

@@ -8,16 +8,21 @@ export function ProfileOverview() {
   const t = (id: string) => intl.formatMessage({ id });
   const user = useAppSelector(selectUser);
   if (!user) return null;
-  const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : t('userInfo.never'));
+  const when = (iso: string | null) =>
+    iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : t('userInfo.never');
   return (
     <Card data-testid="user-overview">
       <Space size={24} align="start">
-        <Avatar size={72}>{user.avatar ? <img alt="" src={user.avatar} /> : user.name.slice(0, 1)}</Avatar>
+        <Avatar size={72}>
+          {user.avatar ? <img alt="" src={user.avatar} /> : user.name.slice(0, 1)}
+        </Avatar>
         <div>
           <Typography.Title heading={5} style={{ marginTop: 0 }} data-testid="user-overview-name">
             {user.name}
           </Typography.Title>
-          {user.introduction && <Typography.Paragraph type="secondary">{user.introduction}</Typography.Paragraph>}
+          {user.introduction && (
+            <Typography.Paragraph type="secondary">{user.introduction}</Typography.Paragraph>
+          )}
           <Descriptions
             column={2}
             size="small"

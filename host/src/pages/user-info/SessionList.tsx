@@ -40,14 +40,28 @@ export function SessionList() {
             ellipsis: true,
             render: (v: string, row) => (
               <>
-                {row.current && <Tag color="green" style={{ marginRight: 6 }}>{t('userInfo.sessions.current')}</Tag>}
+                {row.current && (
+                  <Tag color="green" style={{ marginRight: 6 }}>
+                    {t('userInfo.sessions.current')}
+                  </Tag>
+                )}
                 {v}
               </>
             ),
           },
           { title: t('userInfo.sessions.ip'), dataIndex: 'ip', width: 140 },
-          { title: t('userInfo.sessions.createdAt'), dataIndex: 'createdAt', width: 160, render: time },
-          { title: t('userInfo.sessions.lastSeenAt'), dataIndex: 'lastSeenAt', width: 160, render: time },
+          {
+            title: t('userInfo.sessions.createdAt'),
+            dataIndex: 'createdAt',
+            width: 160,
+            render: time,
+          },
+          {
+            title: t('userInfo.sessions.lastSeenAt'),
+            dataIndex: 'lastSeenAt',
+            width: 160,
+            render: time,
+          },
         ]}
       />
       <Button

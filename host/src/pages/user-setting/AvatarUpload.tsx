@@ -9,7 +9,13 @@ import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
 const KB = Math.round(AVATAR_MAX_BYTES / 1024);
 
 /** Avatar upload: image types and size checked here first, and again by the server. */
-export function AvatarUpload({ avatar, onUploaded }: { avatar: string; onUploaded(url: string): void }) {
+export function AvatarUpload({
+  avatar,
+  onUploaded,
+}: {
+  avatar: string;
+  onUploaded(url: string): void;
+}) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
@@ -54,7 +60,9 @@ export function AvatarUpload({ avatar, onUploaded }: { avatar: string; onUploade
           }}
         />
         <div>
-          <Typography.Text type="secondary">{intl.formatMessage({ id: 'userSetting.avatar.hint' }, { size: KB })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {intl.formatMessage({ id: 'userSetting.avatar.hint' }, { size: KB })}
+          </Typography.Text>
         </div>
       </div>
     </Space>

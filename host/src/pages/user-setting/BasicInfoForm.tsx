@@ -21,10 +21,13 @@ export function BasicInfoForm() {
   const [saving, setSaving] = useState(false);
 
   const load = useCallback(() => {
-    profileApi.profile().then((p) => {
-      setInfo(p);
-      form.setFieldsValue(p);
-    }, () => undefined);
+    profileApi.profile().then(
+      (p) => {
+        setInfo(p);
+        form.setFieldsValue(p);
+      },
+      () => undefined,
+    );
   }, [form]);
   useEffect(load, [load]);
 
@@ -40,7 +43,8 @@ export function BasicInfoForm() {
       void dispatch(fetchUserInfo());
     } catch (error) {
       const envelope = apiErrorEnvelope(error);
-      if (!showFieldErrors(intl, form, envelope?.fields)) Message.error(envelope?.msg ?? t('messageBox.loadFailed'));
+      if (!showFieldErrors(intl, form, envelope?.fields))
+        Message.error(envelope?.msg ?? t('messageBox.loadFailed'));
       if (envelope?.error === 'STALE_VERSION') load();
     } finally {
       setSaving(false);
@@ -49,33 +53,78 @@ export function BasicInfoForm() {
 
   return (
     <Spin loading={!info} style={{ display: 'block' }}>
-      <AvatarUpload avatar={info?.avatar ?? ''} onUploaded={(avatar) => info && setInfo({ ...info, avatar })} />
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} style={{ maxWidth: 640 }} data-testid="basic-info-form">
-        <Form.Item field="email" label={t('userSetting.email')} required rules={[contractRule(intl, shape.email)]}>
+      <AvatarUpload
+        avatar={info?.avatar ?? ''}
+        onUploaded={(avatar) => info && setInfo({ ...info, avatar })}
+      />
+      <Form
+        form={form}
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 16 }}
+        style={{ maxWidth: 640 }}
+        data-testid="basic-info-form"
+      >
+        <Form.Item
+          field="email"
+          label={t('userSetting.email')}
+          required
+          rules={[contractRule(intl, shape.email)]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item field="nickname" label={t('userSetting.nickname')} required rules={[contractRule(intl, shape.nickname)]}>
+        <Form.Item
+          field="nickname"
+          label={t('userSetting.nickname')}
+          required
+          rules={[contractRule(intl, shape.nickname)]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item field="countryRegion" label={t('userSetting.countryRegion')} required rules={[contractRule(intl, shape.countryRegion)]}>
+        <Form.Item
+          field="countryRegion"
+          label={t('userSetting.countryRegion')}
+          required
+          rules={[contractRule(intl, shape.countryRegion)]}
+        >
           <Select
             data-testid="country-select"
             options={COUNTRIES.map((c) => ({ value: c, label: t(`userSetting.country.${c}`) }))}
             allowCreate
           />
         </Form.Item>
-        <Form.Item field="area" label={t('userSetting.area')} required rules={[contractRule(intl, shape.area)]}>
+        <Form.Item
+          field="area"
+          label={t('userSetting.area')}
+          required
+          rules={[contractRule(intl, shape.area)]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item field="address" label={t('userSetting.address')} rules={[contractRule(intl, shape.address)]}>
+        <Form.Item
+          field="address"
+          label={t('userSetting.address')}
+          rules={[contractRule(intl, shape.address)]}
+        >
           <Input />
         </Form.Item>
-        <Form.Item field="profile" label={t('userSetting.profile')} rules={[contractRule(intl, shape.profile)]}>
-          <Input.TextArea placeholder={t('userSetting.profile.placeholder')} autoSize={{ minRows: 3 }} />
+        <Form.Item
+          field="profile"
+          label={t('userSetting.profile')}
+          rules={[contractRule(intl, shape.profile)]}
+        >
+          <Input.TextArea
+            placeholder={t('userSetting.profile.placeholder')}
+            autoSize={{ minRows: 3 }}
+          />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 5 }}>
           <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()} data-testid="basic-info-save">
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={() => void save()}
+              data-testid="basic-info-save"
+            >
               {t('form.save')}
             </Button>
             <Button onClick={() => info && form.setFieldsValue(info)}>{t('form.reset')}</Button>

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, Input, Modal, Select } from '@arco-design/web-react';
-import { ACCOUNT_TYPES, CERTIFICATE_TYPES, certificationBody, type CertificationBody } from '@console/shared/contracts/profile';
+import {
+  ACCOUNT_TYPES,
+  CERTIFICATE_TYPES,
+  certificationBody,
+  type CertificationBody,
+} from '@console/shared/contracts/profile';
 import { profileApi } from '@console/shared/api';
 import { contractRule } from './contractRules';
 
@@ -31,22 +36,55 @@ export function CertificationForm({ visible, onClose, onSubmitted }: Props) {
     }
   };
 
-  const text = (field: 'legalPerson' | 'authenticationNumber' | 'enterpriseName' | 'enterpriseCertificateType' | 'organizationCode', required = true) => (
-    <Form.Item field={field} label={t(`certification.${field}`)} required={required} rules={[contractRule(intl, shape[field])]}>
+  const text = (
+    field:
+      | 'legalPerson'
+      | 'authenticationNumber'
+      | 'enterpriseName'
+      | 'enterpriseCertificateType'
+      | 'organizationCode',
+    required = true,
+  ) => (
+    <Form.Item
+      field={field}
+      label={t(`certification.${field}`)}
+      required={required}
+      rules={[contractRule(intl, shape[field])]}
+    >
       <Input />
     </Form.Item>
   );
 
   return (
-    <Modal title={t('certification.submit')} visible={visible} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
-      <Form form={form} layout="vertical" initialValues={{ accountType: 'enterprise', certificateType: 'business_licence' }}>
+    <Modal
+      title={t('certification.submit')}
+      visible={visible}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ accountType: 'enterprise', certificateType: 'business_licence' }}
+      >
         <Form.Item field="accountType" label={t('certification.accountType')} required>
-          <Select options={ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`certification.accountType.${v}`) }))} />
+          <Select
+            options={ACCOUNT_TYPES.map((v) => ({
+              value: v,
+              label: t(`certification.accountType.${v}`),
+            }))}
+          />
         </Form.Item>
         {text('enterpriseName')}
         {text('legalPerson')}
         <Form.Item field="certificateType" label={t('certification.certificateType')} required>
-          <Select options={CERTIFICATE_TYPES.map((v) => ({ value: v, label: t(`certification.certificateType.${v}`) }))} />
+          <Select
+            options={CERTIFICATE_TYPES.map((v) => ({
+              value: v,
+              label: t(`certification.certificateType.${v}`),
+            }))}
+          />
         </Form.Item>
         {text('authenticationNumber')}
         {text('enterpriseCertificateType', false)}

@@ -2,9 +2,24 @@
 // whose applications are checked, or withdrawn while under audit.
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Card, Descriptions, Empty, Message, Modal, Popconfirm, Spin, Table, Tag } from '@arco-design/web-react';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Message,
+  Modal,
+  Popconfirm,
+  Spin,
+  Table,
+  Tag,
+} from '@arco-design/web-react';
 import dayjs from 'dayjs';
-import type { CertificationInfo, CertificationRecord, CertificationRecordDetail } from '@console/shared/contracts/profile';
+import type {
+  CertificationInfo,
+  CertificationRecord,
+  CertificationRecordDetail,
+} from '@console/shared/contracts/profile';
 import { profileApi } from '@console/shared/api';
 import { CertificationForm } from './CertificationForm';
 
@@ -25,14 +40,25 @@ export function CertificationPanel() {
   useEffect(load, [load]);
 
   const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
-  const status = (s: keyof typeof STATUS_COLOR) => <Tag color={STATUS_COLOR[s]}>{t(`certification.status.${s}`)}</Tag>;
+  const status = (s: keyof typeof STATUS_COLOR) => (
+    <Tag color={STATUS_COLOR[s]}>{t(`certification.status.${s}`)}</Tag>
+  );
   const licence = (info: CertificationRecordDetail['info']) => [
-    { label: t('certification.accountType'), value: t(`certification.accountType.${info.accountType}`) },
+    {
+      label: t('certification.accountType'),
+      value: t(`certification.accountType.${info.accountType}`),
+    },
     { label: t('certification.legalPerson'), value: info.legalPerson },
-    { label: t('certification.certificateType'), value: t(`certification.certificateType.${info.certificateType}`) },
+    {
+      label: t('certification.certificateType'),
+      value: t(`certification.certificateType.${info.certificateType}`),
+    },
     { label: t('certification.authenticationNumber'), value: info.authenticationNumber },
     { label: t('certification.enterpriseName'), value: info.enterpriseName },
-    { label: t('certification.enterpriseCertificateType'), value: info.enterpriseCertificateType || '-' },
+    {
+      label: t('certification.enterpriseCertificateType'),
+      value: info.enterpriseCertificateType || '-',
+    },
     { label: t('certification.organizationCode'), value: info.organizationCode },
   ];
 
@@ -51,7 +77,13 @@ export function CertificationPanel() {
         title={t('certification.enterprise')}
         bordered={false}
         extra={
-          <Button type="primary" size="small" disabled={auditing} onClick={() => setApplying(true)} data-testid="certification-apply">
+          <Button
+            type="primary"
+            size="small"
+            disabled={auditing}
+            onClick={() => setApplying(true)}
+            data-testid="certification-apply"
+          >
             {t('certification.submit')}
           </Button>
         }
@@ -76,7 +108,11 @@ export function CertificationPanel() {
           data={data?.list ?? []}
           noDataElement={<Empty description={t('certification.none')} />}
           columns={[
-            { title: t('certification.record.type'), dataIndex: 'certificationType', render: (v: 'enterprise' | 'individual') => t(`certification.accountType.${v}`) },
+            {
+              title: t('certification.record.type'),
+              dataIndex: 'certificationType',
+              render: (v: 'enterprise' | 'individual') => t(`certification.accountType.${v}`),
+            },
             { title: t('certification.record.content'), dataIndex: 'certificationContent' },
             { title: t('certification.record.status'), dataIndex: 'status', render: status },
             { title: t('certification.record.time'), dataIndex: 'time', render: time },
@@ -84,12 +120,24 @@ export function CertificationPanel() {
               title: t('certification.record.action'),
               render: (_: unknown, row: CertificationRecord) => (
                 <>
-                  <Button type="text" size="small" onClick={() => void profileApi.certificationRecord(row.id).then(setChecking)}>
+                  <Button
+                    type="text"
+                    size="small"
+                    onClick={() => void profileApi.certificationRecord(row.id).then(setChecking)}
+                  >
                     {t('certification.check')}
                   </Button>
                   {row.status === 'auditing' && (
-                    <Popconfirm title={t('certification.withdraw.confirm')} onOk={() => withdraw(row)}>
-                      <Button type="text" size="small" status="warning" data-testid="certification-withdraw">
+                    <Popconfirm
+                      title={t('certification.withdraw.confirm')}
+                      onOk={() => withdraw(row)}
+                    >
+                      <Button
+                        type="text"
+                        size="small"
+                        status="warning"
+                        data-testid="certification-withdraw"
+                      >
                         {t('certification.withdraw')}
                       </Button>
                     </Popconfirm>
@@ -100,11 +148,20 @@ export function CertificationPanel() {
           ]}
         />
       </Card>
-      <Modal title={t('certification.check')} visible={checking !== null} footer={null} onCancel={() => setChecking(null)}>
+      <Modal
+        title={t('certification.check')}
+        visible={checking !== null}
+        footer={null}
+        onCancel={() => setChecking(null)}
+      >
         {checking && (
           <Descriptions
             column={1}
-            data={[{ label: t('certification.status'), value: status(checking.status) }, { label: t('certification.record.time'), value: time(checking.time) }, ...licence(checking.info)]}
+            data={[
+              { label: t('certification.status'), value: status(checking.status) },
+              { label: t('certification.record.time'), value: time(checking.time) },
+              ...licence(checking.info),
+            ]}
           />
         )}
       </Modal>

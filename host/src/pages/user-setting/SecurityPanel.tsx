@@ -3,7 +3,11 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Card, Form, Input, Message, Progress, Typography } from '@arco-design/web-react';
-import { passwordStrength, passwordViolations, type PasswordRule } from '@console/shared/contracts/auth';
+import {
+  passwordStrength,
+  passwordViolations,
+  type PasswordRule,
+} from '@console/shared/contracts/auth';
 import { apiErrorEnvelope, profileApi } from '@console/shared/api';
 
 const MIN_LENGTH = 6;
@@ -22,7 +26,8 @@ export function SecurityPanel() {
   const [saving, setSaving] = useState(false);
   const [password, setPassword] = useState('');
   const strength = passwordStrength(password);
-  const ruleText = (rule: PasswordRule, min = MIN_LENGTH) => t(`userSetting.password.rule.${rule}`, { min });
+  const ruleText = (rule: PasswordRule, min = MIN_LENGTH) =>
+    t(`userSetting.password.rule.${rule}`, { min });
 
   const submit = async () => {
     const { oldPassword, newPassword } = await form.validate();
@@ -38,7 +43,9 @@ export function SecurityPanel() {
         form.setFields({ oldPassword: { error: { message: t('userSetting.password.wrongOld') } } });
       } else if (envelope?.error === 'PASSWORD_POLICY') {
         const data = envelope.data as { violations?: PasswordRule[]; minLength?: number } | null;
-        const message = (data?.violations ?? []).map((r) => ruleText(r, data?.minLength)).join('；');
+        const message = (data?.violations ?? [])
+          .map((r) => ruleText(r, data?.minLength))
+          .join('；');
         form.setFields({ newPassword: { error: { message: message || envelope.msg } } });
       } else {
         Message.error(envelope?.msg ?? t('messageBox.loadFailed'));
@@ -56,8 +63,18 @@ export function SecurityPanel() {
   return (
     <>
       <Card title={t('userSetting.password.title')} bordered={false}>
-        <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} style={{ maxWidth: 640 }} data-testid="password-form">
-          <Form.Item field="oldPassword" label={t('userSetting.password.old')} rules={[{ required: true, message: t('form.required') }]}>
+        <Form
+          form={form}
+          labelCol={{ span: 5 }}
+          wrapperCol={{ span: 14 }}
+          style={{ maxWidth: 640 }}
+          data-testid="password-form"
+        >
+          <Form.Item
+            field="oldPassword"
+            label={t('userSetting.password.old')}
+            rules={[{ required: true, message: t('form.required') }]}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Form.Item
@@ -84,7 +101,11 @@ export function SecurityPanel() {
                 showText={false}
                 size="small"
               />
-              {password && <Typography.Text type="secondary">{t(`userSetting.password.strength.${strength}`)}</Typography.Text>}
+              {password && (
+                <Typography.Text type="secondary">
+                  {t(`userSetting.password.strength.${strength}`)}
+                </Typography.Text>
+              )}
             </div>
           </Form.Item>
           <Form.Item
@@ -95,7 +116,11 @@ export function SecurityPanel() {
               {
                 validator: (value: string | undefined, callback) => {
                   if (!value) return callback(t('form.required'));
-                  callback(value === form.getFieldValue('newPassword') ? undefined : t('userSetting.password.mismatch'));
+                  callback(
+                    value === form.getFieldValue('newPassword')
+                      ? undefined
+                      : t('userSetting.password.mismatch'),
+                  );
                 },
               },
             ]}
@@ -103,15 +128,26 @@ export function SecurityPanel() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item wrapperCol={{ offset: 5 }}>
-            <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="password-submit">
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={() => void submit()}
+              data-testid="password-submit"
+            >
               {t('form.submit')}
             </Button>
           </Form.Item>
         </Form>
       </Card>
       <Card title={t('userSetting.sessions.title')} bordered={false}>
-        <Typography.Paragraph type="secondary">{t('userSetting.sessions.description')}</Typography.Paragraph>
-        <Button status="warning" onClick={() => void signOutOthers()} data-testid="security-sign-out-others">
+        <Typography.Paragraph type="secondary">
+          {t('userSetting.sessions.description')}
+        </Typography.Paragraph>
+        <Button
+          status="warning"
+          onClick={() => void signOutOthers()}
+          data-testid="security-sign-out-others"
+        >
           {t('userInfo.sessions.signOutOthers')}
         </Button>
       </Card>

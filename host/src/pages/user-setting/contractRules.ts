@@ -32,17 +32,27 @@ export function contractRule(intl: IntlShape, schema: z.ZodType): RulesProps {
   return {
     validator: (value: unknown, callback: (error?: string) => void) => {
       const result = schema.safeParse(value ?? '');
-      callback(result.success ? undefined : issueMessage(intl, result.error.issues[0] as IssueLike));
+      callback(
+        result.success ? undefined : issueMessage(intl, result.error.issues[0] as IssueLike),
+      );
     },
   };
 }
 
 /** Puts the server's field errors (400 VALIDATION_FAILED) on the form. */
-type FieldErrorsSetter<K extends string> = { setFields(obj: Partial<Record<K, { error?: { message: string } }>>): void };
+type FieldErrorsSetter<K extends string> = {
+  setFields(obj: Partial<Record<K, { error?: { message: string } }>>): void;
+};
 
-export function showFieldErrors<K extends string>(intl: IntlShape, form: FieldErrorsSetter<K>, fields: FieldError[] | undefined): boolean {
+export function showFieldErrors<K extends string>(
+  intl: IntlShape,
+  form: FieldErrorsSetter<K>,
+  fields: FieldError[] | undefined,
+): boolean {
   if (!fields?.length) return false;
-  const errors = Object.fromEntries(fields.map((f) => [f.path, { error: { message: issueMessage(intl, { message: f.message }) } }]));
+  const errors = Object.fromEntries(
+    fields.map((f) => [f.path, { error: { message: issueMessage(intl, { message: f.message }) } }]),
+  );
   form.setFields(errors as Partial<Record<K, { error: { message: string } }>>);
   return true;
 }

@@ -1,0 +1,56 @@
+// The user centre and user settings calls: own profile, console settings, avatar,
+// password and sessions, certification and recent activity.
+import type { ChangePasswordBody } from '../contracts/auth';
+import type {
+  ActivityPage,
+  CertificationBody,
+  CertificationInfo,
+  CertificationRecord,
+  CertificationRecordDetail,
+  ProfileBody,
+  ProfileInfo,
+} from '../contracts/profile';
+import type { UserSettings } from '../contracts/settings';
+import { request } from './client';
+
+export interface SessionRow {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string;
+  userAgent: string;
+  current: boolean;
+}
+
+export const profileApi = {
+  profile: () => request<ProfileInfo>({ method: 'GET', url: '/user/profile' }),
+  /** Field errors are shown on the form by the caller. */
+  updateProfile: (body: ProfileBody) =>
+    request<ProfileInfo>({ method: 'PUT', url: '/user/profile', data: body, silent: true }),
+  /** Saved in the background; a failure must not interrupt the user. */
+  saveSettings: (settings: UserSettings) =>
+    request<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings, silent: true }),
+  uploadAvatar: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return request<{ avatar: string }>({ method: 'POST', url: '/user/avatar', data: form });
+  },
+  changePassword: (body: ChangePasswordBody) =>
+    request<true>({ method: 'POST', url: '/user/password', data: body, silent: true }),
+  sessions: () => request<SessionRow[]>({ method: 'GET', url: '/user/sessions' }),
+  signOutOthers: () =>
+    request<true>({ method: 'POST', url: '/user/sessions/sign-out-others', data: {} }),
+  certification: () => request<CertificationInfo>({ method: 'GET', url: '/user/certification' }),
+  certificationRecord: (id: number) =>
+    request<CertificationRecordDetail>({ method: 'GET', url: `/user/certification/records/${id}` }),
+  submitCertification: (body: CertificationBody) =>
+    request<CertificationRecord>({ method: 'POST', url: '/user/certification', data: body }),
+  withdrawCertification: (id: number, version: number) =>
+    request<CertificationRecord>({
+      method: 'POST',
+      url: `/user/certification/records/${id}/withdraw`,
+      data: { version },
+    }),
+  activity: (before?: number, limit = 10) =>
+    request<ActivityPage>({ method: 'GET', url: '/user/activity', params: { before, limit } }),
+};
