@@ -16,7 +16,7 @@ import { hashPassword } from '../lib/passwords';
 import { DICTIONARIES } from './dictionaries';
 import { seedDemoMessages } from '../modules/messages/seed';
 import { seedDemoCertifications } from '../modules/profile/seed';
-import { seedDemoGuides } from '../modules/guide/seed';
+import { seedDemoGuideCertifications, seedDemoGuides } from '../modules/guide/seed';
 import { seedScenicDemo } from '../modules/scenic/seed';
 
 const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
@@ -45,6 +45,7 @@ export const DEMO_SEEDS: DemoSeed[] = [];
 DEMO_SEEDS.push(seedDemoMessages, seedDemoCertifications);
 DEMO_SEEDS.push(seedDemoGuides);
 DEMO_SEEDS.push((tx) => seedScenicDemo(tx));
+DEMO_SEEDS.push(seedDemoGuideCertifications);
 
 let accountSeq = 0;
 const accountId = () =>

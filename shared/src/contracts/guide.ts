@@ -3,6 +3,8 @@
 // section's forms both validate with these; a failing rule reports a message code that the
 // forms translate (`guide.validation.<code>` in the section's locale files).
 import { z } from 'zod';
+import type { Localized } from './locale';
+import { SPREADSHEET_FORMATS } from './spreadsheet';
 
 export const GUIDE_LEVELS = ['junior', 'intermediate', 'senior', 'special'] as const;
 export type GuideLevel = (typeof GUIDE_LEVELS)[number];
@@ -54,10 +56,12 @@ export const GUIDE_LIMITS = {
   keywordMax: 64,
 } as const;
 
-/** Today's date (YYYY-MM-DD) in local time: licences and leave are calendar dates. */
+/**
+ * Today's date (YYYY-MM-DD) in mainland China (UTC+8 all year), where the operation runs:
+ * licences and leave are calendar dates there, whatever the server's or browser's zone.
+ */
 export function isoToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return new Date(now.getTime() + 8 * 60 * 60_000).toISOString().slice(0, 10);
 }
 
 /** A calendar date plus `days` (YYYY-MM-DD in, YYYY-MM-DD out). */
@@ -69,6 +73,57 @@ export function addDays(date: string, days: number): string {
 
 /** Guide codes look like G000123 (product.md, "Guide"). */
 export const GUIDE_CODE_PATTERN = /^G\d{6}$/;
+
+/** Texts of the guide contract's own message codes (forms, server reports, imports). */
+export const GUIDE_VALIDATION_MESSAGES = {
+  required: { 'zh-CN': '必填项', 'en-US': 'Required' },
+  tooLong: { 'zh-CN': '内容过长', 'en-US': 'Too long' },
+  tooMany: { 'zh-CN': '项目过多', 'en-US': 'Too many items' },
+  date: { 'zh-CN': '日期格式应为 YYYY-MM-DD', 'en-US': 'Use a YYYY-MM-DD date' },
+  code: {
+    'zh-CN': '导游编号格式为 G 加 6 位数字，如 G000123',
+    'en-US': 'A G and 6 digits, e.g. G000123',
+  },
+  phone: {
+    'zh-CN': '请输入 11 位中国大陆手机号',
+    'en-US': 'Enter an 11-digit mainland China mobile number',
+  },
+  email: { 'zh-CN': '邮箱格式不正确', 'en-US': 'Invalid email address' },
+  groupSize: { 'zh-CN': '最大带团人数为 1～200 的整数', 'en-US': 'A whole number from 1 to 200' },
+  past: { 'zh-CN': '出生日期应早于今天', 'en-US': 'The birth date must be before today' },
+  afterBirth: { 'zh-CN': '取得日期应晚于出生日期', 'en-US': 'Must be after the birth date' },
+  notFuture: { 'zh-CN': '取得日期不能晚于今天', 'en-US': 'Cannot be in the future' },
+  afterObtained: {
+    'zh-CN': '有效期应晚于等级取得日期',
+    'en-US': 'Must be after the date the level was obtained',
+  },
+  languagesRequired: { 'zh-CN': '至少填写一种语言', 'en-US': 'Add at least one language' },
+  duplicate: { 'zh-CN': '重复的项目', 'en-US': 'Duplicated item' },
+  reasonRequired: {
+    'zh-CN': '停用或离职需要填写原因',
+    'en-US': 'Suspending or deactivating needs a reason',
+  },
+  endBeforeStart: {
+    'zh-CN': '结束日期不能早于开始日期',
+    'en-US': 'The end cannot be before the start',
+  },
+  unknownDictionaryValue: { 'zh-CN': '不在字典中的取值', 'en-US': 'Not a value of the dictionary' },
+  languageItem: {
+    'zh-CN': '语言格式为“语种:水平”，如 en:fluent',
+    'en-US': 'Write languages as language:level, e.g. en:fluent',
+  },
+  certificationItem: {
+    'zh-CN': '认证格式为“景点编码:有效期”，如 BJ-GUGONG:2026-12-31',
+    'en-US': 'Write certifications as SPOTCODE:YYYY-MM-DD',
+  },
+  unknownSpot: { 'zh-CN': '景点编码不存在', 'en-US': 'No scenic spot has this code' },
+  duplicateInFile: { 'zh-CN': '与第 {row} 行重复', 'en-US': 'Same as row {row}' },
+  licenceExpired: {
+    'zh-CN': '导游证已过期，不能设为在岗',
+    'en-US': 'The licence has expired; the guide cannot be active',
+  },
+} as const satisfies Record<string, Localized>;
+export type GuideValidationCode = keyof typeof GUIDE_VALIDATION_MESSAGES;
 
 const isoDate = z.iso.date('date');
 const text = (max: number) => z.string().trim().max(max, 'tooLong');
@@ -94,11 +149,13 @@ const guideFields = {
   gender: z.enum(GENDERS, 'required'),
   birthDate: isoDate,
   phone: mobile,
-  email: z.union([z.literal(''), z.email('email').max(GUIDE_LIMITS.emailMax, 'tooLong')]),
-  emergencyContactName: text(GUIDE_LIMITS.nameMax),
-  emergencyContactPhone: z.union([z.literal(''), mobile]),
-  avatar: text(GUIDE_LIMITS.avatarMax),
-  homeCity: text(GUIDE_LIMITS.cityMax),
+  email: z
+    .union([z.literal(''), z.email('email').max(GUIDE_LIMITS.emailMax, 'tooLong')])
+    .default(''),
+  emergencyContactName: text(GUIDE_LIMITS.nameMax).default(''),
+  emergencyContactPhone: z.union([z.literal(''), mobile]).default(''),
+  avatar: text(GUIDE_LIMITS.avatarMax).default(''),
+  homeCity: text(GUIDE_LIMITS.cityMax).default(''),
   employmentType: z.enum(EMPLOYMENT_TYPES, 'required'),
   licenceNo: required(GUIDE_LIMITS.licenceNoMax),
   licenceType: z.enum(LICENCE_TYPES, 'required'),
@@ -191,10 +248,7 @@ export const GUIDE_SORT_FIELDS = [
   'updatedAt',
 ] as const;
 
-/** GET /api/guides query (filters, sort, page). Multi-valued filters are comma-separated. */
-export const guideListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+const guideFilterFields = {
   keyword: z.string().trim().max(GUIDE_LIMITS.keywordMax).optional(),
   level: z.enum(GUIDE_LEVELS).optional(),
   status: z.enum(GUIDE_STATUSES).optional(),
@@ -207,8 +261,22 @@ export const guideListQuery = z.strictObject({
   certifiedSpotId: z.coerce.number().int().positive().optional(),
   sortField: z.enum(GUIDE_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
+};
+
+/** GET /api/guides query: filters, sort, page. */
+export const guideListQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...guideFilterFields,
 });
 export type GuideListQuery = z.infer<typeof guideListQuery>;
+export type GuideFilter = Omit<GuideListQuery, 'current' | 'pageSize'>;
+
+/** GET /api/guides/export: the list's filters plus the file format. */
+export const guideExportQuery = z.strictObject({
+  ...guideFilterFields,
+  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
+});
 
 export const guideIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
@@ -323,3 +391,59 @@ export function licenceState(expiry: string, today = isoToday()): 'expired' | 'e
   if (expiry < today) return 'expired';
   return expiry <= addDays(today, GUIDE_LIMITS.expiryWarningDays) ? 'expiring' : 'valid';
 }
+
+/**
+ * One row of the guide spreadsheet (import and export). Lists are written as text:
+ * languages `zh:native; en:fluent`, specialties `history; food`, certifications
+ * `SPOTCODE:YYYY-MM-DD`. Status may be any; suspended and inactive need a reason.
+ */
+export const guideSheetRow = z
+  .strictObject({
+    ...guideFields,
+    status: z.enum(GUIDE_STATUSES, 'required').default('active'),
+    statusReason: text(GUIDE_LIMITS.reasonMax).default(''),
+    languages: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[\w-]{1,64}\s*[:：]\s*(native|fluent|working|basic)$/, 'languageItem')
+          .transform((item) => {
+            const [language, proficiency] = item.split(/\s*[:：]\s*/);
+            return { language, proficiency: proficiency as LanguageProficiency };
+          }),
+      )
+      .min(1, 'languagesRequired')
+      .max(GUIDE_LIMITS.languagesMax, 'tooMany'),
+    certifications: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{1,32}\s*[:：]\s*\d{4}-\d{2}-\d{2}$/, 'certificationItem')
+          .transform((item) => {
+            const [spotCode, validUntil] = item.split(/\s*[:：]\s*/);
+            return { spotCode, validUntil };
+          }),
+      )
+      .max(GUIDE_LIMITS.certificationsMax, 'tooMany')
+      .default([]),
+    specialties: guideFields.specialties.default([]),
+  })
+  .superRefine((v, ctx) => {
+    checkGuide({ ...v, certifications: [] }, ctx);
+    const seen = new Set<string>();
+    v.certifications.forEach((c, i) => {
+      if (seen.has(c.spotCode))
+        ctx.addIssue({ code: 'custom', path: ['certifications', i], message: 'duplicate' });
+      seen.add(c.spotCode);
+    });
+    if (STATUSES_NEEDING_REASON.includes(v.status) && !v.statusReason)
+      ctx.addIssue({ code: 'custom', path: ['statusReason'], message: 'reasonRequired' });
+  });
+export type GuideSheetRow = z.infer<typeof guideSheetRow>;
+/** A guide as the spreadsheet writes it (lists as text). */
+export type GuideSheetExport = Omit<GuideSheetRow, 'languages' | 'certifications'> & {
+  languages: string[];
+  certifications: string[];
+};

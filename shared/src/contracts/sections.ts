@@ -57,6 +57,7 @@ const page = {
 
 export const sectionVersionsQuery = z.strictObject({
   section: z.string().max(32).optional(),
+  version: sectionVersionSchema.optional(),
   ...page,
 });
 export type SectionVersionsQuery = z.infer<typeof sectionVersionsQuery>;
@@ -104,6 +105,8 @@ export interface PublishedSectionVersion {
   shared: Record<string, string>;
   publishedAt: string;
   publishedBy: string;
+  /** URL of the bundle's manifest, as the host registers it. */
+  entry: string;
   compatibility: SectionCompatibility;
   /** Environments that pin this version now. */
   pinnedIn: string[];

@@ -139,27 +139,11 @@ describe('validation (shared contract)', () => {
     ['a non-mainland mobile number', { phone: '12345678901' }, 'phone'],
     ['a landline as mobile', { phone: '0571-8888888' }, 'phone'],
     ['a malformed email', { email: 'not-an-email' }, 'email'],
-    [
-      'a malformed emergency phone',
-      { emergencyContactPhone: '1381234' },
-      'emergencyContactPhone',
-    ],
+    ['a malformed emergency phone', { emergencyContactPhone: '1381234' }, 'emergencyContactPhone'],
     ['a birth date in the future', { birthDate: addDays(today, 3) }, 'birthDate'],
-    [
-      'a level obtained before birth',
-      { levelObtainedOn: '1980-01-01' },
-      'levelObtainedOn',
-    ],
-    [
-      'a level obtained in the future',
-      { levelObtainedOn: addDays(today, 2) },
-      'levelObtainedOn',
-    ],
-    [
-      'an expiry before the level was obtained',
-      { licenceExpiry: '2014-01-01' },
-      'licenceExpiry',
-    ],
+    ['a level obtained before birth', { levelObtainedOn: '1980-01-01' }, 'levelObtainedOn'],
+    ['a level obtained in the future', { levelObtainedOn: addDays(today, 2) }, 'levelObtainedOn'],
+    ['an expiry before the level was obtained', { licenceExpiry: '2014-01-01' }, 'licenceExpiry'],
     ['a group size of 0', { maxGroupSize: 0 }, 'maxGroupSize'],
     ['a group size of 201', { maxGroupSize: 201 }, 'maxGroupSize'],
     ['a fractional group size', { maxGroupSize: 12.5 }, 'maxGroupSize'],
@@ -201,10 +185,25 @@ describe('validation (shared contract)', () => {
       body({ languages: [{ language: 'klingon', proficiency: 'basic' }], specialties: ['magic'] }),
     );
     expect(res.statusCode).toBe(400);
-    expect(fieldsOf(res)).toEqual([
-      'languages.0.language',
-      'specialties.0',
+    expect(fieldsOf(res)).toEqual(['languages.0.language', 'specialties.0']);
+  });
+
+  it('certifies for an existing spot with its name and refuses an unknown spot', async () => {
+    const spots = (await user.get('/api/scenic/spots?pageSize=1')).json().data.list;
+    const g = await create({
+      certifications: [{ spotId: spots[0].id, validUntil: addDays(today, 90) }],
+    });
+    expect(g.certifications).toEqual([
+      { spotId: spots[0].id, spotName: spots[0].name, validUntil: addDays(today, 90) },
     ]);
+    const certified = await user.get(`/api/guides?certifiedSpotId=${spots[0].id}&pageSize=100`);
+    expect(certified.json().data.list.map((x: { id: number }) => x.id)).toContain(g.id);
+    const res = await operator.post(
+      '/api/guides',
+      body({ certifications: [{ spotId: 999999, validUntil: addDays(today, 90) }] }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['certifications.0.spotId']);
   });
 
   it('refuses a suspension without a reason', async () => {
@@ -552,7 +551,9 @@ describe('list', () => {
     expect((await user.get('/api/guides?expiringWithinDays=30')).json().data.total).toBeGreaterThan(
       0,
     );
-    const leave = (await user.get('/api/guides?status=on_leave&pageSize=1&sortField=code&sortOrder=ascend')).json().data.list[0];
+    const leave = (
+      await user.get('/api/guides?status=on_leave&pageSize=1&sortField=code&sortOrder=ascend')
+    ).json().data.list[0];
     const periods = (await user.get(`/api/guides/${leave.id}/unavailability`)).json().data;
     expect(
       periods.some(

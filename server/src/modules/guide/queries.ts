@@ -7,7 +7,7 @@ import {
   eq,
   exists,
   gte,
-  ilike,
+  like,
   inArray,
   lt,
   lte,
@@ -22,6 +22,7 @@ import { auditLog } from '../audit/schema';
 import { roles, userRoles, users } from '../auth/schema';
 import { messages } from '../messages/schema';
 import { propertyCategories, propertyItems } from '../properties/schema';
+import { scenicSpots } from '../scenic/schema';
 import {
   guideCertifications,
   guideCodeSeq,
@@ -52,13 +53,17 @@ const SORT_COLUMNS = {
 function listConditions(q: GuideListQuery, today: string, levelRank?: number): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.keyword) {
+    // Names contain the keyword; codes, phones and licence numbers start with it. Plain LIKE
+    // (Chinese has no case; codes are matched upper-cased): ILIKE costs 3–4× on 100 000 rows.
     const kw = likeEscape(q.keyword);
+    const upper = kw.toUpperCase();
     conds.push(
       or(
-        ilike(guides.name, `%${kw}%`),
-        ilike(guides.code, `${kw}%`),
-        ilike(guides.phone, `${kw}%`),
-        ilike(guides.licenceNo, `${kw}%`),
+        like(guides.name, `%${kw}%`),
+        like(guides.code, `${upper}%`),
+        like(guides.phone, `${kw}%`),
+        like(guides.licenceNo, `${kw}%`),
+        upper === kw ? undefined : like(guides.licenceNo, `${upper}%`),
       ),
     );
   }
@@ -221,6 +226,15 @@ export async function insertGuide(db: DbOrTx, values: GuideInsert) {
   return row;
 }
 
+export async function insertGuides(db: DbOrTx, values: GuideInsert[]) {
+  const ids: number[] = [];
+  for (const chunk of chunks(values, 500)) {
+    const rows = await db.insert(guides).values(chunk).returning({ id: guides.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 /** Writes only when the stored version is `version`; undefined when stale or missing. */
 export async function updateGuideVersioned(
   db: DbOrTx,
@@ -293,6 +307,38 @@ export async function dictionaryValues(db: DbOrTx, categoryCode: string): Promis
     .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
     .where(and(eq(propertyCategories.code, categoryCode), eq(propertyItems.enabled, true)));
   return new Set(rows.map((r) => r.value));
+}
+
+// --- scenic spots (certifications) -----------------------------------------------------
+
+/** Code and name of the spots with these ids. */
+export async function spotsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: scenicSpots.id, code: scenicSpots.code, name: scenicSpots.name })
+    .from(scenicSpots)
+    .where(inArray(scenicSpots.id, ids));
+}
+
+export async function spotsByCodes(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ id: scenicSpots.id, code: scenicSpots.code })
+    .from(scenicSpots)
+    .where(inArray(scenicSpots.code, codes));
+}
+
+/** Guides already holding any of these codes or licence numbers. */
+export async function existingCodesAndLicences(db: DbOrTx, codes: string[], licences: string[]) {
+  const conds = [
+    codes.length ? inArray(guides.code, codes) : undefined,
+    licences.length ? inArray(guides.licenceNo, licences) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  if (conds.length === 0) return [];
+  return db
+    .select({ code: guides.code, licenceNo: guides.licenceNo })
+    .from(guides)
+    .where(or(...conds));
 }
 
 // --- unavailability --------------------------------------------------------------------

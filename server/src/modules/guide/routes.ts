@@ -4,6 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   guideAuditQuery,
+  guideExportQuery,
+  spreadsheetFormatQuery,
   guideCreateBody,
   guideIdParams,
   guideListQuery,
@@ -18,6 +20,16 @@ import { ok } from '../../lib/envelope';
 import { diffRecords } from '../audit/diff';
 import { snapshot } from './service';
 import { scheduleLicenceExpiryTodos } from './licence-expiry-job';
+import {
+  importSheet,
+  receiveSpreadsheet,
+  registerSpreadsheetUploads,
+  sendSpreadsheet,
+  writeSheet,
+  writeTemplate,
+} from '../../lib/spreadsheet';
+import { guideSheet } from './sheet';
+import type { GuideSheetRow } from '@console/shared';
 
 export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -55,6 +67,60 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       req.audit.entityId = created.id;
       req.audit.diff = diffRecords(null, diff);
       return ok(created);
+    },
+  );
+
+  // Import and export, exactly like the scenic list (template, all-or-nothing import with a
+  // per-row report, xlsx and csv, the current filter).
+  await registerSpreadsheetUploads(app);
+
+  app.get(
+    '/api/guides/export',
+    { schema: { tags, querystring: guideExportQuery }, config: { access: 'guide:read' } },
+    async (req, reply) => {
+      const { format, ...filter } = req.query;
+      const rows = await guide.exportRows(filter);
+      // The sheet writes lists as text; export rows carry them already joined per item.
+      const file = await writeSheet(
+        guideSheet,
+        rows as unknown as GuideSheetRow[],
+        format,
+        req.locale,
+      );
+      return sendSpreadsheet(reply, file, `${guideSheet.name}-${isoStamp()}`, format);
+    },
+  );
+
+  app.get(
+    '/api/guides/import/template',
+    {
+      schema: { tags, querystring: spreadsheetFormatQuery },
+      config: { access: 'guide:write' },
+    },
+    async (req, reply) => {
+      const file = await writeTemplate(guideSheet, req.query.format, req.locale);
+      return sendSpreadsheet(reply, file, `${guideSheet.name}-template`, req.query.format);
+    },
+  );
+
+  app.post(
+    '/api/guides/import',
+    {
+      schema: { tags, consumes: ['multipart/form-data'] },
+      config: { access: 'guide:write', auditAction: 'guide.import' },
+    },
+    async (req) => {
+      const file = await receiveSpreadsheet(req);
+      req.audit.entityType = 'guide';
+      const report = await importSheet(guideSheet, file, req.locale, {
+        check: (rows) => guide.importProblems(rows),
+        write: (rows) => guide.insertMany(rows, req.auth!.userId),
+      });
+      req.audit.diff = {
+        imported: { before: null, after: report.imported },
+        file: { before: null, after: file.filename.slice(0, 128) },
+      };
+      return ok(report);
     },
   );
 
@@ -156,3 +222,5 @@ const periodSummary = (p: {
   endDate: p.endDate,
   reason: p.reason,
 });
+
+const isoStamp = () => new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');

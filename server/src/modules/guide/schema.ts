@@ -24,6 +24,7 @@ import type {
   UnavailabilityType,
 } from '@console/shared';
 import { editableColumns } from '../../db/columns';
+import { scenicSpots } from '../scenic/schema';
 
 /** Numbers generated guide codes (G000123) when the caller leaves the code empty. */
 export const guideCodeSeq = pgSequence('guide_code_seq', { startWith: 1 });
@@ -109,7 +110,10 @@ export const guideCertifications = pgTable(
     guideId: integer('guide_id')
       .notNull()
       .references(() => guides.id, { onDelete: 'cascade' }),
-    spotId: integer('spot_id').notNull(),
+    // A spot that is deleted takes its certifications with it.
+    spotId: integer('spot_id')
+      .notNull()
+      .references(() => scenicSpots.id, { onDelete: 'cascade' }),
     validUntil: date('valid_until').notNull(),
   },
   (t) => [

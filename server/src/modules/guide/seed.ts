@@ -2,10 +2,11 @@
 // statuses, some licences expiring soon, some on leave. The same generator fills the
 // benchmark database (100 000 guides). Deterministic: a seeded generator, dates relative to
 // the day of seeding.
-import { sql } from 'drizzle-orm';
+import { gte, sql } from 'drizzle-orm';
 import { addDays, GUIDE_LEVELS, isoToday, type GuideLevel } from '@console/shared';
 import type { DbOrTx, Tx } from '../../db/types';
-import { guides } from './schema';
+import { guideCertifications, guides } from './schema';
+import { scenicSpots } from '../scenic/schema';
 import { chunks, insertGuideChildren, insertUnavailabilityMany, type GuideInsert } from './queries';
 
 const SURNAMES =
@@ -292,4 +293,35 @@ export async function seedDemoGuides(tx: Tx) {
     return [];
   });
   await insertUnavailabilityMany(tx, periods);
+}
+
+/**
+ * Certifications for senior and special demo guides at spots that admit certified guides only.
+ * Runs after the scenic demo data (it needs the spots).
+ */
+export async function seedDemoGuideCertifications(tx: Tx) {
+  const spots = await tx
+    .select({ id: scenicSpots.id, certifiedOnly: scenicSpots.certifiedGuidesOnly })
+    .from(scenicSpots)
+    .orderBy(scenicSpots.id)
+    .limit(50);
+  if (spots.length === 0) return;
+  const preferred = spots.filter((sp) => sp.certifiedOnly);
+  const pool = preferred.length > 0 ? preferred : spots;
+  const seniors = await tx
+    .select({ id: guides.id })
+    .from(guides)
+    .where(gte(guides.levelRank, 2))
+    .orderBy(guides.id);
+  const today = isoToday();
+  const r = rng(23);
+  const rows = seniors.flatMap((g) => {
+    const picks = [...new Set([r.pick(pool).id, r.pick(pool).id])];
+    return picks.map((spotId) => ({
+      guideId: g.id,
+      spotId,
+      validUntil: addDays(today, r.next() < 0.15 ? r.int(1, 25) : r.int(90, 900)),
+    }));
+  });
+  for (const chunk of chunks(rows)) await tx.insert(guideCertifications).values(chunk);
 }

@@ -7,6 +7,7 @@ import {
   GUIDE_SPECIALTY_CATEGORY,
   guideLevelRank,
   isoToday,
+  SPREADSHEET_LIMITS,
   type Guide,
   type GuideAuditEntry,
   type GuideCreateBody,
@@ -15,12 +16,16 @@ import {
   type GuideListQuery,
   type GuideStatusBody,
   type GuideUpdateBody,
+  type GuideFilter,
+  type GuideSheetExport,
+  type GuideSheetRow,
   type Page,
   type UnavailabilityBody,
   type UnavailabilityPeriod,
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import type { ParsedRow, RowProblem } from '../../lib/spreadsheet';
 import * as q from './queries';
 import type { GuideRow, UnavailabilityRow } from './queries';
 
@@ -38,11 +43,6 @@ export type GuideFiguresSource = (
 export const noTeamsYet: GuideFiguresSource = async (_db, ids) =>
   new Map(ids.map((id) => [id, { teamsLed: 0, daysWorked30: 0, averageRating: null }]));
 
-/** Names of scenic spots by id, from the scenic module once it exists. */
-export type SpotNamesSource = (db: DbOrTx, spotIds: number[]) => Promise<Map<number, string>>;
-
-const noSpotNames: SpotNamesSource = async () => new Map();
-
 /** The record as the audit diff sees it: scalar fields plus the child lists. */
 export type GuideSnapshot = Record<string, unknown>;
 
@@ -52,16 +52,11 @@ const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export class GuideService {
   private figures: GuideFiguresSource = noTeamsYet;
-  private spotNames: SpotNamesSource = noSpotNames;
 
   constructor(private readonly db: Db) {}
 
   setFiguresSource(source: GuideFiguresSource) {
     this.figures = source;
-  }
-
-  setSpotNamesSource(source: SpotNamesSource) {
-    this.spotNames = source;
   }
 
   async list(query: GuideListQuery): Promise<Page<GuideListItem>> {
@@ -187,15 +182,159 @@ export class GuideService {
     return { list, next: rows.length === limit ? rows[rows.length - 1].id : null };
   }
 
+  // --- spreadsheet import / export ------------------------------------------------------
+
+  /** Problems the row contract cannot see: dictionaries, spots, uniqueness, licence. */
+  async importProblems(rows: ParsedRow<GuideSheetRow>[]): Promise<RowProblem[]> {
+    const problems: RowProblem[] = [];
+    const [languages, specialties, spots, existing] = await Promise.all([
+      q.dictionaryValues(this.db, GUIDE_LANGUAGE_CATEGORY),
+      q.dictionaryValues(this.db, GUIDE_SPECIALTY_CATEGORY),
+      q.spotsByCodes(this.db, [
+        ...new Set(rows.flatMap((r) => r.data.certifications.map((c) => c.spotCode))),
+      ]),
+      q.existingCodesAndLicences(
+        this.db,
+        rows.map((r) => r.data.code).filter((c): c is string => !!c),
+        rows.map((r) => r.data.licenceNo),
+      ),
+    ]);
+    const spotCodes = new Set(spots.map((sp) => sp.code));
+    const takenCodes = new Set(existing.map((e) => e.code));
+    const takenLicences = new Set(existing.map((e) => e.licenceNo));
+    const firstCode = new Map<string, number>();
+    const firstLicence = new Map<string, number>();
+    const today = isoToday();
+    for (const { row, data } of rows) {
+      if (data.languages.some((l) => !languages.has(l.language)))
+        problems.push({ row, field: 'languages', code: 'unknownDictionaryValue' });
+      if (data.specialties.some((sp) => !specialties.has(sp)))
+        problems.push({ row, field: 'specialties', code: 'unknownDictionaryValue' });
+      if (data.certifications.some((c) => !spotCodes.has(c.spotCode)))
+        problems.push({ row, field: 'certifications', code: 'unknownSpot' });
+      if (data.status === 'active' && data.licenceExpiry < today)
+        problems.push({ row, field: 'licenceExpiry', code: 'licenceExpired' });
+      if (data.code) {
+        const seen = firstCode.get(data.code);
+        if (seen !== undefined)
+          problems.push({ row, field: 'code', code: 'duplicateInFile', params: { row: seen } });
+        else firstCode.set(data.code, row);
+        if (takenCodes.has(data.code)) problems.push({ row, field: 'code', code: 'duplicate' });
+      }
+      const seenLicence = firstLicence.get(data.licenceNo);
+      if (seenLicence !== undefined)
+        problems.push({
+          row,
+          field: 'licenceNo',
+          code: 'duplicateInFile',
+          params: { row: seenLicence },
+        });
+      else firstLicence.set(data.licenceNo, row);
+      if (takenLicences.has(data.licenceNo))
+        problems.push({ row, field: 'licenceNo', code: 'duplicate' });
+    }
+    return problems;
+  }
+
+  /** Writes checked import rows in one transaction (all or nothing); returns the count. */
+  async insertMany(rows: GuideSheetRow[], userId: number | null): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const spots = await q.spotsByCodes(tx, [
+        ...new Set(rows.flatMap((r) => r.certifications.map((c) => c.spotCode))),
+      ]);
+      const spotId = new Map(spots.map((sp) => [sp.code, sp.id]));
+      const values: q.GuideInsert[] = [];
+      for (const r of rows) {
+        values.push({
+          ...scalarFields(r),
+          code: r.code || (await q.nextGuideCode(tx)),
+          status: r.status,
+          statusReason: r.statusReason,
+          statusChangedAt: r.status === 'active' ? null : new Date(),
+          createdBy: userId,
+        });
+      }
+      const ids = await insertOrDuplicate(() => q.insertGuides(tx, values));
+      await q.insertGuideChildren(
+        tx,
+        rows.map((r, i) => ({
+          guideId: ids[i],
+          languages: r.languages,
+          specialties: r.specialties,
+          certifications: r.certifications.map((c) => ({
+            spotId: spotId.get(c.spotCode)!,
+            validUntil: c.validUntil,
+          })),
+        })),
+      );
+      return ids.length;
+    });
+  }
+
+  /** The guides matching the list's filters, as spreadsheet rows (lists as text). */
+  async exportRows(filter: GuideFilter): Promise<GuideSheetExport[]> {
+    const rank = filter.level ? guideLevelRank(filter.level) : undefined;
+    const rows = await q.allGuidesMatching(
+      this.db,
+      { ...filter, current: 1, pageSize: 1 },
+      isoToday(),
+      rank,
+      SPREADSHEET_LIMITS.maxRows,
+    );
+    const full = await this.assembleMany(this.db, rows);
+    const spots = await q.spotsByIds(this.db, [
+      ...new Set(full.flatMap((g) => g.certifications.map((c) => c.spotId))),
+    ]);
+    const spotCode = new Map(spots.map((sp) => [sp.id, sp.code]));
+    return full.map((g) => ({
+      code: g.code,
+      name: g.name,
+      gender: g.gender,
+      birthDate: g.birthDate,
+      phone: g.phone,
+      email: g.email,
+      emergencyContactName: g.emergencyContactName,
+      emergencyContactPhone: g.emergencyContactPhone,
+      avatar: g.avatar,
+      homeCity: g.homeCity,
+      employmentType: g.employmentType,
+      licenceNo: g.licenceNo,
+      licenceType: g.licenceType,
+      level: g.level,
+      levelObtainedOn: g.levelObtainedOn,
+      licenceExpiry: g.licenceExpiry,
+      maxGroupSize: g.maxGroupSize,
+      status: g.status,
+      statusReason: g.statusReason,
+      languages: g.languages.map((l) => `${l.language}:${l.proficiency}`),
+      specialties: g.specialties,
+      certifications: g.certifications.map((c) => `${spotCode.get(c.spotId)}:${c.validUntil}`),
+    }));
+  }
+
   // --- helpers -----------------------------------------------------------------------
 
-  /** Languages and specialties must be enabled dictionary items (property tables). */
-  async checkReferences(db: DbOrTx, body: Pick<Guide, 'languages' | 'specialties'>) {
-    const [languages, specialties] = await Promise.all([
+  /**
+   * Languages and specialties must be enabled dictionary items (property tables); certified
+   * spots must exist.
+   */
+  async checkReferences(
+    db: DbOrTx,
+    body: Pick<GuideCreateBody, 'languages' | 'specialties' | 'certifications'>,
+  ) {
+    const [languages, specialties, spots] = await Promise.all([
       q.dictionaryValues(db, GUIDE_LANGUAGE_CATEGORY),
       q.dictionaryValues(db, GUIDE_SPECIALTY_CATEGORY),
+      q.spotsByIds(
+        db,
+        body.certifications.map((c) => c.spotId),
+      ),
     ]);
+    const known = new Set(spots.map((sp) => sp.id));
     const fields = [
+      ...body.certifications
+        .map((c, i) => (known.has(c.spotId) ? null : `certifications.${i}.spotId`))
+        .filter((p): p is string => p !== null),
       ...body.languages
         .map((l, i) => (languages.has(l.language) ? null : `languages.${i}.language`))
         .filter((p): p is string => p !== null),
@@ -206,7 +345,10 @@ export class GuideService {
     if (fields.length > 0) {
       throw new AppError('VALIDATION_FAILED', {
         fields: fields.map((path) => ({ path, message: 'unknownDictionaryValue' })),
-        detail: bi('语种或特长不在字典中', 'A language or specialty is not in the dictionary'),
+        detail: bi(
+          '语种、特长或认证景点不存在',
+          'A language, specialty or certified spot does not exist',
+        ),
       });
     }
   }
@@ -225,7 +367,8 @@ export class GuideService {
       q.certificationsOf(db, ids),
       this.figures(db, ids, isoToday()),
     ]);
-    const names = await this.spotNames(db, [...new Set(certs.map((c) => c.spotId))]);
+    const spots = await q.spotsByIds(db, [...new Set(certs.map((c) => c.spotId))]);
+    const names = new Map(spots.map((sp) => [sp.id, sp.name]));
     const langsBy = groupBy(langs, (l) => l.guideId);
     const specsBy = groupBy(specs, (s) => s.guideId);
     const certsBy = groupBy(certs, (c) => c.guideId);
@@ -279,7 +422,7 @@ function listItem(r: GuideRow): Omit<GuideListItem, 'languages' | 'figures'> {
 }
 
 /** Columns of the guides row a create or update writes. */
-export function scalarFields(body: GuideCreateBody | GuideUpdateBody) {
+export function scalarFields(body: GuideCreateBody | GuideUpdateBody | GuideSheetRow) {
   return {
     name: body.name,
     gender: body.gender,

@@ -53,10 +53,13 @@ export async function insertVersion(db: DbOrTx, row: typeof sectionVersions.$inf
 
 export async function listVersions(
   db: DbOrTx,
-  filter: { section?: string },
+  filter: { section?: string; version?: string },
   page: { offset: number; limit: number },
 ) {
-  const where = filter.section ? eq(sectionVersions.section, filter.section) : undefined;
+  const conditions: SQL[] = [];
+  if (filter.section) conditions.push(eq(sectionVersions.section, filter.section));
+  if (filter.version) conditions.push(eq(sectionVersions.version, filter.version));
+  const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()

@@ -135,6 +135,9 @@ describe('GET /api/sections', () => {
     expect(list[0].shared.react).toBeTruthy();
     const all = (await admin.get('/api/sections?pageSize=100')).json().data;
     expect(all.total).toBe(5);
+    const one = (await admin.get('/api/sections?section=guide&version=1.1.0%2Bb2')).json().data;
+    expect(one.list).toHaveLength(1);
+    expect(one.list[0].entry).toBe('/sections/guide/1.1.0+b2/mf-manifest.json');
   });
 
   it('answers 404 for an unknown section filter and 400 for a bad page size', async () => {

@@ -128,7 +128,7 @@ export class SectionsService {
     if (query.section !== undefined) requireSection(query.section);
     const { rows, total } = await q.listVersions(
       this.db,
-      { section: query.section },
+      { section: query.section, version: query.version },
       { offset: (query.current - 1) * query.pageSize, limit: query.pageSize },
     );
     const pins = await q.listPins(this.db);
@@ -143,6 +143,7 @@ export class SectionsService {
       shared: row.shared,
       publishedAt: row.publishedAt.toISOString(),
       publishedBy: row.publishedBy,
+      entry: manifestUrl(row.section, row.version),
       compatibility: checkCompatibility(row.shared, ranges),
       pinnedIn: pins.filter((p) => p.sectionVersionId === row.id).map((p) => p.environment),
     }));
@@ -295,6 +296,7 @@ export class SectionsService {
         shared: row.shared,
         publishedAt: row.publishedAt.toISOString(),
         publishedBy: row.publishedBy,
+        entry: manifestUrl(section, version),
         compatibility,
         pinnedIn: [],
       };

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { addDays, isoToday, type Guide } from '@console/shared';
+import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
+
+let a: TestApp;
+let b: TestApp;
+let opA: Client;
+let opB: Client;
+beforeAll(async () => {
+  [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+  [opA, opB] = await Promise.all([signedIn(a.app, 'operator'), signedIn(b.app, 'operator')]);
+});
+afterAll(async () => {
+  await Promise.all([a.close(), b.close()]);
+});
+
+const today = isoToday();
+
+function upload(c: Client, file: Buffer, filename: string) {
+  const boundary = 'guideTestBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return c.request({
+    method: 'POST',
+    url: '/api/guides/import',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+async function firstSpot(c: Client) {
+  const res = await c.get('/api/scenic/spots?pageSize=1&sortField=code&sortOrder=ascend');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.list[0] as { id: number; code: string; name: string };
+}
+
+describe('guide import and export', () => {
+  it('round-trips an export (xlsx, current filter) into another database unchanged', async () => {
+    const spot = await firstSpot(opA);
+    const created = await opA.post('/api/guides', {
+      name: '往返导出',
+      gender: 'male',
+      birthDate: '1985-07-15',
+      phone: '13700001234',
+      email: 'roundtrip@example.com',
+      emergencyContactName: '李四',
+      emergencyContactPhone: '',
+      avatar: '',
+      homeCity: '西安',
+      employmentType: 'contract',
+      licenceNo: 'RT-0001',
+      licenceType: 'tour_leader',
+      level: 'special',
+      levelObtainedOn: '2012-06-01',
+      licenceExpiry: addDays(today, 700),
+      maxGroupSize: 55,
+      languages: [
+        { language: 'zh', proficiency: 'native' },
+        { language: 'fr', proficiency: 'working' },
+      ],
+      specialties: ['history', 'food'],
+      certifications: [{ spotId: spot.id, validUntil: addDays(today, 300) }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const original = created.json().data as Guide;
+
+    const exp = await opA.get(
+      `/api/guides/export?format=xlsx&keyword=${encodeURIComponent('往返导出')}`,
+    );
+    expect(exp.statusCode).toBe(200);
+    expect(exp.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].actualRowCount).toBe(2);
+
+    const imp = await upload(opB, exp.rawPayload, 'guides.xlsx');
+    expect(imp.statusCode, imp.body).toBe(200);
+    expect(imp.json().data).toMatchObject({ ok: true, total: 1, imported: 1 });
+
+    const list = await opB.get(`/api/guides?keyword=${original.code}`);
+    const copyId = list.json().data.list[0].id;
+    const copy = (await opB.get(`/api/guides/${copyId}`)).json().data as Guide;
+    const comparable = (g: Guide) => {
+      const {
+        id: _i,
+        createdAt: _c,
+        updatedAt: _u,
+        createdBy: _b,
+        statusChangedAt: _s,
+        ...rest
+      } = g;
+      return rest;
+    };
+    expect(comparable(copy)).toEqual(comparable(original));
+
+    // Importing the same file again: every row refused, nothing written.
+    const again = await upload(opB, exp.rawPayload, 'guides.xlsx');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('IMPORT_REJECTED');
+    expect(
+      again
+        .json()
+        .data.errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['code', 'licenceNo']);
+  });
+
+  it('refuses a csv with a bad row as a whole and reports each failing field', async () => {
+    const before = (await opB.get('/api/guides?pageSize=1')).json().data.total;
+    const header =
+      '姓名,性别,出生日期,手机号,用工类型,导游证号,证件类型,等级,等级取得日期,导游证有效期至,最大带团人数,语言,特长';
+    const good = `好导游,female,1992-01-01,13611112222,staff,CSV-OK-1,national,junior,2018-01-01,${addDays(today, 200)},30,zh:native; en:basic,food`;
+    const bad = `坏导游,female,1992-01-01,12345,staff,CSV-BAD-1,national,junior,2018-01-01,${addDays(today, 200)},300,zh:native; xx:fluent,magic`;
+    const csv = Buffer.from(`${header}\n${good}\n${bad}\n`, 'utf8');
+    const res = await upload(opB, csv, 'guides.csv');
+    expect(res.statusCode, res.body).toBe(400);
+    const report = res.json().data;
+    expect(report).toMatchObject({ ok: false, total: 2, imported: 0, failedRows: 1 });
+    const fields = report.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`);
+    expect(fields).toEqual(expect.arrayContaining(['3:phone', '3:maxGroupSize']));
+    expect((await opB.get('/api/guides?pageSize=1')).json().data.total).toBe(before);
+
+    // The contract passes but dictionaries do not: the service's check reports it.
+    const dict = Buffer.from(
+      `${header}\n${good.replace('CSV-OK-1', 'CSV-OK-2').replace('food', 'magic')}\n`,
+      'utf8',
+    );
+    const res2 = await upload(opB, dict, 'guides.csv');
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().data.errors[0]).toMatchObject({ row: 2, field: 'specialties' });
+
+    const fine = await upload(opB, Buffer.from(`${header}\n${good}\n`, 'utf8'), 'guides.csv');
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().data.imported).toBe(1);
+    const imported = (await opB.get('/api/guides?keyword=CSV-OK-1')).json().data.list[0];
+    expect(imported.code).toMatch(/^G\d{6}$/);
+    expect(imported.languages).toEqual([
+      { language: 'zh', proficiency: 'native' },
+      { language: 'en', proficiency: 'basic' },
+    ]);
+  });
+
+  it('serves the template in both formats to writers only', async () => {
+    const xlsx = await opA.get('/api/guides/import/template?format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const csv = await opA.get('/api/guides/import/template?format=csv', {
+      headers: { 'x-locale': 'en-US' },
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Licence number');
+    const user = await signedIn(a.app, 'user');
+    expect((await user.get('/api/guides/import/template')).statusCode).toBe(403);
+    expect((await upload(user, Buffer.from('x'), 'a.csv')).statusCode).toBe(403);
+    expect((await user.get('/api/guides/export?format=csv')).statusCode).toBe(200);
+  });
+});
