@@ -157,6 +157,12 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
       shared: sharedConfig(appDir),
       manifest: !isHost || undefined,
       dts: false,
+      // Use what is already loaded: otherwise resolving a shared module first downloads every
+      // registered section's entry to compare versions.
+      shareStrategy: 'loaded-first',
+      // One MF runtime for the page: the host provides it, built sections use it (a section on
+      // its own dev server keeps its own, having no host).
+      experiments: isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true },
     }),
   ];
   // Sections get a page only on their own dev server (run alone, without the shell).

@@ -1,0 +1,195 @@
+// `npm run bench:web`: builds and serves the console, then measures the login page and the
+// workplace after login in fresh browser profiles (architecture.md, "Performance targets").
+// Fails loudly when any shared library is fetched twice.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { openBrowser, submitLogin } from '../support/browser';
+import { ensureBuilt, ROOT, SECTIONS, startConsole } from '../support/console';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BUDGET_GZIP_BYTES = 485 * 1024;
+
+interface Fetched {
+  url: string;
+  type: 'js' | 'css' | 'other';
+}
+
+interface PhaseResult {
+  requests: number;
+  js: { raw: number; gzip: number };
+  css: { raw: number; gzip: number };
+  usableMs: number;
+  fetched: Fetched[];
+}
+
+function assetType(url: string, resourceType: string): Fetched['type'] {
+  const pathname = new URL(url).pathname;
+  if (resourceType === 'script' || pathname.endsWith('.js')) return 'js';
+  if (resourceType === 'stylesheet' || pathname.endsWith('.css')) return 'css';
+  return 'other';
+}
+
+const sizeCache = new Map<string, { raw: number; gzip: number }>();
+
+async function sizeOf(url: string): Promise<{ raw: number; gzip: number }> {
+  const cached = sizeCache.get(url);
+  if (cached) return cached;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const size = { raw: body.length, gzip: gzipSync(body).length };
+  sizeCache.set(url, size);
+  return size;
+}
+
+async function summarize(fetched: Fetched[], usableMs: number): Promise<PhaseResult> {
+  const result: PhaseResult = { requests: fetched.length, js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, usableMs, fetched };
+  for (const item of fetched) {
+    if (item.type === 'other') continue;
+    const size = await sizeOf(item.url);
+    result[item.type].raw += size.raw;
+    result[item.type].gzip += size.gzip;
+  }
+  return result;
+}
+
+function record(page: Page): Fetched[] {
+  const fetched: Fetched[] = [];
+  page.on('requestfinished', (request) => {
+    fetched.push({ url: request.url(), type: assetType(request.url(), request.resourceType()) });
+  });
+  return fetched;
+}
+
+/** Shared-library asset URL → library name, for the host and each pinned section. */
+function sharedAssetOwners(baseUrl: string, entries: Record<string, string>): Map<string, { lib: string; app: string }[]> {
+  const owners = new Map<string, { lib: string; app: string }[]>();
+  const add = (app: string, statsFile: string, assetBase: string) => {
+    const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as {
+      shared: { name: string; assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
+    };
+    for (const shared of stats.shared) {
+      const files = [...shared.assets.js.sync, ...shared.assets.js.async, ...shared.assets.css.sync, ...shared.assets.css.async];
+      for (const file of files) {
+        const url = new URL(file, assetBase).href;
+        owners.set(url, [...(owners.get(url) ?? []), { lib: shared.name, app }]);
+      }
+    }
+  };
+  add('host', path.join(ROOT, 'host/dist/mf-stats.json'), `${baseUrl}/`);
+  for (const [section, entry] of Object.entries(entries)) {
+    const manifestUrl = new URL(entry, baseUrl);
+    const version = decodeURIComponent(manifestUrl.pathname.split('/').at(-2) ?? '');
+    const statsFile = path.join(ROOT, 'remotes', section, 'dist', version, 'mf-stats.json');
+    if (fs.existsSync(statsFile)) add(section, statsFile, new URL('.', manifestUrl).href);
+  }
+  return owners;
+}
+
+/** Libraries whose code came from more than one app, or whose asset was requested twice. */
+function duplicatedShared(fetched: Fetched[], owners: Map<string, { lib: string; app: string }[]>): string[] {
+  const appsByLib = new Map<string, Set<string>>();
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const { url } of fetched) {
+    const owned = owners.get(url);
+    if (!owned) continue;
+    if (seen.has(url)) problems.push(`${owned.map((o) => o.lib).join(', ')}: ${url} requested twice`);
+    seen.add(url);
+    for (const { lib, app } of owned) appsByLib.set(lib, (appsByLib.get(lib) ?? new Set()).add(app));
+  }
+  for (const [lib, apps] of appsByLib) {
+    if (apps.size > 1) problems.push(`${lib} fetched from ${[...apps].join(' and ')}`);
+  }
+  return problems;
+}
+
+async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace: PhaseResult }> {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    const fetched = record(page);
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name=username]').waitFor();
+    const loginMs = await page.evaluate(() => performance.now());
+    await page.waitForLoadState('networkidle');
+    const loginFetched = fetched.splice(0);
+
+    const started = Date.now();
+    await submitLogin(page, 'admin');
+    await page.locator('[data-testid=section-pending][data-route="dashboard/workplace"]').waitFor();
+    const workplaceMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    return {
+      login: await summarize(loginFetched, loginMs),
+      workplace: await summarize(fetched.splice(0), workplaceMs),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  // Against a console that is already running: BENCH_BASE_URL=http://127.0.0.1:8080
+  const external = process.env.BENCH_BASE_URL;
+  if (!external) ensureBuilt(!process.argv.includes('--no-build'));
+  const running = external ? { baseUrl: external, stop: async () => undefined } : await startConsole();
+  try {
+    const pins = (await (await fetch(`${running.baseUrl}/api/sections/pins`)).json()) as {
+      data: { sections: Record<string, { entry: string }> };
+    };
+    const entries = Object.fromEntries(
+      SECTIONS.filter((s) => pins.data.sections[s]).map((s) => [s, pins.data.sections[s].entry]),
+    );
+    const owners = sharedAssetOwners(running.baseUrl, entries);
+
+    const runs: Awaited<ReturnType<typeof oneRun>>[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(running.baseUrl));
+
+    const report = (name: 'login' | 'workplace') => {
+      const first = runs[0][name];
+      return {
+        page: name,
+        requests: first.requests,
+        jsRaw: kb(first.js.raw),
+        jsGzip: kb(first.js.gzip),
+        cssRaw: kb(first.css.raw),
+        cssGzip: kb(first.css.gzip),
+        usableMsMedian: Math.round(median(runs.map((r) => r[name].usableMs))),
+      };
+    };
+    if (process.argv.includes('--verbose')) {
+      for (const name of ['login', 'workplace'] as const) {
+        console.log(`\n${name}: assets by gzip size`);
+        const assets = runs[0][name].fetched.filter((f) => f.type !== 'other');
+        const sized = await Promise.all(assets.map(async (f) => ({ url: f.url, ...(await sizeOf(f.url)) })));
+        for (const a of sized.sort((x, y) => y.gzip - x.gzip)) console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
+      }
+    }
+    const rows = [report('login'), report('workplace')];
+    console.table(rows);
+
+    const totalGzip = runs[0].login.js.gzip + runs[0].login.css.gzip + runs[0].workplace.js.gzip + runs[0].workplace.css.gzip;
+    console.log(`login + workplace, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`);
+    const ratio = median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
+    console.log(`workplace usable / login usable: ${ratio.toFixed(2)}× (target ≤ 2.5×)`);
+
+    const duplicates = [
+      ...new Set(runs.flatMap((r) => duplicatedShared([...r.login.fetched, ...r.workplace.fetched], owners))),
+    ];
+    if (duplicates.length > 0) {
+      console.error(`\nSHARED LIBRARY FETCHED TWICE:\n  ${duplicates.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('No shared library fetched twice.');
+    }
+    if (totalGzip > BUDGET_GZIP_BYTES) console.warn(`Over the ${kb(BUDGET_GZIP_BYTES)} budget.`);
+  } finally {
+    await running.stop();
+  }
+}
+
+await main();
