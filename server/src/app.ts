@@ -16,7 +16,7 @@ import type { Database } from './db/client';
 import type { ServerEnv } from './config/env';
 import { createServices, type Services } from './services';
 import { contextPlugin } from './plugins/context';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { authorizePlugin } from './plugins/authorize';
 import { auditPlugin } from './plugins/audit';
@@ -48,6 +48,7 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    frameworkErrors,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

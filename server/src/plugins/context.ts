@@ -1,5 +1,6 @@
 // Per-request context: locale and request id, plus the typed additions other plugins fill in.
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import {
   LOCALE_HEADER,
   localeFromAcceptLanguage,
@@ -13,13 +14,17 @@ declare module 'fastify' {
   }
 }
 
+/** The caller's locale: the client's explicit header, else Accept-Language, else zh-CN. */
+export function requestLocale(req: FastifyRequest): Locale {
+  const explicit = req.headers[LOCALE_HEADER];
+  return typeof explicit === 'string' && explicit
+    ? resolveLocale(explicit)
+    : localeFromAcceptLanguage(req.headers['accept-language']);
+}
+
 export const contextPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {
-    const explicit = req.headers[LOCALE_HEADER];
-    req.locale =
-      typeof explicit === 'string' && explicit
-        ? resolveLocale(explicit)
-        : localeFromAcceptLanguage(req.headers['accept-language']);
+    req.locale = requestLocale(req);
   });
 });

@@ -12,9 +12,11 @@ import {
   type FieldError,
   type LocalizedFieldError,
   type ValidationIssueLike,
+  VALIDATION_MESSAGES,
   validationFields as localizedValidationFields,
 } from '@console/shared';
 import { AppError } from '../lib/app-error';
+import { requestLocale } from './context';
 
 export function errorEnvelope(
   req: FastifyRequest,
@@ -136,3 +138,14 @@ export const errorsPlugin = fp(async (app) => {
 
   app.setNotFoundHandler((req, reply) => sendError(reply, 'ROUTE_NOT_FOUND'));
 });
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode, an overlong parameter):
+ * they bypass the error handler, so they get the envelope here (Fastify `frameworkErrors`).
+ */
+export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  req.locale = requestLocale(req);
+  return sendError(reply, 'VALIDATION_FAILED', {
+    fields: [{ path: 'url', message: VALIDATION_MESSAGES.invalidFormat }],
+  });
+}

@@ -57,7 +57,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/api/user/menu',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated', audit: false } },
+    {
+      // The seed's call has no payload (seed §7); anything else is refused.
+      schema: { tags: ['user'], body: z.strictObject({}).nullish() },
+      config: { access: 'authenticated', audit: false },
+    },
     async (req) => ok(serverMenu(req.auth!.role, req.auth!.permissions)),
   );
 
