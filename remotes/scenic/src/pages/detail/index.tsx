@@ -1,5 +1,213 @@
-import { PendingPage } from '../PendingPage';
+// Scenic detail (/scenic/detail/:id): information, live load with its band, load charts, the
+// maintenance windows and the teams planned to visit.
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate, useParams } from 'react-router-dom';
+import dayjs from 'dayjs';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Grid,
+  Progress,
+  Result,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import type { ScenicMaintenanceWindow, ScenicPlannedTeam, ScenicSpot } from '@console/shared';
+import { scenicApi } from '../../api';
+import {
+  BAND_COLOR,
+  BAND_TAG,
+  STATUS_COLOR,
+  useCanMaintain,
+  useCategories,
+  yuan,
+} from '../../hooks';
+import { LoadCharts } from './LoadCharts';
 
-export default function DetailPage() {
-  return <PendingPage routeKey="scenic/detail" />;
+export default function ScenicDetailPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const canMaintain = useCanMaintain();
+  const categories = useCategories();
+  const [spot, setSpot] = useState<ScenicSpot | null>(null);
+  const [windows, setWindows] = useState<ScenicMaintenanceWindow[]>([]);
+  const [teams, setTeams] = useState<ScenicPlannedTeam[]>([]);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  const load = useCallback(() => {
+    setState('loading');
+    Promise.all([scenicApi.get(id), scenicApi.windows(id), scenicApi.teams(id)])
+      .then(([s, w, tm]) => {
+        setSpot(s);
+        setWindows(w);
+        setTeams(tm);
+        setState('ready');
+      })
+      .catch(() => setState('failed'));
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (state === 'loading') return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  if (state === 'failed' || !spot) {
+    return (
+      <Result
+        status="404"
+        subTitle={t('scenic.detail.notFound')}
+        extra={
+          <Space>
+            <Button onClick={load}>{t('scenic.detail.retry')}</Button>
+            <Button type="primary" onClick={() => navigate('/scenic/list')}>
+              {t('scenic.action.back')}
+            </Button>
+          </Space>
+        }
+      />
+    );
+  }
+
+  const yesNo = (v: boolean) => t(v ? 'scenic.yes' : 'scenic.no');
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="scenic-detail">
+      <Card
+        title={
+          <Space>
+            <Typography.Title heading={5} style={{ margin: 0 }}>
+              {spot.name}
+            </Typography.Title>
+            <Tag color={STATUS_COLOR[spot.status]} data-testid="detail-status">
+              {t(`scenic.status.${spot.status}`)}
+            </Tag>
+          </Space>
+        }
+        extra={
+          canMaintain && (
+            <Button type="primary" onClick={() => navigate(`/scenic/maintenance?id=${spot.id}`)}>
+              {t('scenic.action.edit')}
+            </Button>
+          )
+        }
+      >
+        <Grid.Row gutter={24}>
+          <Grid.Col xs={24} lg={16}>
+            <Descriptions
+              column={{ xs: 1, md: 2 }}
+              title={t('scenic.detail.info')}
+              data={[
+                { label: t('scenic.field.code'), value: spot.code },
+                { label: t('scenic.field.grade'), value: t(`scenic.grade.${spot.grade}`) },
+                { label: t('scenic.field.category'), value: categories.label(spot.category) },
+                { label: t('scenic.field.region'), value: `${spot.province} ${spot.city}` },
+                { label: t('scenic.field.address'), value: spot.address || '—' },
+                { label: t('scenic.field.hours'), value: `${spot.openTime}–${spot.closeTime}` },
+                { label: t('scenic.field.dailyCapacity'), value: spot.dailyCapacity },
+                { label: t('scenic.field.instantCapacity'), value: spot.instantCapacity },
+                { label: t('scenic.field.avgVisitMinutes'), value: spot.avgVisitMinutes },
+                {
+                  label: t('scenic.field.reservationRequired'),
+                  value: yesNo(spot.reservationRequired),
+                },
+                {
+                  label: t('scenic.field.certifiedGuidesOnly'),
+                  value: yesNo(spot.certifiedGuidesOnly),
+                },
+                { label: t('scenic.field.maxPaxPerGuide'), value: spot.maxPaxPerGuide },
+                { label: t('scenic.field.priceAdult'), value: yuan(spot.priceAdult) },
+                { label: t('scenic.field.priceChild'), value: yuan(spot.priceChild) },
+                {
+                  label: `${t('scenic.field.latitude')} / ${t('scenic.field.longitude')}`,
+                  value: `${spot.latitude}, ${spot.longitude}`,
+                },
+              ]}
+            />
+            {spot.description && <Typography.Paragraph>{spot.description}</Typography.Paragraph>}
+          </Grid.Col>
+          <Grid.Col xs={24} lg={8}>
+            <Card title={t('scenic.detail.current')} bordered data-testid="detail-load">
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Progress
+                  type="circle"
+                  percent={Math.min(100, spot.load.loadPercent)}
+                  color={BAND_COLOR[spot.load.band]}
+                  formatText={() => `${spot.load.loadPercent}%`}
+                />
+                <Tag color={BAND_TAG[spot.load.band]}>{t(`scenic.band.${spot.load.band}`)}</Tag>
+                <Statistic
+                  title={t('scenic.field.inPark')}
+                  value={spot.load.inPark}
+                  suffix={`/ ${spot.load.capacity}`}
+                />
+                {spot.load.at && (
+                  <Typography.Text type="secondary">
+                    {dayjs(spot.load.at).format('YYYY-MM-DD HH:mm')}
+                  </Typography.Text>
+                )}
+              </Space>
+            </Card>
+          </Grid.Col>
+        </Grid.Row>
+      </Card>
+      <LoadCharts spotId={spot.id} />
+      <Grid.Row gutter={16}>
+        <Grid.Col xs={24} lg={12}>
+          <Card title={t('scenic.maintenance.windows')}>
+            <Table
+              rowKey="id"
+              size="small"
+              pagination={false}
+              data={windows}
+              noDataElement={<Empty description={t('scenic.window.empty')} />}
+              columns={[
+                {
+                  title: t('scenic.window.start'),
+                  dataIndex: 'startAt',
+                  render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+                },
+                {
+                  title: t('scenic.window.end'),
+                  dataIndex: 'endAt',
+                  render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+                },
+                { title: t('scenic.window.reason'), dataIndex: 'reason', ellipsis: true },
+                { title: t('scenic.window.capacity'), dataIndex: 'capacity' },
+                {
+                  title: t('scenic.field.status'),
+                  dataIndex: 'phase',
+                  render: (p: string) => t(`scenic.window.phase.${p}`),
+                },
+              ]}
+            />
+          </Card>
+        </Grid.Col>
+        <Grid.Col xs={24} lg={12}>
+          <Card title={t('scenic.detail.teams')} data-testid="detail-teams">
+            {teams.length === 0 ? (
+              <Empty description={t('scenic.detail.teamsEmpty')} />
+            ) : (
+              <Table
+                rowKey={(r) => `${r.teamId}:${r.day}`}
+                size="small"
+                pagination={false}
+                data={teams}
+                columns={[
+                  { title: t('scenic.team.code'), dataIndex: 'code' },
+                  { title: t('scenic.field.name'), dataIndex: 'name' },
+                  { title: t('scenic.team.day'), dataIndex: 'day' },
+                  { title: t('scenic.team.pax'), dataIndex: 'pax' },
+                ]}
+              />
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid.Row>
+    </Space>
+  );
 }

@@ -1,0 +1,102 @@
+// Hooks the scenic pages share: the write permission, the category dictionary, contract
+// validation messages in the current locale, and the colours of statuses and load bands.
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  SCENIC_VALIDATION_MESSAGES,
+  validationMessage,
+  type Locale,
+  type PropertyItem,
+  type ScenicLoadBand,
+  type ScenicStatus,
+  type ValidationIssueLike,
+} from '@console/shared';
+import { selectPermissions, useAppSelector } from '@console/shared/store';
+import type { z } from 'zod';
+import { scenicApi } from './api';
+
+/** Whether the signed-in role may create and edit spots (server: scenic:maintain). */
+export function useCanMaintain(): boolean {
+  return useAppSelector((state) => selectPermissions(state).includes('scenic:maintain'));
+}
+
+export function useCategories() {
+  const { locale } = useIntl();
+  const [items, setItems] = useState<PropertyItem[]>([]);
+  useEffect(() => {
+    let live = true;
+    scenicApi
+      .categories()
+      .then((list) => live && setItems(list))
+      .catch(() => {
+        /* the client showed the error; labels fall back to values */
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const label = useCallback(
+    (value: string) => {
+      const item = items.find((i) => i.value === value);
+      if (!item) return value;
+      return locale === 'en-US' ? item.labelEn : item.labelZh;
+    },
+    [items, locale],
+  );
+  return { items, label };
+}
+
+/** Validates with a contract and answers field → message in the current locale. */
+export function useContractErrors() {
+  const { locale } = useIntl();
+  return useCallback(
+    (schema: z.ZodType, values: Record<string, unknown>): Record<string, string> => {
+      const result = schema.safeParse(values);
+      if (result.success) return {};
+      const out: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (out[field]) continue;
+        const own = (SCENIC_VALIDATION_MESSAGES as Record<string, Record<Locale, string>>)[
+          issue.message
+        ];
+        out[field] = own
+          ? own[locale as Locale]
+          : validationMessage(
+              {
+                ...(issue as unknown as ValidationIssueLike),
+                missing: values[field] === undefined,
+              },
+              locale as Locale,
+            );
+      }
+      return out;
+    },
+    [locale],
+  );
+}
+
+export const STATUS_COLOR: Record<ScenicStatus, string> = {
+  open: 'green',
+  limited: 'orange',
+  full: 'red',
+  maintenance: 'purple',
+  closed: 'gray',
+};
+
+export const BAND_COLOR: Record<ScenicLoadBand, string> = {
+  quiet: 'rgb(var(--green-6))',
+  comfortable: 'rgb(var(--arcoblue-6))',
+  crowded: 'rgb(var(--orange-6))',
+  extreme: 'rgb(var(--red-6))',
+};
+
+export const BAND_TAG: Record<ScenicLoadBand, string> = {
+  quiet: 'green',
+  comfortable: 'arcoblue',
+  crowded: 'orange',
+  extreme: 'red',
+};
+
+/** Fen → yuan text. */
+export const yuan = (fen: number) => (fen / 100).toFixed(fen % 100 === 0 ? 0 : 2);

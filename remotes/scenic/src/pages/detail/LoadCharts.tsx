@@ -1,0 +1,160 @@
+// Load of a spot over today (15-minute buckets) and over the last 30 days (daily buckets).
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import dayjs from 'dayjs';
+import { Card, Empty, Grid, Spin } from '@arco-design/web-react';
+import type { ScenicLoadSeries } from '@console/shared';
+import { scenicApi } from '../../api';
+import type { EChartsCoreOption } from 'echarts/core';
+import { EChart } from './EChart';
+
+const DAY_MS = 86_400_000;
+
+function useSeries(spotId: number, query: Parameters<typeof scenicApi.load>[1]) {
+  const [series, setSeries] = useState<ScenicLoadSeries | null>(null);
+  const [loading, setLoading] = useState(true);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    scenicApi
+      .load(spotId, JSON.parse(key))
+      .then((s) => live && setSeries(s))
+      .catch(() => live && setSeries(null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [spotId, key]);
+  return { series, loading };
+}
+
+export function LoadCharts({ spotId }: { spotId: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const [monthQuery] = useState(() => {
+    const to = new Date();
+    return {
+      bucket: '1d' as const,
+      from: new Date(to.getTime() - 30 * DAY_MS).toISOString(),
+      to: to.toISOString(),
+    };
+  });
+  const today = useSeries(spotId, { bucket: '15m' });
+  const month = useSeries(spotId, monthQuery);
+
+  const todayOption = useMemo(() => {
+    const s = today.series;
+    if (!s) return null;
+    const capacity = s.current.capacity || s.instantCapacity;
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 24, top: 36, bottom: 28 },
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value', max: (v: { max: number }) => Math.max(v.max, capacity) },
+      series: [
+        {
+          name: t('scenic.chart.inPark'),
+          type: 'line',
+          smooth: true,
+          showSymbol: false,
+          areaStyle: { opacity: 0.15 },
+          data: s.points.map((p) => [p.at, p.inPark]),
+          markLine: {
+            symbol: 'none',
+            data: [
+              {
+                name: t('scenic.chart.capacity'),
+                yAxis: capacity,
+                lineStyle: { color: '#F53F3F' },
+              },
+              {
+                name: t('scenic.chart.warning', { percent: s.warningPercent }),
+                yAxis: Math.round((capacity * s.warningPercent) / 100),
+                lineStyle: { color: '#FF7D00', type: 'dashed' },
+              },
+            ],
+            label: { formatter: '{b}', position: 'insideEndTop' },
+          },
+        },
+      ],
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows intl
+  }, [today.series, intl]);
+
+  const monthOption = useMemo(() => {
+    const s = month.series;
+    if (!s) return null;
+    return {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 56, right: 48, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: s.points.map((p) => dayjs(p.at).format('MM-DD')) },
+      yAxis: [
+        { type: 'value', name: t('scenic.chart.entries') },
+        { type: 'value', name: '%', max: (v: { max: number }) => Math.max(100, Math.ceil(v.max)) },
+      ],
+      series: [
+        {
+          name: t('scenic.chart.entries'),
+          type: 'bar',
+          data: s.points.map((p) => p.entries),
+          markLine: {
+            symbol: 'none',
+            data: [{ name: t('scenic.chart.daily'), yAxis: s.dailyCapacity }],
+            label: { formatter: '{b}', position: 'insideEndTop' },
+            lineStyle: { color: '#F53F3F' },
+          },
+        },
+        {
+          name: t('scenic.chart.peak'),
+          type: 'line',
+          yAxisIndex: 1,
+          data: s.points.map((p) => p.loadPercent),
+        },
+      ],
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows intl
+  }, [month.series, intl]);
+
+  const chart = (
+    loading: boolean,
+    option: EChartsCoreOption | null,
+    empty: boolean,
+    testId: string,
+  ) =>
+    loading ? (
+      <Spin style={{ display: 'block', margin: '100px auto' }} />
+    ) : !option || empty ? (
+      <Empty description={t('scenic.detail.noFlow')} />
+    ) : (
+      <EChart option={option} testId={testId} />
+    );
+
+  return (
+    <Grid.Row gutter={16}>
+      <Grid.Col xs={24} lg={12}>
+        <Card title={t('scenic.detail.today')}>
+          {chart(
+            today.loading,
+            todayOption,
+            (today.series?.points.length ?? 0) === 0,
+            'chart-today',
+          )}
+        </Card>
+      </Grid.Col>
+      <Grid.Col xs={24} lg={12}>
+        <Card title={t('scenic.detail.month')}>
+          {chart(
+            month.loading,
+            monthOption,
+            (month.series?.points.length ?? 0) === 0,
+            'chart-month',
+          )}
+        </Card>
+      </Grid.Col>
+    </Grid.Row>
+  );
+}
