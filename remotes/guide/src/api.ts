@@ -16,7 +16,8 @@ import type {
 } from '@console/shared';
 
 export const guideApi = {
-  list: (query: Partial<GuideListQuery>) =>
+  /** Filters, page and sort as the search table sends them; the server validates them. */
+  list: (query: Partial<GuideListQuery> | Record<string, unknown>) =>
     request<Page<GuideListItem>>({ method: 'GET', url: '/guides', params: query }),
   get: (id: number) => request<Guide>({ method: 'GET', url: `/guides/${id}` }),
   /** Field errors are shown on the form by the caller. */

@@ -2,6 +2,7 @@
 import { Button, Space, Tag, Tooltip } from '@arco-design/web-react';
 import type { IntlShape } from 'react-intl';
 import type { GuideListItem, GuideStatus } from '@console/shared';
+import type { SearchTableColumn } from '@console/shared/components/search-table';
 import { LicenceTag } from '../profile/ProfileCards';
 import type { Dictionaries } from '../../hooks';
 
@@ -23,15 +24,24 @@ export function guideColumns(
   dict: Dictionaries,
   canWrite: boolean,
   actions: ColumnActions,
-) {
+): SearchTableColumn<GuideListItem>[] {
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   const label = (group: string, v: string) => intl.formatMessage({ id: `guide.${group}.${v}` });
   return [
-    { title: t('code'), dataIndex: 'code', sorter: true, width: 110 },
     {
+      key: 'code',
+      title: t('code'),
+      dataIndex: 'code',
+      sortable: true,
+      fixedVisible: true,
+      width: 110,
+    },
+    {
+      key: 'name',
       title: t('name'),
       dataIndex: 'name',
-      sorter: true,
+      sortable: true,
+      fixedVisible: true,
       width: 110,
       render: (name: string, row: GuideListItem) => (
         <Button type="text" size="mini" onClick={() => actions.view(row)}>
@@ -39,15 +49,17 @@ export function guideColumns(
         </Button>
       ),
     },
-    { title: t('phone'), dataIndex: 'phone', width: 130 },
+    { key: 'phone', title: t('phone'), dataIndex: 'phone', width: 130 },
     {
+      key: 'level',
       title: t('level'),
       dataIndex: 'level',
-      sorter: true,
+      sortable: true,
       width: 90,
       render: (v: string) => label('level', v),
     },
     {
+      key: 'languages',
       title: t('languages'),
       dataIndex: 'languages',
       render: (langs: GuideListItem['languages']) => (
@@ -61,16 +73,18 @@ export function guideColumns(
       ),
     },
     {
+      key: 'employmentType',
       title: t('employmentType'),
       dataIndex: 'employmentType',
       width: 100,
       render: (v: string) => label('employment', v),
     },
-    { title: t('homeCity'), dataIndex: 'homeCity', width: 90 },
+    { key: 'homeCity', title: t('homeCity'), dataIndex: 'homeCity', width: 90 },
     {
+      key: 'licenceExpiry',
       title: t('licenceExpiry'),
       dataIndex: 'licenceExpiry',
-      sorter: true,
+      sortable: true,
       width: 190,
       render: (v: string) => (
         <Space size={4}>
@@ -79,21 +93,31 @@ export function guideColumns(
         </Space>
       ),
     },
-    { title: t('maxGroupSize'), dataIndex: 'maxGroupSize', sorter: true, width: 110 },
     {
+      key: 'maxGroupSize',
+      title: t('maxGroupSize'),
+      dataIndex: 'maxGroupSize',
+      sortable: true,
+      width: 110,
+    },
+    {
+      key: 'teamsLed',
       title: intl.formatMessage({ id: 'guide.figures.teamsLed' }),
       dataIndex: 'figures.teamsLed',
       width: 90,
       render: (_: unknown, row: GuideListItem) => row.figures.teamsLed,
     },
     {
+      key: 'status',
       title: t('status'),
       dataIndex: 'status',
-      sorter: true,
+      sortable: true,
       width: 90,
       render: (v: GuideStatus) => <Tag color={STATUS_COLOR[v]}>{label('status', v)}</Tag>,
     },
     {
+      key: 'operations',
+      fixedVisible: true,
       title: t('operations'),
       dataIndex: 'operations',
       fixed: 'right' as const,

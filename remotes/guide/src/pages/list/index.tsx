@@ -1,5 +1,89 @@
-import { PendingPage } from '../PendingPage';
+// Guide list (/guide/list): the shared search table with filters, create, import, download,
+// column settings and density; create/edit in a drawer; status changes with a reason.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Card } from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import type { Guide, GuideListItem } from '@console/shared';
+import { downloadFile, uploadSpreadsheet } from '@console/shared/api';
+import { SearchTable, type SearchQuery } from '@console/shared/components/search-table';
+import { guideApi } from '../../api';
+import { useCanWriteGuides, useGuideDictionaries } from '../../hooks';
+import { guideColumns } from './columns';
+import { guideFilters } from './filters';
+import { GuideDrawer } from './GuideDrawer';
+import { StatusModal } from './StatusModal';
 
-export default function ListPage() {
-  return <PendingPage routeKey="guide/list" />;
+export default function GuideListPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const dict = useGuideDictionaries();
+  const canWrite = useCanWriteGuides();
+  const [spots, setSpots] = useState<{ id: number; code: string; name: string }[]>([]);
+  const [editing, setEditing] = useState<{ guide: Guide | null } | null>(null);
+  const [statusOf, setStatusOf] = useState<GuideListItem | null>(null);
+  const [reloadToken, setReloadToken] = useState(0);
+
+  useEffect(() => {
+    guideApi
+      .spots()
+      .then((page) => setSpots(page.list))
+      .catch(() => setSpots([]));
+  }, []);
+
+  const openEdit = useCallback(async (row: GuideListItem) => {
+    // The drawer edits the full record (children and version) as the server has it now.
+    setEditing({ guide: await guideApi.get(row.id) });
+  }, []);
+
+  const columns = useMemo(
+    () =>
+      guideColumns(intl, dict, canWrite, {
+        view: (row) => navigate(`/guide/profile/${row.id}`),
+        edit: (row) => void openEdit(row),
+        changeStatus: setStatusOf,
+      }),
+    [intl, dict, canWrite, navigate, openEdit],
+  );
+  const filters = useMemo(() => guideFilters(intl, dict, spots), [intl, dict, spots]);
+  const fetch = useCallback((query: SearchQuery) => guideApi.list(query), []);
+
+  const saved = () => {
+    setEditing(null);
+    setStatusOf(null);
+    setReloadToken((n) => n + 1);
+  };
+
+  return (
+    <Card data-testid="guide-table">
+      <SearchTable<GuideListItem>
+        tableId="guides"
+        rowKey="id"
+        columns={columns}
+        filters={filters}
+        fetch={fetch}
+        onCreate={canWrite ? () => setEditing({ guide: null }) : undefined}
+        importConfig={
+          canWrite
+            ? {
+                upload: (file) => uploadSpreadsheet('/guides/import', file),
+                template: (format) =>
+                  downloadFile('/guides/import/template', { format }, `guides-template.${format}`),
+              }
+            : undefined
+        }
+        exportFile={(query, format) =>
+          downloadFile('/guides/export', { ...query, format }, `guides.${format}`)
+        }
+        reloadToken={reloadToken}
+      />
+      <GuideDrawer
+        guide={editing?.guide ?? null}
+        visible={!!editing}
+        onClose={() => setEditing(null)}
+        onSaved={saved}
+      />
+      <StatusModal guide={statusOf} onClose={() => setStatusOf(null)} onChanged={saved} />
+    </Card>
+  );
 }
