@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, eq } from 'drizzle-orm';
+import { Client, createTestApp, DEMO, type TestApp } from '../../../test/support/app';
+import { sha256 } from '../../lib/crypto';
+import { users } from '../auth/schema';
+import { auditLog } from './schema';
+import { chainHash, GENESIS_HASH } from './chain';
+import { diffRecords } from './diff';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const lastRow = async () => {
+  const [row] = await t.services.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row;
+};
+
+describe('audit trail', () => {
+  it('records a write with who, what, the field diff, request and result', async () => {
+    const c = await new Client(t.app, '10.6.0.1').login(DEMO.admin);
+    const res = await c.post(
+      '/api/user/switch-role',
+      { role: 'operator' },
+      {
+        headers: { 'user-agent': 'audit-test/1.0' },
+      },
+    );
+    const row = await lastRow();
+    const [admin] = await t.services.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(row).toMatchObject({
+      userId: admin.id,
+      username: 'admin',
+      role: 'admin',
+      action: 'user.switchRole',
+      entityType: 'user',
+      entityId: String(admin.id),
+      diff: { activeRole: { before: 'admin', after: 'operator' } },
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ip: '10.6.0.1',
+      userAgent: 'audit-test/1.0',
+      result: 200,
+    });
+    expect(row.durationMs).toBeGreaterThanOrEqual(0);
+    await c.post('/api/user/switch-role', { role: 'admin' });
+  });
+
+  it('records refused writes with their status', async () => {
+    const c = await new Client(t.app, '10.6.0.2').login(DEMO.operator);
+    await c.post('/api/user/switch-role', { role: 'admin' });
+    expect(await lastRow()).toMatchObject({
+      action: 'user.switchRole',
+      result: 403,
+      username: 'operator',
+    });
+  });
+
+  it('never stores a password, its hash or a session token', async () => {
+    const c = new Client(t.app, '10.6.0.3');
+    await c.post('/api/user/login', { username: 'user', password: 'WrongPass1' });
+    await c.login(DEMO.user);
+    const token = c.cookie!;
+    await c.post('/api/user/password', { oldPassword: 'User1234', newPassword: 'Secret987' });
+    await c.post('/api/user/password', { oldPassword: 'Secret987', newPassword: 'User1234' });
+    const [user] = await t.services.db.select().from(users).where(eq(users.username, 'user'));
+    const all = JSON.stringify(await t.services.db.select().from(auditLog));
+    for (const secret of [
+      'User1234',
+      'WrongPass1',
+      'Secret987',
+      token,
+      sha256(token),
+      user.passwordHash,
+    ]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toContain('$argon2');
+    const actions = (await t.services.db.select().from(auditLog)).map((r) => r.action);
+    expect(actions).toContain('user.login');
+    expect(actions).toContain('user.changePassword');
+  });
+
+  it('does not record reads (GET, the seed’s POST menu)', async () => {
+    const c = await new Client(t.app, '10.6.0.4').login(DEMO.user);
+    const before = (await lastRow()).id;
+    await c.get('/api/user/info');
+    await c.post('/api/user/menu');
+    expect((await lastRow()).id).toBe(before);
+  });
+
+  it('links every row to the previous one in a hash chain that detects tampering', async () => {
+    const chain = await t.services.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(chain.length).toBeGreaterThan(5);
+    let prev = GENESIS_HASH;
+    for (const row of chain) {
+      expect(row.prevHash).toBe(prev);
+      expect(row.hash).toBe(chainHash(prev, row));
+      prev = row.hash;
+    }
+    const tampered = { ...chain[1], result: 200 === chain[1].result ? 201 : 200 };
+    expect(chainHash(chain[1].prevHash, tampered)).not.toBe(chain[1].hash);
+  });
+});
+
+describe('diffRecords', () => {
+  it('lists changed fields only, redacting secrets and skipping bookkeeping', () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    expect(
+      diffRecords(
+        { name: 'A', phone: '1', passwordHash: 'h1', updatedAt: at, version: 1 },
+        { name: 'B', phone: '1', passwordHash: 'h2', updatedAt: new Date(), version: 2 },
+      ),
+    ).toEqual({
+      name: { before: 'A', after: 'B' },
+      passwordHash: { before: '[redacted]', after: '[redacted]' },
+    });
+    expect(diffRecords(null, { code: 'x' })).toEqual({ code: { before: null, after: 'x' } });
+  });
+});
