@@ -21,7 +21,7 @@ const lastRow = async () => {
 describe('audit trail', () => {
   it('records a write with who, what, the field diff, request and result', async () => {
     const c = await new Client(t.app, '10.6.0.1').login(DEMO.admin);
-    const res = await c.post(
+    await c.post(
       '/api/user/switch-role',
       { role: 'operator' },
       {
