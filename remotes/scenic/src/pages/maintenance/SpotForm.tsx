@@ -100,9 +100,11 @@ export function SpotForm({
     },
   ];
   const item = (field: string, label: string, node: React.ReactNode, extra?: object) => (
-    <Form.Item field={field} label={label} rules={rule(field)} {...extra}>
-      {node}
-    </Form.Item>
+    <div data-testid={`field-${field}`}>
+      <Form.Item field={field} label={label} rules={rule(field)} {...extra}>
+        {node}
+      </Form.Item>
+    </div>
   );
 
   const submit = async () => {

@@ -194,7 +194,7 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
         unmountOnExit
       >
         <Form form={form} layout="vertical" data-testid="window-form">
-          <Form.Item field="range" label={t('scenic.window.range')}>
+          <Form.Item field="range" label={t('scenic.window.range')} data-testid="window-range">
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}
               format={FORMAT}
