@@ -108,7 +108,9 @@ export function GuideDrawer(props: {
       const fields: Record<string, { error: { message: string } }> = {};
       for (const issue of parsed.error.issues) {
         const name = fieldName(issue.path);
-        fields[name] ??= { error: { message: text(issue.message) } };
+        // A field left empty reaches the contract as undefined: say "required", not zod's text.
+        const code = issue.code === 'invalid_type' ? 'required' : issue.message;
+        fields[name] ??= { error: { message: text(code) } };
       }
       form.setFields(fields);
       Message.error(intl.formatMessage({ id: 'guide.message.fixErrors' }));

@@ -62,6 +62,7 @@ export function guideColumns(
       key: 'languages',
       title: t('languages'),
       dataIndex: 'languages',
+      width: 200,
       render: (langs: GuideListItem['languages']) => (
         <Space size={4} wrap>
           {langs.map((l) => (

@@ -196,7 +196,7 @@ function AddPeriodModal(props: {
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0]);
         errors[key === 'startDate' || key === 'endDate' ? 'range' : key] = {
-          message: text(issue.message),
+          message: text(issue.code === 'invalid_type' ? 'required' : issue.message),
         };
       }
       form.setFields(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, { error: e }])));
