@@ -47,9 +47,17 @@ const pin = (c: Client, name: string, body: Record<string, unknown>) =>
 const rollback = (c: Client, name: string, body: Record<string, unknown>) =>
   c.post(`/api/sections/${name}/rollback`, body);
 
-async function lastAudit() {
-  const [row] = await t.services.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-  return row;
+/**
+ * The newest audit row of `action`. The audit plugin writes it in onResponse, which on
+ * PostgreSQL may finish after `inject` resolved: wait for it briefly.
+ */
+async function lastAudit(action: string, entityId?: string) {
+  for (let i = 0; ; i++) {
+    const [row] = await t.services.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    const done = row?.action === action && (entityId === undefined || row.entityId === entityId);
+    if (done || i >= 50) return row;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('publishing', () => {
@@ -103,7 +111,7 @@ describe('publishing', () => {
   it('audits a publish from the command line', async () => {
     remotes.build('dashboard', '0.9.0+b7');
     await publish('dashboard', '0.9.0+b7');
-    const row = await lastAudit();
+    const row = await lastAudit('system.sections.publish');
     expect(row).toMatchObject({
       action: 'system.sections.publish',
       entityType: 'section_version',
@@ -203,7 +211,7 @@ describe('pins', () => {
       version: '1.1.0+b2',
       reason: 'ship 1.1',
     });
-    const row = await lastAudit();
+    const row = await lastAudit('system.sections.pin', 'development/guide');
     expect(row).toMatchObject({
       action: 'system.sections.pin',
       entityType: 'section_pin',
@@ -318,7 +326,7 @@ describe('rollback', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ from: '1.2.0+b3', to: '1.1.0+b2' });
-    expect((await lastAudit()).action).toBe('system.sections.rollback');
+    expect((await lastAudit('system.sections.rollback')).action).toBe('system.sections.rollback');
 
     const second = await rollback(admin, 'guide', { environment: 'development', reason: 'also' });
     expect(second.json().data).toMatchObject({ from: '1.1.0+b2', to: '1.0.0+b1' });
@@ -377,7 +385,7 @@ describe('environments', () => {
       description: 'Quality assurance',
     });
     expect(res.statusCode).toBe(200);
-    const row = await lastAudit();
+    const row = await lastAudit('system.sections.environment.create');
     expect(row).toMatchObject({
       action: 'system.sections.environment.create',
       entityId: 'qa',
@@ -402,7 +410,7 @@ describe('command line', () => {
     );
     await runSectionsCommand(['pin', 'production', 'guide', '1.1.0+b2'], cli);
     await runSectionsCommand(['rollback', 'production', 'guide', '--reason', 'revert'], cli);
-    const row = await lastAudit();
+    const row = await lastAudit('system.sections.rollback');
     expect(row).toMatchObject({
       action: 'system.sections.rollback',
       username: 'cli:test',
