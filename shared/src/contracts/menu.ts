@@ -79,58 +79,121 @@ function section(
 }
 
 export const SECTIONS: readonly SectionMeta[] = [
-  section('dashboard', 'IconDashboard', 0, ['仪表盘', 'Dashboard'], [
-    { key: 'dashboard/workplace', title: ['工作台', 'Workplace'], permission: 'dashboard:read' },
-    { key: 'dashboard/monitor', title: ['实时监控', 'Monitor'], roles: ['admin'], permission: 'monitor:view' },
-  ]),
-  section('guide', 'IconUserGroup', 1, ['导游管理', 'Guide management'], [
-    { key: 'guide/list', title: ['导游列表', 'Guide list'], permission: 'guide:read' },
-    { key: 'guide/allocation', title: ['导游分配', 'Guide allocation'], permission: 'guide:read' },
-    {
-      key: 'guide/profile',
-      path: '/guide/profile/:id',
-      title: ['导游档案', 'Guide profile'],
-      hideInMenu: true,
-      permission: 'guide:read',
-    },
-  ]),
-  section('scenic', 'IconLocation', 0, ['景点管理', 'Scenic management'], [
-    { key: 'scenic/list', title: ['景点列表', 'Scenic list'], permission: 'scenic:read' },
-    {
-      key: 'scenic/maintenance',
-      title: ['景点维护', 'Scenic maintenance'],
-      roles: ['admin', 'operator'],
-      permission: 'scenic:maintain',
-    },
-    {
-      key: 'scenic/detail',
-      path: '/scenic/detail/:id',
-      title: ['景点详情', 'Scenic detail'],
-      hideInMenu: true,
-      permission: 'scenic:read',
-    },
-  ]),
-  section('team', 'IconSchedule', 0, ['旅游团管理', 'Team management'], [
-    { key: 'team/waiting', title: ['待分配', 'Waiting for allocation'], permission: 'team:read' },
-    { key: 'team/ongoing', title: ['进行中', 'Ongoing'], permission: 'team:read' },
-    { key: 'team/history', title: ['历史团', 'History'], permission: 'team:read' },
-    {
-      key: 'team/detail',
-      path: '/team/detail/:id',
-      title: ['旅游团详情', 'Team detail'],
-      hideInMenu: true,
-      permission: 'team:read',
-    },
-  ]),
+  section(
+    'dashboard',
+    'IconDashboard',
+    0,
+    ['仪表盘', 'Dashboard'],
+    [
+      { key: 'dashboard/workplace', title: ['工作台', 'Workplace'], permission: 'dashboard:read' },
+      {
+        key: 'dashboard/monitor',
+        title: ['实时监控', 'Monitor'],
+        roles: ['admin'],
+        permission: 'monitor:view',
+      },
+    ],
+  ),
+  section(
+    'guide',
+    'IconUserGroup',
+    1,
+    ['导游管理', 'Guide management'],
+    [
+      { key: 'guide/list', title: ['导游列表', 'Guide list'], permission: 'guide:read' },
+      {
+        key: 'guide/allocation',
+        title: ['导游分配', 'Guide allocation'],
+        permission: 'guide:read',
+      },
+      {
+        key: 'guide/profile',
+        path: '/guide/profile/:id',
+        title: ['导游档案', 'Guide profile'],
+        hideInMenu: true,
+        permission: 'guide:read',
+      },
+    ],
+  ),
+  section(
+    'scenic',
+    'IconLocation',
+    0,
+    ['景点管理', 'Scenic management'],
+    [
+      { key: 'scenic/list', title: ['景点列表', 'Scenic list'], permission: 'scenic:read' },
+      {
+        key: 'scenic/maintenance',
+        title: ['景点维护', 'Scenic maintenance'],
+        roles: ['admin', 'operator'],
+        permission: 'scenic:maintain',
+      },
+      {
+        key: 'scenic/detail',
+        path: '/scenic/detail/:id',
+        title: ['景点详情', 'Scenic detail'],
+        hideInMenu: true,
+        permission: 'scenic:read',
+      },
+    ],
+  ),
+  section(
+    'team',
+    'IconSchedule',
+    0,
+    ['旅游团管理', 'Team management'],
+    [
+      { key: 'team/waiting', title: ['待分配', 'Waiting for allocation'], permission: 'team:read' },
+      { key: 'team/ongoing', title: ['进行中', 'Ongoing'], permission: 'team:read' },
+      { key: 'team/history', title: ['历史团', 'History'], permission: 'team:read' },
+      {
+        key: 'team/detail',
+        path: '/team/detail/:id',
+        title: ['旅游团详情', 'Team detail'],
+        hideInMenu: true,
+        permission: 'team:read',
+      },
+    ],
+  ),
   // The seed lists every system page for all roles; writes are guarded by finer permissions.
-  section('system', 'IconSettings', 9, ['系统管理', 'System'], [
-    { key: 'system/property-management', title: ['属性管理', 'Property management'], permission: 'system:read' },
-    { key: 'system/user-management', title: ['用户管理', 'User management'], permission: 'system:read' },
-    { key: 'system/role-management', title: ['角色管理', 'Role management'], permission: 'system:read' },
-    { key: 'system/system-config', title: ['系统配置', 'System config'], permission: 'system:read' },
-    { key: 'system/operation-log', title: ['操作日志', 'Operation log'], permission: 'system:read' },
-    { key: 'system/backup-restore', title: ['备份与恢复', 'Backup and restore'], permission: 'system:read' },
-  ]),
+  section(
+    'system',
+    'IconSettings',
+    9,
+    ['系统管理', 'System'],
+    [
+      {
+        key: 'system/property-management',
+        title: ['属性管理', 'Property management'],
+        permission: 'system:read',
+      },
+      {
+        key: 'system/user-management',
+        title: ['用户管理', 'User management'],
+        permission: 'system:read',
+      },
+      {
+        key: 'system/role-management',
+        title: ['角色管理', 'Role management'],
+        permission: 'system:read',
+      },
+      {
+        key: 'system/system-config',
+        title: ['系统配置', 'System config'],
+        permission: 'system:read',
+      },
+      {
+        key: 'system/operation-log',
+        title: ['操作日志', 'Operation log'],
+        permission: 'system:read',
+      },
+      {
+        key: 'system/backup-restore',
+        title: ['备份与恢复', 'Backup and restore'],
+        permission: 'system:read',
+      },
+    ],
+  ),
 ];
 
 /** Every section route, flattened. */
