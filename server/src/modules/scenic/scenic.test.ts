@@ -321,23 +321,47 @@ describe('visitor flow and derived status', () => {
   const flow = (c: Client, id: number, readings: unknown[], headers: Record<string, string> = {}) =>
     c.post(`/api/scenic/spots/${id}/flow`, { readings }, { headers });
 
-  it('accepts staff readings and derives in-park from entries and exits', async () => {
+  /** Runs `fn` with the scenic clock at local noon of a fixed day (readings are per day). */
+  async function atNoon(fn: (at: (minutesBefore: number) => string) => Promise<void>) {
+    const noon = new Date('2030-06-01T12:00:00+08:00');
+    const clock = t.services.scenic.now;
+    t.services.scenic.now = () => noon;
+    try {
+      await fn((min) => new Date(noon.getTime() - min * 60_000).toISOString());
+    } finally {
+      t.services.scenic.now = clock;
+    }
+  }
+
+  it('accepts staff readings and derives in-park from entries and exits of the same day', async () => {
     const spot = await createSpot();
-    const at = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
-    const res = await flow(operator, spot.id, [
-      { at: at(20), entries: 30, exits: 0 },
-      { at: at(10), entries: 20, exits: 5 },
-    ]);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.load.inPark).toBe(45);
-    expect((await flow(user, spot.id, [{ at: at(1), entries: 1, exits: 0 }])).statusCode).toBe(403);
-    expect(
-      (await flow(new Client(t.app), spot.id, [{ at: at(1), entries: 1, exits: 0 }])).statusCode,
-    ).toBe(401);
-    const future = await flow(operator, spot.id, [
-      { at: new Date(Date.now() + 3_600_000).toISOString(), entries: 1, exits: 0 },
-    ]);
-    expect(future.statusCode).toBe(400);
+    await atNoon(async (at) => {
+      const res = await flow(operator, spot.id, [
+        { at: at(20), entries: 30, exits: 0 },
+        { at: at(10), entries: 20, exits: 5 },
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.load.inPark).toBe(45);
+      // A reading ahead of the clock (beyond device drift) is refused.
+      const next = await flow(operator, spot.id, [{ at: at(-12 * 60 - 5), entries: 3, exits: 0 }]);
+      expect(next.statusCode).toBe(400); // in the future of the clock
+      expect((await flow(user, spot.id, [{ at: at(1), entries: 1, exits: 0 }])).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await flow(new Client(t.app), spot.id, [{ at: at(1), entries: 1, exits: 0 }])).statusCode,
+      ).toBe(401);
+    });
+    const yesterday = await createSpot();
+    const late = new Date('2030-05-31T23:50:00+08:00').toISOString();
+    const early = new Date('2030-06-01T00:10:00+08:00').toISOString();
+    await atNoon(async () => {
+      const res = await flow(operator, yesterday.id, [
+        { at: late, entries: 100, exits: 0 },
+        { at: early, entries: 20, exits: 5 },
+      ]);
+      expect(res.json().data.load.inPark).toBe(15);
+    });
   });
 
   it('accepts a valid gate key, refuses a revoked one (401) and one of another spot (403)', async () => {
@@ -390,28 +414,29 @@ describe('visitor flow and derived status', () => {
       [100, 'full', 'extreme'],
       [120, 'full', 'extreme'],
     ];
-    let minute = 60;
-    for (const [inPark, status, band] of expectations) {
-      const at = new Date(Date.now() - minute-- * 60_000).toISOString();
-      await flow(operator, spot.id, [{ at, entries: 0, exits: 0, inPark }]);
-      const got = (await user.get(`/api/scenic/spots/${spot.id}`)).json().data as ScenicSpot;
-      expect([inPark, got.status, got.load.band]).toEqual([inPark, status, band]);
-      expect(got.load.warning).toBe(inPark >= 80);
-    }
+    await atNoon(async (at) => {
+      let minute = 60;
+      for (const [inPark, status, band] of expectations) {
+        await flow(operator, spot.id, [{ at: at(minute--), entries: 0, exits: 0, inPark }]);
+        const got = (await user.get(`/api/scenic/spots/${spot.id}`)).json().data as ScenicSpot;
+        expect([inPark, got.status, got.load.band]).toEqual([inPark, status, band]);
+        expect(got.load.warning).toBe(inPark >= 80);
+      }
+    });
   });
 
   it('takes the warning percent from system config', async () => {
     const spot = await createSpot({ instantCapacity: 100, dailyCapacity: 1000 });
-    await flow(operator, spot.id, [
-      { at: new Date(Date.now() - 60_000).toISOString(), entries: 0, exits: 0, inPark: 75 },
-    ]);
-    expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('open');
-    await t.services.config.set('capacity.warningPercent', 70, null);
-    try {
-      expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('limited');
-    } finally {
-      await t.services.config.reset('capacity.warningPercent');
-    }
+    await atNoon(async (at) => {
+      await flow(operator, spot.id, [{ at: at(1), entries: 0, exits: 0, inPark: 75 }]);
+      expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('open');
+      await t.services.config.set('capacity.warningPercent', 70, null);
+      try {
+        expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('limited');
+      } finally {
+        await t.services.config.reset('capacity.warningPercent');
+      }
+    });
   });
 
   it('is closed outside opening hours and in maintenance inside a window', async () => {

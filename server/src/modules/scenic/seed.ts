@@ -92,6 +92,7 @@ function random(seed: number) {
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+const openMinutes = (hours: string) => minutesOf(hours.slice(6)) - minutesOf(hours.slice(0, 5));
 
 /**
  * One day of half-hourly readings: arrivals follow a bell curve peaking in the late morning,
@@ -177,7 +178,11 @@ export async function seedScenicDemo(tx: Tx, now = new Date()): Promise<void> {
         description: `${name}位于${province === city ? city : `${province}${city}`}。${DESCRIPTIONS[category]}`,
         images: [],
         dailyCapacity: daily,
-        instantCapacity: Math.round(daily / 3),
+        // Sized so a typical day peaks at a plausible share of it: long visits keep more
+        // people in the park at once.
+        instantCapacity: Math.round(
+          daily * Math.min(0.9, Math.max(0.2, (1.2 * visit) / openMinutes(hours))),
+        ),
         reservationRequired: daily <= 45_000 && adult > 0,
         certifiedGuidesOnly: category === 'museum' || category === 'religious',
         maxPaxPerGuide: category === 'museum' ? 25 : 40,

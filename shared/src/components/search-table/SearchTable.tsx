@@ -75,6 +75,8 @@ export interface SearchTableProps<Row> {
   /** Changing it reloads the current page (after an edit elsewhere). */
   reloadToken?: unknown;
   defaultPageSize?: number;
+  /** Table width before it scrolls sideways (e.g. the sum of the column widths). */
+  scrollX?: number;
 }
 
 const TABLE_SIZE: Record<Density, 'mini' | 'small' | 'middle' | 'default'> = {
@@ -333,7 +335,7 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
           size={TABLE_SIZE[prefs.density]}
           noDataElement={<Empty description={texts.empty} />}
           pagination={pagination}
-          scroll={{ x: true }}
+          scroll={{ x: props.scrollX ?? true }}
           onChange={(p, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
             const field = s?.direction ? String(s.field) : undefined;

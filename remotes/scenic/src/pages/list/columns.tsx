@@ -30,6 +30,7 @@ export function spotColumns(opts: {
       title: t('scenic.field.name'),
       sortable: true,
       fixedVisible: true,
+      width: 200,
       render: (_: unknown, s) => (
         <Button type="text" size="mini" onClick={() => opts.onDetail(s)} style={{ padding: 0 }}>
           {s.name}
@@ -48,6 +49,7 @@ export function spotColumns(opts: {
       key: 'category',
       dataIndex: 'category',
       title: t('scenic.field.category'),
+      width: 110,
       render: (c: string) => opts.categoryLabel(c),
     },
     {
@@ -55,6 +57,7 @@ export function spotColumns(opts: {
       dataIndex: 'province',
       title: t('scenic.field.region'),
       sortable: true,
+      width: 130,
       render: (_: unknown, s) => (s.province === s.city ? s.city : `${s.province} · ${s.city}`),
     },
     {
@@ -62,12 +65,14 @@ export function spotColumns(opts: {
       dataIndex: 'dailyCapacity',
       title: t('scenic.field.dailyCapacity'),
       sortable: true,
+      width: 120,
     },
     {
       key: 'instantCapacity',
       dataIndex: 'instantCapacity',
       title: t('scenic.field.instantCapacity'),
       sortable: true,
+      width: 130,
     },
     {
       key: 'loadPercent',
@@ -100,6 +105,7 @@ export function spotColumns(opts: {
     {
       key: 'hours',
       title: t('scenic.field.hours'),
+      width: 120,
       render: (_: unknown, s) => `${s.openTime}–${s.closeTime}`,
     },
     {
@@ -107,6 +113,7 @@ export function spotColumns(opts: {
       dataIndex: 'priceAdult',
       title: t('scenic.field.priceAdult'),
       sortable: true,
+      width: 130,
       render: (p: number) => yuan(p),
     },
     {

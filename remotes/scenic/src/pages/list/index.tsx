@@ -96,6 +96,7 @@ export default function ScenicListPage() {
         }
         exportFile={(query, format) => scenicApi.exportFile(query, format)}
         renderCards={(rows) => <SpotCards spots={rows} onOpen={open} />}
+        scrollX={1640}
       />
     </div>
   );
