@@ -69,7 +69,7 @@ describe('migrations', () => {
   );
 });
 
-describe('PGlite data directory', () => {
+describe.runIf(dbKind() === 'pglite')('PGlite data directory', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-datadir-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -113,66 +113,62 @@ describe('PGlite data directory', () => {
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
-  it.runIf(dbKind() === 'pglite')(
-    'refuses a second server process on the same data directory, and closes cleanly on SIGTERM',
-    async () => {
-      const env = {
-        ...process.env,
-        DATA_DIR: dir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: '',
-        HOST_DIST: path.join(dir, 'no-host'),
-        SECTIONS_DIR: path.join(dir, 'sections'),
-        LOG_LEVEL: 'silent',
-      };
-      const start = () =>
-        spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-          cwd: REPO_ROOT,
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-      const output = (p: ReturnType<typeof start>) => {
-        let text = '';
-        p.stdout.on('data', (d) => (text += d));
-        p.stderr.on('data', (d) => (text += d));
-        return () => text;
-      };
-      const exited = (p: ReturnType<typeof start>) =>
-        new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
+  it('refuses a second server process on the same data directory, and closes cleanly on SIGTERM', async () => {
+    const env = {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      HOST_DIST: path.join(dir, 'no-host'),
+      SECTIONS_DIR: path.join(dir, 'sections'),
+      LOG_LEVEL: 'silent',
+    };
+    const start = () =>
+      spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: REPO_ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const output = (p: ReturnType<typeof start>) => {
+      let text = '';
+      p.stdout.on('data', (d) => (text += d));
+      p.stderr.on('data', (d) => (text += d));
+      return () => text;
+    };
+    const exited = (p: ReturnType<typeof start>) =>
+      new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
 
-      const first = start();
-      const firstOut = output(first);
-      const firstExit = exited(first);
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const timer = setInterval(() => {
-            if (firstOut().includes('Console ready')) {
-              clearInterval(timer);
-              resolve();
-            }
-            if (first.exitCode !== null) {
-              clearInterval(timer);
-              reject(new Error(`first server exited: ${firstOut()}`));
-            }
-          }, 100);
-        });
+    const first = start();
+    const firstOut = output(first);
+    const firstExit = exited(first);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (firstOut().includes('Console ready')) {
+            clearInterval(timer);
+            resolve();
+          }
+          if (first.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`first server exited: ${firstOut()}`));
+          }
+        }, 100);
+      });
 
-        const second = start();
-        const secondOut = output(second);
-        expect(await exited(second)).toBe(1);
-        expect(secondOut()).toContain(
-          `The data directory ${dir} is in use by another server process`,
-        );
-        expect(secondOut()).toContain(`pid ${first.pid}`);
-      } finally {
-        first.kill('SIGTERM');
-      }
-      expect(await firstExit).toBe(0);
-      expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
-    },
-    120_000,
-  );
+      const second = start();
+      const secondOut = output(second);
+      expect(await exited(second)).toBe(1);
+      expect(secondOut()).toContain(
+        `The data directory ${dir} is in use by another server process`,
+      );
+      expect(secondOut()).toContain(`pid ${first.pid}`);
+    } finally {
+      first.kill('SIGTERM');
+    }
+    expect(await firstExit).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  }, 120_000);
 });
 
 describe('first administrator in production', () => {

@@ -18,6 +18,22 @@ const lastRow = async () => {
   return row;
 };
 
+/**
+ * The audit row is written when the response has been sent (plugins/audit.ts, onResponse),
+ * so a test waits for it: the newest row once it is the `n`-th `action` row.
+ */
+async function settled(action: string, n = 1) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await t.services.db.select().from(auditLog).where(eq(auditLog.action, action));
+    if (rows.length >= n) {
+      const last = await lastRow();
+      if (last.action === action) return last;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no audit row ${action} #${n}`);
+}
+
 describe('audit trail', () => {
   it('records a write with who, what, the field diff, request and result', async () => {
     const c = await new Client(t.app, '10.6.0.1').login(DEMO.admin);
@@ -28,7 +44,7 @@ describe('audit trail', () => {
         headers: { 'user-agent': 'audit-test/1.0' },
       },
     );
-    const row = await lastRow();
+    const row = await settled('user.switchRole');
     const [admin] = await t.services.db.select().from(users).where(eq(users.username, 'admin'));
     expect(row).toMatchObject({
       userId: admin.id,
@@ -50,7 +66,7 @@ describe('audit trail', () => {
   it('records refused writes with their status', async () => {
     const c = await new Client(t.app, '10.6.0.2').login(DEMO.operator);
     await c.post('/api/user/switch-role', { role: 'admin' });
-    expect(await lastRow()).toMatchObject({
+    expect(await settled('user.switchRole', 3)).toMatchObject({
       action: 'user.switchRole',
       result: 403,
       username: 'operator',
@@ -64,6 +80,7 @@ describe('audit trail', () => {
     const token = c.cookie!;
     await c.post('/api/user/password', { oldPassword: 'User1234', newPassword: 'Secret987' });
     await c.post('/api/user/password', { oldPassword: 'Secret987', newPassword: 'User1234' });
+    await settled('user.changePassword', 2);
     const [user] = await t.services.db.select().from(users).where(eq(users.username, 'user'));
     const all = JSON.stringify(await t.services.db.select().from(auditLog));
     for (const secret of [
@@ -83,10 +100,15 @@ describe('audit trail', () => {
   });
 
   it('does not record reads (GET, the seed’s POST menu)', async () => {
-    const c = await new Client(t.app, '10.6.0.4').login(DEMO.user);
-    const before = (await lastRow()).id;
+    const c = new Client(t.app, '10.6.0.4');
+    const logins = (
+      await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'user.login'))
+    ).length;
+    await c.login(DEMO.user);
+    const before = (await settled('user.login', logins + 1)).id;
     await c.get('/api/user/info');
     await c.post('/api/user/menu');
+    await new Promise((r) => setTimeout(r, 300));
     expect((await lastRow()).id).toBe(before);
   });
 
