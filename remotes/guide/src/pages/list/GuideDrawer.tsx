@@ -3,7 +3,6 @@
 // their fields.
 import { useEffect, useState } from 'react';
 import {
-  Button,
   DatePicker,
   Divider,
   Drawer,
@@ -13,16 +12,13 @@ import {
   InputNumber,
   Message,
   Select,
-  Space,
 } from '@arco-design/web-react';
-import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
 import {
   EMPLOYMENT_TYPES,
   GENDERS,
   GUIDE_LEVELS,
   GUIDE_LIMITS,
-  LANGUAGE_PROFICIENCIES,
   LICENCE_TYPES,
   guideCreateBody,
   guideUpdateBody,
@@ -30,6 +26,7 @@ import {
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { guideApi } from '../../api';
+import { CertificationFields, LanguageFields } from './GuideFormLists';
 import { useEnumLabel, useGuideDictionaries, useValidationText } from '../../hooks';
 
 /** zod / server path (`languages.0.language`) → Arco field name (`languages[0].language`). */
@@ -261,53 +258,7 @@ export function GuideDrawer(props: {
           )}
         </Grid.Row>
         <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.skills' })}</Divider>
-        <Form.List field="languages">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((item, index) => (
-                <Grid.Row gutter={16} key={item.key} data-testid={`language-row-${index}`}>
-                  {col(
-                    <Form.Item label={t('language')} field={`${item.field}.language`} required>
-                      <Select
-                        showSearch
-                        options={dict.languages.map((l) => ({
-                          value: l.value,
-                          label: dict.languageLabel(l.value),
-                        }))}
-                      />
-                    </Form.Item>,
-                  )}
-                  <Grid.Col span={10}>
-                    <Form.Item
-                      label={t('proficiency')}
-                      field={`${item.field}.proficiency`}
-                      required
-                    >
-                      <Select options={options('proficiency', LANGUAGE_PROFICIENCIES)} />
-                    </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={2} style={{ paddingTop: 30 }}>
-                    <Button
-                      icon={<IconDelete />}
-                      onClick={() => remove(index)}
-                      disabled={fields.length <= 1}
-                    />
-                  </Grid.Col>
-                </Grid.Row>
-              ))}
-              <Form.Item field="languages">
-                <Button
-                  icon={<IconPlus />}
-                  onClick={() => add({ proficiency: 'working' })}
-                  disabled={fields.length >= GUIDE_LIMITS.languagesMax}
-                  data-testid="add-language"
-                >
-                  {intl.formatMessage({ id: 'guide.action.addLanguage' })}
-                </Button>
-              </Form.Item>
-            </>
-          )}
-        </Form.List>
+        <LanguageFields dict={dict} />
         <Form.Item label={t('specialties')} field="specialties">
           <Select
             mode="multiple"
@@ -321,52 +272,7 @@ export function GuideDrawer(props: {
         <Divider orientation="left">
           {intl.formatMessage({ id: 'guide.group.certifications' })}
         </Divider>
-        <Form.List field="certifications">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((item, index) => (
-                <Grid.Row gutter={16} key={item.key} data-testid={`certification-row-${index}`}>
-                  {col(
-                    <Form.Item label={t('spot')} field={`${item.field}.spotId`} required>
-                      <Select
-                        showSearch
-                        filterOption={(input, option) =>
-                          String(
-                            (option as { props?: { children?: unknown } }).props?.children ?? '',
-                          )
-                            .toLowerCase()
-                            .includes(input.toLowerCase())
-                        }
-                        options={spots.map((s) => ({
-                          value: s.id,
-                          label: `${s.name}（${s.code}）`,
-                        }))}
-                      />
-                    </Form.Item>,
-                  )}
-                  <Grid.Col span={10}>
-                    <Form.Item label={t('validUntil')} field={`${item.field}.validUntil`} required>
-                      <DatePicker style={{ width: '100%' }} />
-                    </Form.Item>
-                  </Grid.Col>
-                  <Grid.Col span={2} style={{ paddingTop: 30 }}>
-                    <Button icon={<IconDelete />} onClick={() => remove(index)} />
-                  </Grid.Col>
-                </Grid.Row>
-              ))}
-              <Space>
-                <Button
-                  icon={<IconPlus />}
-                  onClick={() => add({})}
-                  disabled={fields.length >= GUIDE_LIMITS.certificationsMax}
-                  data-testid="add-certification"
-                >
-                  {intl.formatMessage({ id: 'guide.action.addCertification' })}
-                </Button>
-              </Space>
-            </>
-          )}
-        </Form.List>
+        <CertificationFields spots={spots} />
       </Form>
     </Drawer>
   );
