@@ -117,7 +117,7 @@ async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace:
 
     const started = Date.now();
     await submitLogin(page, 'admin');
-    await page.locator('[data-testid=section-pending][data-route="dashboard/workplace"]').waitFor();
+    await page.locator('[data-section-page="dashboard/workplace"]').waitFor();
     const workplaceMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
     return {

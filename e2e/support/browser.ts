@@ -61,7 +61,7 @@ export async function login(page: Page, baseUrl: string, role: DemoRole): Promis
   await page.goto(`${baseUrl}/login`);
   await submitLogin(page, role);
   await page.waitForURL(`${baseUrl}/dashboard/workplace`);
-  await page.getByTestId('section-pending').first().waitFor();
+  await page.locator('[data-section-page="dashboard/workplace"]').waitFor();
 }
 
 /** The route keys of the menu's items, in order (closed sections keep their items mounted). */

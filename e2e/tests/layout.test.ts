@@ -22,14 +22,14 @@ describe('the layout', () => {
 
   it('the tab bar starts with the workplace, adds visited pages, never the redirect helper', async () => {
     const { page } = browser;
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace']);
     await openFromMenu(page, '导游管理', 'guide/list');
     await openFromMenu(page, '旅游团管理', 'team/waiting');
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/guide/list', '/team/waiting']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/guide/list', '/team/waiting']);
     await page.goto(`${baseUrl}/redirect/${encodeURIComponent('/scenic/list')}`);
-    await page.locator('[data-testid=section-pending][data-route="scenic/list"]').waitFor();
+    await page.locator('[data-section-page="scenic/list"]').waitFor();
     // A full page load starts a new tab bar: the workplace, then where the redirect landed.
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list']);
   });
 
   it('keeps visited pages alive and switches between them', async () => {
@@ -50,23 +50,23 @@ describe('the layout', () => {
     await page.locator('.console-tab[data-path="/guide/list"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '重新加载' }).click();
     await page.waitForURL(`${baseUrl}/guide/list`);
-    await page.locator('[data-tab-page="/guide/list"] [data-testid=section-pending]').waitFor();
+    await page.locator('[data-tab-page="/guide/list"] [data-section-page="guide/list"]').waitFor();
     expect(await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept')).toBeNull();
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
   });
 
   it('close and close others', async () => {
     const { page } = browser;
     await openFromMenu(page, '旅游团管理', 'team/ongoing');
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list', '/team/ongoing']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list', '/team/ongoing']);
     // Closing the active tab goes to its neighbour.
     await page.locator('.console-tab[data-path="/team/ongoing"] .arco-tag-close-btn').click();
     await page.waitForURL(`${baseUrl}/guide/list`);
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
     await page.locator('.console-tab[data-path="/scenic/list"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await page.waitForURL(`${baseUrl}/scenic/list`);
-    expect(await tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list']);
+    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list']);
   });
 
   it('the breadcrumb links every item but the last', async () => {

@@ -57,12 +57,12 @@ describe.each(['admin', 'operator', 'user'] as const)('the route table for %s', 
     const { page } = browser;
     await page.goto(`${baseUrl}${path}`);
     if (roles.includes(role)) {
-      await page.locator(`[data-testid=section-pending][data-route="${key}"]`).waitFor();
+      await page.locator(`[data-section-page="${key}"]`).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
     } else {
       // Denied: the first route the role may see.
       await page.waitForURL(`${baseUrl}/dashboard/workplace`);
-      await page.locator('[data-testid=section-pending][data-route="dashboard/workplace"]').waitFor();
+      await page.locator('[data-section-page="dashboard/workplace"]').waitFor();
     }
   });
 
@@ -75,7 +75,7 @@ describe.each(['admin', 'operator', 'user'] as const)('the route table for %s', 
     const { page } = browser;
     await page.goto(`${baseUrl}/redirect/${encodeURIComponent('/team/history?page=2')}`);
     await page.waitForURL(`${baseUrl}/team/history?page=2`);
-    await page.locator('[data-testid=section-pending][data-route="team/history"]').waitFor();
+    await page.locator('[data-section-page="team/history"]').waitFor();
   });
 
   it('an unknown path shows not-found', async () => {

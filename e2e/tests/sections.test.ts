@@ -23,7 +23,7 @@ describe('an unreachable section', () => {
 
     // Another section works.
     await openFromMenu(page, '旅游团管理', 'team/waiting');
-    await page.locator('[data-testid=section-pending][data-route="team/waiting"]').waitFor();
+    await page.locator('[data-section-page="team/waiting"]').waitFor();
 
     // Back to the broken one: still failing, then reachable again and retried in place.
     await openFromMenu(page, '导游管理', 'guide/list');
@@ -31,7 +31,7 @@ describe('an unreachable section', () => {
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
     await page.unroute('**/sections/guide/**');
     await page.getByTestId('section-retry').click();
-    await page.locator('[data-testid=section-pending][data-route="guide/list"]').waitFor();
+    await page.locator('[data-section-page="guide/list"]').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ describe('the session', () => {
     expect(loginUrl.searchParams.get('page')).toBe('3');
     await submitLogin(page, 'operator');
     await page.waitForURL(`${baseUrl}/team/history?page=3&keyword=west%20lake`);
-    await page.locator('[data-testid=section-pending][data-route="team/history"]').waitFor();
+    await page.locator('[data-section-page="team/history"]').waitFor();
   });
 
   it('requires both fields and masks the password', async () => {
@@ -46,7 +46,7 @@ describe('the session', () => {
     const { page } = browser;
     await login(page, baseUrl, 'admin');
     await page.goto(`${baseUrl}/dashboard/monitor`);
-    await page.locator('[data-testid=section-pending][data-route="dashboard/monitor"]').waitFor();
+    await page.locator('[data-section-page="dashboard/monitor"]').waitFor();
     expect(await menuKeys(page)).toContain('dashboard/monitor');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
 

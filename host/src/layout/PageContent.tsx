@@ -28,7 +28,12 @@ export function ContentRoutes({ location }: { location?: Partial<Location> }) {
       {consoleRouteElements()}
       {SECTIONS.map((section) => [
         <Route key={section.key} path={section.path} element={<SectionIndex section={section} />} />,
-        <Route key={`${section.key}/*`} path={`${section.path}/*`} element={<SectionOutlet section={section.key} />} />,
+        <Route
+          key={`${section.key}/*`}
+          path={`${section.path}/*`}
+          // Keyed: React must not reuse one section's outlet (and its failure) for another.
+          element={<SectionOutlet key={section.key} section={section.key} />}
+        />,
       ])}
       <Route path="*" element={<NotFound />} />
     </Routes>

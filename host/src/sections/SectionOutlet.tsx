@@ -24,7 +24,16 @@ function SectionRoutes({ loaded }: { loaded: LoadedSection }) {
       <Suspense fallback={<PageLoading />}>
         <Routes>
           {loaded.module.routes.map(({ key, path, Component }) => (
-            <Route key={key} path={path.slice(sectionPath.length + 1)} element={<Component />} />
+            <Route
+              key={key}
+              path={path.slice(sectionPath.length + 1)}
+              element={
+                // Which section page is on screen, whatever the section renders (tests, support).
+                <div data-section-page={key}>
+                  <Component />
+                </div>
+              }
+            />
           ))}
           <Route path="*" element={<NotFound />} />
         </Routes>
