@@ -320,8 +320,13 @@ describe('update and optimistic locking', () => {
       reason: '游客投诉',
       version: g.version + 1,
     });
-    const res = await user.get(`/api/guides/${g.id}/audit`);
-    const list = res.json().data.list as { action: string; diff: Record<string, unknown> }[];
+    // The audit plugin writes in onResponse, which on PostgreSQL may finish after `inject`
+    // resolved: wait briefly for the third row.
+    let list: { action: string; diff: Record<string, unknown> }[] = [];
+    for (let i = 0; i < 50 && list.length < 3; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      list = (await user.get(`/api/guides/${g.id}/audit`)).json().data.list;
+    }
     expect(list.map((e) => e.action)).toEqual(['guide.status', 'guide.update', 'guide.create']);
     expect(list[0].diff).toEqual({
       status: { before: 'active', after: 'suspended' },
