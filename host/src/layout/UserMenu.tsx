@@ -1,10 +1,27 @@
 import { useIntl } from 'react-intl';
+import { roleLabel } from '@console/shared/contracts/roles';
 import { useNavigate } from 'react-router-dom';
 import { Avatar, Dropdown, Menu, Message } from '@arco-design/web-react';
-import { IconApps, IconCheck, IconPoweroff, IconSettings, IconSwap, IconUser } from '@arco-design/web-react/icon';
+import {
+  IconApps,
+  IconCheck,
+  IconPoweroff,
+  IconSettings,
+  IconSwap,
+  IconUser,
+} from '@arco-design/web-react/icon';
 import { LOGIN_PATH } from '@console/shared/permission';
-import { logout, selectUser, switchRole, useAppDispatch, useAppSelector } from '@console/shared/store';
-import { SECTION_VERSIONS_PATH, SectionVersionsMenuLabel } from '../pages/section-versions/MenuLabel';
+import {
+  logout,
+  selectUser,
+  switchRole,
+  useAppDispatch,
+  useAppSelector,
+} from '@console/shared/store';
+import {
+  SECTION_VERSIONS_PATH,
+  SectionVersionsMenuLabel,
+} from '../pages/section-versions/MenuLabel';
 
 const ROLE_PREFIX = 'role:';
 
@@ -31,7 +48,8 @@ export function UserMenu() {
       if (code === user.role) return;
       const result = await dispatch(switchRole(code));
       if (switchRole.fulfilled.match(result)) {
-        const name = result.payload.roles.find((r) => r.code === code)?.name ?? code;
+        const held = result.payload.roles.find((r) => r.code === code);
+        const name = held ? roleLabel(held, intl.locale) : code;
         Message.success(intl.formatMessage({ id: 'navbar.user.roleSwitched' }, { role: name }));
       }
     }
@@ -49,7 +67,7 @@ export function UserMenu() {
       >
         {user.roles.map((role) => (
           <Menu.Item key={`${ROLE_PREFIX}${role.code}`} data-role={role.code}>
-            {role.name}
+            {roleLabel(role, intl.locale)}
             {role.code === user.role && <IconCheck style={{ marginLeft: 8 }} />}
           </Menu.Item>
         ))}

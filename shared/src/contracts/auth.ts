@@ -41,10 +41,8 @@ export const switchRoleBody = z.strictObject({
   role: z.string().trim().min(1, 'required').max(32),
 });
 
-export interface RoleRef {
-  code: string;
-  name: string;
-}
+import type { RoleRef } from './roles';
+export type { RoleRef } from './roles';
 
 /** GET /api/user/info: the seed's profile fields plus role, roles and permissions. */
 export interface UserInfo {

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { roleLabel } from '@console/shared/contracts/roles';
 import { Avatar, Card, Descriptions, Space, Tag, Typography } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import { selectUser, useAppSelector } from '@console/shared/store';
@@ -34,7 +35,7 @@ export function ProfileOverview() {
                   <Space size={4}>
                     {user.roles.map((r) => (
                       <Tag key={r.code} color={r.code === user.role ? 'arcoblue' : undefined}>
-                        {r.name}
+                        {roleLabel(r, intl.locale)}
                       </Tag>
                     ))}
                   </Space>

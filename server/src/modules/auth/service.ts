@@ -107,7 +107,7 @@ export class AuthService {
       accountId: user.accountId,
       certification: 1,
       role: activeRole,
-      roles: held.map((r) => ({ code: r.code, name: r.name })),
+      roles: held.map((r) => ({ code: r.code, name: r.name, nameEn: r.nameEn })),
       permissions: active?.permissions ?? [],
       settings: user.settings ?? null,
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
