@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { passwordRuleFields, validationFields, validationMessage } from './validation';
+
+const form = z.strictObject({
+  name: z.string().trim().min(1).max(20),
+  code: z.string().min(3),
+  pax: z.number().int().min(1).max(60),
+  email: z.email(),
+  market: z.enum(['domestic', 'inbound']),
+  tags: z.array(z.string()).max(2),
+});
+
+const issuesOf = (input: unknown) => form.safeParse(input).error!.issues;
+
+describe('validation messages in both locales', () => {
+  const input = {
+    name: '',
+    code: 'ab',
+    pax: 0,
+    email: 'no',
+    market: 'moon',
+    tags: ['a', 'b', 'c'],
+    x: 1,
+    y: 2,
+  };
+
+  it('names every failing field in Chinese, one field per unknown key', () => {
+    expect(validationFields(issuesOf(input), 'zh-CN')).toEqual([
+      { path: 'name', message: '必填项' },
+      { path: 'code', message: '至少 3 个字符' },
+      { path: 'pax', message: '不能小于 1' },
+      { path: 'email', message: '邮箱格式不正确' },
+      { path: 'market', message: '取值必须是 domestic / inbound 之一' },
+      { path: 'tags', message: '最多 2 项' },
+      { path: 'x', message: '不允许的字段' },
+      { path: 'y', message: '不允许的字段' },
+    ]);
+  });
+
+  it('and in English', () => {
+    expect(validationFields(issuesOf(input), 'en-US').map((f) => f.message)).toEqual([
+      'Required',
+      'At least 3 characters',
+      'Must be at least 1',
+      'Invalid email address',
+      'Must be one of domestic / inbound',
+      'At most 2 items',
+      'Unknown field',
+      'Unknown field',
+    ]);
+  });
+
+  it('tells a missing field from a wrong type when the caller knows', () => {
+    const [issue] = z.strictObject({ a: z.string() }).safeParse({}).error!.issues;
+    expect(validationMessage({ ...issue, missing: true }, 'en-US')).toBe('Required');
+    expect(validationMessage(issue, 'zh-CN')).toBe('应为字符串');
+  });
+
+  it('gives the whole input a root path', () => {
+    expect(validationFields(issuesOf(null), 'en-US', 'body')).toEqual([
+      { path: 'body', message: 'Expected an object' },
+    ]);
+  });
+
+  it('words each password rule with the configured minimum', () => {
+    expect(passwordRuleFields(['minLength', 'upper'], 8)).toEqual([
+      {
+        path: 'newPassword',
+        message: { 'zh-CN': '密码至少 8 个字符', 'en-US': 'At least 8 characters' },
+      },
+      {
+        path: 'newPassword',
+        message: { 'zh-CN': '密码需包含大写字母', 'en-US': 'Needs an upper-case letter' },
+      },
+    ]);
+  });
+});
