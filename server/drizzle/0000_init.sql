@@ -286,6 +286,15 @@ CREATE TABLE "scenic_flow" (
 	"recorded_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "scenic_flow_hourly" (
+	"spot_id" integer NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"entries" integer NOT NULL,
+	"exits" integer NOT NULL,
+	"peak_in_park" integer NOT NULL,
+	CONSTRAINT "scenic_flow_hourly_spot_id_hour_pk" PRIMARY KEY("spot_id","hour")
+);
+--> statement-breakpoint
 CREATE TABLE "scenic_gate_keys" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"spot_id" integer NOT NULL,
@@ -361,6 +370,7 @@ ALTER TABLE "section_pin_history" ADD CONSTRAINT "section_pin_history_environmen
 ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_environment_id_section_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."section_environments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "section_pins" ADD CONSTRAINT "section_pins_section_version_id_section_versions_id_fk" FOREIGN KEY ("section_version_id") REFERENCES "public"."section_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scenic_flow" ADD CONSTRAINT "scenic_flow_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scenic_flow_hourly" ADD CONSTRAINT "scenic_flow_hourly_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scenic_gate_keys" ADD CONSTRAINT "scenic_gate_keys_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scenic_maintenance_windows" ADD CONSTRAINT "scenic_maintenance_windows_spot_id_scenic_spots_id_fk" FOREIGN KEY ("spot_id") REFERENCES "public"."scenic_spots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint

@@ -18,15 +18,23 @@ import {
 } from 'drizzle-orm';
 import {
   SCENIC_CATEGORY_DICTIONARY,
-  SCENIC_TIME_ZONE,
   SCENIC_UTC_OFFSET,
+  scenicLocalDate,
+  scenicLocalTime,
+  scenicStartOfDay,
   type ScenicSpotFilter,
   type ScenicStatus,
 } from '@console/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/types';
 import { propertyCategories, propertyItems } from '../properties/schema';
-import { scenicFlow, scenicGateKeys, scenicMaintenanceWindows, scenicSpots } from './schema';
+import {
+  scenicFlow,
+  scenicFlowHourly,
+  scenicGateKeys,
+  scenicMaintenanceWindows,
+  scenicSpots,
+} from './schema';
 
 const w = scenicMaintenanceWindows;
 const s = scenicSpots;
@@ -50,14 +58,14 @@ export function derivedColumns(now: Date, warningPercent: number) {
   // Written with qualified names: inside a select list Drizzle renders columns unqualified,
   // which a correlated subquery would bind to its own table.
   const spot = (column: string) => sql.raw(`"scenic_spots"."${column}"`);
-  const tz = sql.raw(`'${SCENIC_TIME_ZONE}'`);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const local = sql`(${at} at time zone ${tz})`;
   const inForce = sql`from "scenic_maintenance_windows" mw where mw.spot_id = ${spot('id')} and mw.start_at <= ${at} and mw.end_at > ${at}`;
   const windowCol = (column: string) =>
     sql`(select mw.${sql.raw(column)} ${inForce} order by mw.start_at limit 1)`;
-  const inPark = sql<number>`(case when ${spot('live_at')} is not null and (${spot('live_at')} at time zone ${tz})::date = ${local}::date then ${spot('live_in_park')} else 0 end)`;
-  const clock = sql`to_char(${local}, 'HH24:MI')`;
+  // "Today" and the wall clock are the same for every row: computed once, sent as parameters.
+  const dayStart = scenicStartOfDay(scenicLocalDate(now)).toISOString();
+  const inPark = sql<number>`(case when ${spot('live_at')} >= ${dayStart}::timestamptz then ${spot('live_in_park')} else 0 end)`;
+  const clock = sql`${scenicLocalTime(now)}::text`;
   const capacity = spot('instant_capacity');
   const status = sql<ScenicStatus>`(case
     when exists (select 1 ${inForce}) then 'maintenance'
@@ -338,7 +346,8 @@ export async function setLive(db: DbOrTx, spotId: number, inPark: number, at: Da
 
 /**
  * Readings of [from, to) in buckets of `strideSeconds`, aligned on local midnight: entries and
- * exits summed, in-park at its peak. Served by the (spot_id, at) index.
+ * exits summed, in-park at its peak. Buckets of an hour or more read the hourly roll-up; finer
+ * ones the readings, through the (spot_id, at) index.
  */
 export async function flowBuckets(
   db: DbOrTx,
@@ -351,8 +360,25 @@ export async function flowBuckets(
   // Inlined (a whole number and a constant) so that select, group by and order by are the
   // same expression to PostgreSQL.
   const stride = sql.raw(`'${Math.trunc(strideSeconds)} seconds'::interval`);
-  const bucket = sql`date_bin(${stride}, ${scenicFlow.at}, ${sql.raw(`'${origin}'::timestamptz`)})`;
-  const rows = await db
+  const bin = (column: AnyPgColumn) =>
+    sql`date_bin(${stride}, ${column}, ${sql.raw(`'${origin}'::timestamptz`)})`;
+  if (strideSeconds >= 3600) {
+    const h = scenicFlowHourly;
+    const bucket = bin(h.hour);
+    return db
+      .select({
+        at: sql<string>`${bucket}`,
+        entries: sql<number>`sum(${h.entries})::int`,
+        exits: sql<number>`sum(${h.exits})::int`,
+        inPark: sql<number>`max(${h.peakInPark})::int`,
+      })
+      .from(h)
+      .where(and(eq(h.spotId, spotId), gte(h.hour, hourOf(from)), lt(h.hour, to)))
+      .groupBy(bucket)
+      .orderBy(bucket);
+  }
+  const bucket = bin(scenicFlow.at);
+  return db
     .select({
       at: sql<string>`${bucket}`,
       entries: sql<number>`sum(${scenicFlow.entries})::int`,
@@ -363,7 +389,58 @@ export async function flowBuckets(
     .where(and(eq(scenicFlow.spotId, spotId), gte(scenicFlow.at, from), lt(scenicFlow.at, to)))
     .groupBy(bucket)
     .orderBy(bucket);
-  return rows;
+}
+
+const HOUR_MS = 3_600_000;
+/** The start of the hour an instant falls in (whole-hour offsets: the same in UTC and locally). */
+const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+/** Adds readings to the hourly roll-up (one upsert per spot and hour). */
+export async function rollUp(db: DbOrTx, rows: FlowInsert[]) {
+  const byHour = new Map<string, typeof scenicFlowHourly.$inferInsert>();
+  for (const r of rows) {
+    const hour = hourOf(r.at as Date);
+    const key = `${r.spotId}:${hour.getTime()}`;
+    const cur = byHour.get(key);
+    if (cur) {
+      cur.entries += r.entries;
+      cur.exits += r.exits;
+      cur.peakInPark = Math.max(cur.peakInPark, r.inPark);
+    } else {
+      byHour.set(key, {
+        spotId: r.spotId,
+        hour,
+        entries: r.entries,
+        exits: r.exits,
+        peakInPark: r.inPark,
+      });
+    }
+  }
+  const values = [...byHour.values()];
+  const h = scenicFlowHourly;
+  for (let i = 0; i < values.length; i += 2000) {
+    await db
+      .insert(h)
+      .values(values.slice(i, i + 2000))
+      .onConflictDoUpdate({
+        target: [h.spotId, h.hour],
+        set: {
+          entries: sql`${h.entries} + excluded.entries`,
+          exits: sql`${h.exits} + excluded.exits`,
+          peakInPark: sql`greatest(${h.peakInPark}, excluded.peak_in_park)`,
+        },
+      });
+  }
+}
+
+/** Rebuilds the whole roll-up from the readings (bulk-loaded data: demo seed, benchmarks). */
+export async function rebuildRollUp(db: DbOrTx) {
+  await db.execute(sql`delete from scenic_flow_hourly`);
+  await db.execute(sql`
+    insert into scenic_flow_hourly (spot_id, hour, entries, exits, peak_in_park)
+    select spot_id, date_bin('1 hour'::interval, at, '2000-01-01T00:00:00Z'::timestamptz),
+      sum(entries)::int, sum(exits)::int, max(in_park)
+    from scenic_flow group by 1, 2`);
 }
 
 // Gate keys -------------------------------------------------------------------------------

@@ -342,6 +342,17 @@ describe('visitor flow and derived status', () => {
       ]);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.load.inPark).toBe(45);
+      // Hourly buckets come from the roll-up kept at ingest; 5-minute ones from the readings.
+      for (const bucket of ['1h', '5m']) {
+        const series = (
+          await user.get(
+            `/api/scenic/spots/${spot.id}/load?bucket=${bucket}&from=${at(120)}&to=${at(0)}`,
+          )
+        ).json().data;
+        const sum = series.points.reduce((n: number, p: { entries: number }) => n + p.entries, 0);
+        const peak = Math.max(...series.points.map((p: { inPark: number }) => p.inPark));
+        expect([bucket, sum, peak]).toEqual([bucket, 50, 45]);
+      }
       // A reading ahead of the clock (beyond device drift) is refused.
       const next = await flow(operator, spot.id, [{ at: at(-12 * 60 - 5), entries: 3, exits: 0 }]);
       expect(next.statusCode).toBe(400); // in the future of the clock

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   varchar,
@@ -96,6 +97,24 @@ export const scenicFlow = pgTable(
     recordedBy: integer('recorded_by'),
   },
   (t) => [index('scenic_flow_spot_at_idx').on(t.spotId, t.at)],
+);
+
+/**
+ * Hourly roll-up of the flow (entries and exits summed, in-park at its peak), kept with every
+ * ingest: hourly and daily load read it instead of scanning millions of readings.
+ */
+export const scenicFlowHourly = pgTable(
+  'scenic_flow_hourly',
+  {
+    spotId: integer('spot_id')
+      .notNull()
+      .references(() => scenicSpots.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    entries: integer('entries').notNull(),
+    exits: integer('exits').notNull(),
+    peakInPark: integer('peak_in_park').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spotId, t.hour] })],
 );
 
 /** Per-spot API keys of gate devices; only the SHA-256 of a key is stored. */

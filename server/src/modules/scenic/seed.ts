@@ -9,7 +9,13 @@ import {
   type ScenicGrade,
 } from '@console/shared';
 import type { Tx } from '../../db/types';
-import { insertReadings, insertSpots, type FlowInsert, type SpotValues } from './queries';
+import {
+  insertReadings,
+  insertSpots,
+  rebuildRollUp,
+  type FlowInsert,
+  type SpotValues,
+} from './queries';
 import { scenicMaintenanceWindows, scenicSpots } from './schema';
 
 type Demo = [
@@ -228,6 +234,7 @@ export async function seedScenicDemo(tx: Tx, now = new Date()): Promise<void> {
     }
   });
   await insertReadings(tx, flow);
+  await rebuildRollUp(tx);
   for (const [id, last] of live) {
     await tx
       .update(scenicSpots)

@@ -335,6 +335,7 @@ export class ScenicService {
         };
       });
       await q.insertReadings(tx, rows);
+      await q.rollUp(tx, rows);
       const last = rows[rows.length - 1];
       await q.setLive(tx, spotId, last.inPark, last.at as Date);
     });
