@@ -4,6 +4,8 @@ import { downloadFile, request, uploadSpreadsheet } from '@console/shared/api';
 import type {
   Page,
   PropertyItem,
+  ScenicGateKey,
+  ScenicGateKeyCreated,
   ScenicLoadQuery,
   ScenicLoadSeries,
   ScenicMaintenanceWindow,
@@ -54,6 +56,16 @@ export const scenicApi = {
     request<ScenicLoadSeries>({ method: 'GET', url: `/scenic/spots/${id}/load`, params: query }),
   teams: (id: number) =>
     request<ScenicPlannedTeam[]>({ method: 'GET', url: `/scenic/spots/${id}/teams` }),
+  gateKeys: (id: number) =>
+    request<ScenicGateKey[]>({ method: 'GET', url: `/scenic/spots/${id}/gate-keys` }),
+  createGateKey: (id: number, name: string) =>
+    request<ScenicGateKeyCreated>({
+      method: 'POST',
+      url: `/scenic/spots/${id}/gate-keys`,
+      data: { name },
+    }),
+  revokeGateKey: (id: number, keyId: number) =>
+    request<ScenicGateKey>({ method: 'DELETE', url: `/scenic/spots/${id}/gate-keys/${keyId}` }),
   categories: () =>
     request<PropertyItem[]>({
       method: 'GET',

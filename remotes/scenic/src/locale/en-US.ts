@@ -100,5 +100,19 @@ export default {
   'scenic.team.code': 'Team code',
   'scenic.team.day': 'Visit day',
   'scenic.team.pax': 'Pax',
+  'scenic.gateKey.title': 'Gate keys',
+  'scenic.gateKey.hint':
+    'Gate devices report visitor counts with the key of this spot in the {header} header. A key is shown only once, when created.',
+  'scenic.gateKey.name': 'Name (e.g. East gate)',
+  'scenic.gateKey.create': 'Create a key',
+  'scenic.gateKey.prefix': 'Key prefix',
+  'scenic.gateKey.created': 'Created',
+  'scenic.gateKey.lastUsed': 'Last used',
+  'scenic.gateKey.revoked': 'Revoked',
+  'scenic.gateKey.revoke': 'Revoke',
+  'scenic.gateKey.revokeConfirm': 'A revoked key can no longer report visitor counts. Revoke it?',
+  'scenic.gateKey.createdTitle': 'New gate key',
+  'scenic.gateKey.once':
+    'Copy it into the gate device now: it cannot be shown again after you close this.',
   'scenic.validation.required': 'Required',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -96,5 +96,18 @@ export default {
   'scenic.team.code': '团号',
   'scenic.team.day': '游览日期',
   'scenic.team.pax': '人数',
+  'scenic.gateKey.title': '闸机密钥',
+  'scenic.gateKey.hint':
+    '闸机设备在请求头 {header} 中携带本景点的密钥上报客流。密钥只在创建时显示一次。',
+  'scenic.gateKey.name': '名称（如：东门闸机）',
+  'scenic.gateKey.create': '创建密钥',
+  'scenic.gateKey.prefix': '密钥前缀',
+  'scenic.gateKey.created': '创建时间',
+  'scenic.gateKey.lastUsed': '最近使用',
+  'scenic.gateKey.revoked': '已吊销',
+  'scenic.gateKey.revoke': '吊销',
+  'scenic.gateKey.revokeConfirm': '吊销后该闸机将无法继续上报客流，确定吊销吗？',
+  'scenic.gateKey.createdTitle': '新的闸机密钥',
+  'scenic.gateKey.once': '请立即复制并配置到闸机设备中，关闭后将无法再次查看。',
   'scenic.validation.required': '必填项',
 } satisfies Record<string, string>;

@@ -16,7 +16,9 @@ import {
 import type { ScenicSpot } from '@console/shared';
 import { scenicApi } from '../../api';
 import { SpotForm } from './SpotForm';
+import { selectPermissions, useAppSelector } from '@console/shared/store';
 import { WindowsTable } from './WindowsTable';
+import { GateKeys } from './GateKeys';
 
 export default function ScenicMaintenancePage() {
   const intl = useIntl();
@@ -25,6 +27,7 @@ export default function ScenicMaintenancePage() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const creating = params.get('new') === '1';
+  const canManageKeys = useAppSelector((s) => selectPermissions(s).includes('scenic:gate-keys'));
   const [spot, setSpot] = useState<ScenicSpot | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -103,7 +106,10 @@ export default function ScenicMaintenancePage() {
             }}
           />
           {spot && !creating ? (
-            <WindowsTable spot={spot} />
+            <>
+              <WindowsTable spot={spot} />
+              {canManageKeys && <GateKeys spotId={spot.id} />}
+            </>
           ) : (
             <Card>
               <Typography.Text type="secondary">{t('scenic.window.saveSpotFirst')}</Typography.Text>

@@ -1,0 +1,116 @@
+// Gate API keys of a spot (admins only, permission scenic:gate-keys): gate devices send visitor
+// counts with one. A new key is shown once; only its hash is stored, so it cannot be shown again.
+import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import dayjs from 'dayjs';
+import {
+  Alert,
+  Button,
+  Card,
+  Input,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import {
+  SCENIC_GATE_KEY_HEADER,
+  SCENIC_LIMITS,
+  type ScenicGateKey,
+  type ScenicGateKeyCreated,
+} from '@console/shared';
+import { scenicApi } from '../../api';
+
+export function GateKeys({ spotId }: { spotId: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [keys, setKeys] = useState<ScenicGateKey[]>([]);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<ScenicGateKeyCreated | null>(null);
+
+  const load = useCallback(() => {
+    scenicApi
+      .gateKeys(spotId)
+      .then(setKeys)
+      .catch(() => setKeys([]));
+  }, [spotId]);
+  useEffect(load, [load]);
+
+  const create = async () => {
+    if (!name.trim()) return;
+    const key = await scenicApi.createGateKey(spotId, name.trim());
+    setCreated(key);
+    setName('');
+    load();
+  };
+
+  const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+  return (
+    <Card title={t('scenic.gateKey.title')} data-testid="gate-keys">
+      <Typography.Paragraph type="secondary">
+        {t('scenic.gateKey.hint', { header: SCENIC_GATE_KEY_HEADER })}
+      </Typography.Paragraph>
+      <Space style={{ marginBottom: 12 }}>
+        <Input
+          value={name}
+          onChange={setName}
+          maxLength={SCENIC_LIMITS.keyNameMax}
+          placeholder={t('scenic.gateKey.name')}
+          style={{ width: 240 }}
+        />
+        <Button type="primary" disabled={!name.trim()} onClick={() => void create()}>
+          {t('scenic.gateKey.create')}
+        </Button>
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        data={keys}
+        columns={[
+          { title: t('scenic.gateKey.name'), dataIndex: 'name' },
+          {
+            title: t('scenic.gateKey.prefix'),
+            dataIndex: 'prefix',
+            render: (p: string) => <code>{p}…</code>,
+          },
+          { title: t('scenic.gateKey.created'), dataIndex: 'createdAt', render: when },
+          { title: t('scenic.gateKey.lastUsed'), dataIndex: 'lastUsedAt', render: when },
+          {
+            title: t('scenic.field.status'),
+            render: (_: unknown, k: ScenicGateKey) =>
+              k.revokedAt ? (
+                <Tag>{t('scenic.gateKey.revoked')}</Tag>
+              ) : (
+                <Popconfirm
+                  title={t('scenic.gateKey.revokeConfirm')}
+                  onOk={async () => {
+                    await scenicApi.revokeGateKey(spotId, k.id);
+                    load();
+                  }}
+                >
+                  <Button size="mini" status="danger">
+                    {t('scenic.gateKey.revoke')}
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        title={t('scenic.gateKey.createdTitle')}
+        visible={created !== null}
+        onOk={() => setCreated(null)}
+        onCancel={() => setCreated(null)}
+        hideCancel
+      >
+        <Alert type="warning" content={t('scenic.gateKey.once')} style={{ marginBottom: 12 }} />
+        <Typography.Paragraph copyable code>
+          {created?.key}
+        </Typography.Paragraph>
+      </Modal>
+    </Card>
+  );
+}
