@@ -1,11 +1,10 @@
 // The benchmark framework (architecture.md, "Performance targets"): each case seeds its own
-// data into a throwaway database, the real server runs in this process on a random port, and
-// autocannon drives it from a child process (so the load generator does not share the
-// server's event loop). A bare endpoint returning the same JSON from memory runs beside it.
+// data into a throwaway database, the real server runs in its own process on a free port (as
+// `npm start` runs it, so its memory is measured alone), and autocannon drives it from
+// another child process. A bare endpoint returning the same JSON from memory runs beside it.
 //
 // Adding a case: drop a file in bench/cases/ whose default export is a `BenchCase`.
 import type { Db } from '../src/db/types';
-import type { Services } from '../src/services';
 
 export type DbKind = 'pglite' | 'postgres';
 export type Role = 'admin' | 'operator' | 'user';
@@ -18,7 +17,6 @@ export interface SeedContext {
 export interface RunContext {
   kind: DbKind;
   baseUrl: string;
-  services: Services;
   /** Session cookie header of a demo account (signed in once per run). */
   cookie(role: Role): Promise<string>;
 }

@@ -14,11 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import net from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/shared';
-import { buildApp } from '../src/app';
-import { readEnv, type ServerEnv } from '../src/config/env';
+import { readEnv, REPO_ROOT, type ServerEnv } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDatabase, DEMO_ACCOUNTS } from '../src/seed';
 import type { BenchCase, DbKind, LoadCase, LoadResult, Role, RunContext } from './framework';
@@ -63,7 +63,12 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 /** A throwaway database of each kind, dropped afterwards. */
-async function throwaway(kind: DbKind): Promise<{ database: Database; dispose(): Promise<void> }> {
+async function throwaway(kind: DbKind): Promise<{
+  database: Database;
+  /** How the server process reaches the same database. */
+  serverEnv: Record<string, string>;
+  dispose(): Promise<void>;
+}> {
   if (kind === 'postgres') {
     const name = `console_bench_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -77,6 +82,7 @@ async function throwaway(kind: DbKind): Promise<{ database: Database; dispose():
     (database.db as unknown as { $client: pg.Pool }).$client.on('error', () => {});
     return {
       database,
+      serverEnv: { DATABASE_URL: url.toString() },
       dispose: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
@@ -90,10 +96,67 @@ async function throwaway(kind: DbKind): Promise<{ database: Database; dispose():
   const database = await openDatabase({ dataDir: dir });
   return {
     database,
+    serverEnv: { DATA_DIR: dir },
     dispose: async () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real server, started as production starts it (`node --import tsx server/src/main.ts`)
+ * in its own process, so its memory and event loop are its own.
+ */
+async function startServer(dbEnv: Record<string, string>, sectionsDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...dbEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: '1',
+      // Sign-in cases send X-Forwarded-For so the per-source limit keys on each sample.
+      TRUST_PROXY: '1',
+      HOST_DIST: path.join(os.tmpdir(), 'console-bench-no-host'),
+      SECTIONS_DIR: sectionsDir,
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -124,10 +187,17 @@ function drive(url: string, req: LoadCase['request'], cookie: string | undefined
   });
 }
 
-/** Peak resident memory of this process (the server and its embedded database) meanwhile. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<[T, number]> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+/** Resident memory of a process (Linux /proc), in bytes. */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : 0;
+}
+
+/** Peak resident memory of the server process (and its embedded database) meanwhile. */
+async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
   try {
     return [await work(), peak];
   } finally {
@@ -151,17 +221,11 @@ const custom: { case: string; db: string; [k: string]: string | number }[] = [];
 
 async function benchOn(kind: DbKind, cases: BenchCase[]) {
   console.log(`\n▶ ${kind}: creating a throwaway database and seeding…`);
-  const { database, dispose } = await throwaway(kind);
-  const env: ServerEnv = {
-    ...readEnv({}),
-    demoData: true,
-    logLevel: 'silent',
-    // Sign-in cases send X-Forwarded-For so the per-source limit keys on each sample.
-    trustProxy: true,
-    hostDist: path.join(os.tmpdir(), 'console-bench-no-host'),
-    sectionsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-sections-')),
-  };
+  const { database, serverEnv, dispose } = await throwaway(kind);
+  const env: ServerEnv = { ...readEnv({}), demoData: true };
+  const sectionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-sections-'));
   const bare = Fastify();
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     await seedDatabase(database.db, env);
     for (const c of cases) {
@@ -171,10 +235,10 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
         console.log(`  seeded ${c.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
     }
-    const { app, services } = await buildApp({ database, env });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const baseUrl = `http://127.0.0.1:${address.port}`;
+    // PGlite allows one process per data directory: the seeding connection closes first.
+    if (kind === 'pglite') await database.close();
+    server = await startServer(serverEnv, sectionsDir);
+    const { baseUrl } = server;
 
     const cookies = new Map<Role, string>();
     let ip = 0;
@@ -195,7 +259,7 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       }
       return cookies.get(role)!;
     };
-    const ctx: RunContext = { kind, baseUrl, services, cookie };
+    const ctx: RunContext = { kind, baseUrl, cookie };
 
     // The bare endpoint serves each case's answer, captured once, from memory.
     const bodies: string[] = [];
@@ -229,7 +293,7 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       const index = bodies.length - 1;
 
       console.log(`  loading ${c.name} (${connections} connections, ${duration} s)…`);
-      const [server, rss] = await withPeakRss(() =>
+      const [measured, rss] = await withPeakRss(server.pid, () =>
         drive(`${baseUrl}${c.request.path}`, c.request, auth),
       );
       const plain = await drive(`${bareUrl}/bare/${index}`, { path: '' }, undefined);
@@ -238,7 +302,7 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
           ? `${r.non2xx} non-2xx, ${r.errors} errors`
           : `${(body.length / 1024).toFixed(1)} KB answer`;
       console.log(
-        `    server p50 ${server.p50} ms, p99 ${server.p99} ms, ${server.rps.toFixed(0)} req/s, rss ${mb(rss)}; ` +
+        `    server p50 ${measured.p50} ms, p99 ${measured.p99} ms, ${measured.rps.toFixed(0)} req/s, rss ${mb(rss)}; ` +
           `bare p50 ${plain.p50} ms, p99 ${plain.p99} ms, ${plain.rps.toFixed(0)} req/s`,
       );
       rows.push(
@@ -246,11 +310,11 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
           case: c.name,
           db: kind,
           target: 'server',
-          p50: `${server.p50} ms`,
-          p99: `${server.p99} ms`,
-          'req/s': server.rps.toFixed(0),
+          p50: `${measured.p50} ms`,
+          p99: `${measured.p99} ms`,
+          'req/s': measured.rps.toFixed(0),
           rss: mb(rss),
-          note: note(server),
+          note: note(measured),
         },
         {
           case: c.name,
@@ -264,11 +328,11 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
         },
       );
     }
-    await app.close();
   } finally {
+    await server?.stop();
     await bare.close();
     await dispose();
-    fs.rmSync(env.sectionsDir, { recursive: true, force: true });
+    fs.rmSync(sectionsDir, { recursive: true, force: true });
   }
 }
 

@@ -5,12 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { sha256 } from '../lib/crypto';
 import type { SystemConfigService } from '../modules/system-config/service';
-import {
-  deleteSession,
-  findSession,
-  permissionsOfRole,
-  touchSession,
-} from '../modules/auth/queries';
+import { deleteSession, findSession, touchSession } from '../modules/auth/queries';
 
 export const SESSION_COOKIE = 'tc_session';
 // lastSeenAt is written at most this often, not on every request.
@@ -63,7 +58,7 @@ export const sessionPlugin = fp<{ db: Db; config: SystemConfigService }>(
         await deleteSession(db, row.id);
         return;
       }
-      const permissions = (await permissionsOfRole(db, row.userId, row.activeRole)) ?? [];
+      const permissions = row.heldRoleId === null ? [] : (row.permissions ?? []);
       req.auth = {
         sessionId: row.id,
         userId: row.userId,

@@ -26,7 +26,10 @@ export async function rolesOfUser(db: DbOrTx, userId: number) {
     .orderBy(roles.id);
 }
 
-/** The session with its user for a token hash, in one round trip. */
+/**
+ * The session with its user and the active role's permissions for a token hash, in one
+ * round trip (it runs on every API request).
+ */
 export async function findSession(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({
@@ -37,22 +40,17 @@ export async function findSession(db: DbOrTx, tokenHash: string) {
       username: users.username,
       enabled: users.enabled,
       activeRole: users.activeRole,
+      permissions: roles.permissions,
+      // Null when the user no longer holds the active role.
+      heldRoleId: userRoles.roleId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.code, users.activeRole))
+    .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, roles.id)))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;
-}
-
-export async function permissionsOfRole(db: Db, userId: number, roleCode: string) {
-  const [row] = await db
-    .select({ permissions: roles.permissions })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.code, roleCode)))
-    .limit(1);
-  return row?.permissions;
 }
 
 export async function insertSession(
