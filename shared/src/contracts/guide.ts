@@ -4,6 +4,7 @@
 // forms translate (`guide.validation.<code>` in the section's locale files).
 import { z } from 'zod';
 import type { Localized } from './locale';
+import { registerValidationMessages } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 
 export const GUIDE_LEVELS = ['junior', 'intermediate', 'senior', 'special'] as const;
@@ -124,6 +125,7 @@ export const GUIDE_VALIDATION_MESSAGES = {
   },
 } as const satisfies Record<string, Localized>;
 export type GuideValidationCode = keyof typeof GUIDE_VALIDATION_MESSAGES;
+registerValidationMessages(GUIDE_VALIDATION_MESSAGES);
 
 const isoDate = z.iso.date('date');
 const text = (max: number) => z.string().trim().max(max, 'tooLong');

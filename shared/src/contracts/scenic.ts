@@ -4,6 +4,7 @@
 // (generic zod issues are worded by `validationMessage` in validation.ts).
 import { z } from 'zod';
 import type { Localized } from './locale';
+import { registerValidationMessages } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 
 export const SCENIC_GRADES = ['none', 'A', 'AA', 'AAA', 'AAAA', 'AAAAA'] as const;
@@ -89,7 +90,7 @@ export const SCENIC_VALIDATION_MESSAGES = {
     'zh-CN': '闭园时间必须晚于开园时间',
     'en-US': 'Closing time must be after opening time',
   },
-  endBeforeStart: {
+  endNotAfterStart: {
     'zh-CN': '结束时间必须晚于开始时间',
     'en-US': 'The end must be after the start',
   },
@@ -102,7 +103,7 @@ export const SCENIC_VALIDATION_MESSAGES = {
     'en-US': 'Not a scenic category of the dictionary',
   },
   duplicateCode: { 'zh-CN': '编码已存在', 'en-US': 'This code already exists' },
-  duplicateInFile: {
+  codeRepeatsRow: {
     'zh-CN': '编码在文件中重复（第 {row} 行）',
     'en-US': 'The code repeats row {row} of the file',
   },
@@ -117,6 +118,7 @@ export const SCENIC_VALIDATION_MESSAGES = {
 } as const satisfies Record<string, Localized>;
 
 export type ScenicValidationCode = keyof typeof SCENIC_VALIDATION_MESSAGES;
+registerValidationMessages(SCENIC_VALIDATION_MESSAGES);
 
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => text(max).min(1, 'required');
@@ -317,7 +319,7 @@ const windowFields = {
 
 function checkWindow(v: { startAt: string; endAt: string }, ctx: z.RefinementCtx) {
   if (Date.parse(v.endAt) <= Date.parse(v.startAt))
-    ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'endBeforeStart' });
+    ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'endNotAfterStart' });
 }
 
 export const scenicWindowBody = z.strictObject(windowFields).superRefine(checkWindow);
@@ -389,7 +391,7 @@ export const scenicLoadQuery = z
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'endBeforeStart' });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'endNotAfterStart' });
   });
 export type ScenicLoadQuery = z.infer<typeof scenicLoadQuery>;
 

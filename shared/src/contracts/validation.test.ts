@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { passwordRuleFields, validationFields, validationMessage } from './validation';
+import {
+  passwordRuleFields,
+  registerValidationMessages,
+  validationFields,
+  validationMessage,
+} from './validation';
 
 const form = z.strictObject({
   name: z.string().trim().min(1).max(20),
@@ -74,5 +79,26 @@ describe('validation messages in both locales', () => {
         message: { 'zh-CN': '密码需包含大写字母', 'en-US': 'Needs an upper-case letter' },
       },
     ]);
+  });
+});
+
+describe('domain message codes', () => {
+  it('words an issue by the registered code of a domain rule', () => {
+    registerValidationMessages({
+      testOnlyRule: { 'zh-CN': '测试规则 {limit}', 'en-US': 'Test rule {limit}' },
+    });
+    const issue = { code: 'custom', message: 'testOnlyRule', limit: 3 };
+    expect(validationMessage(issue as never, 'zh-CN')).toBe('测试规则 3');
+    expect(validationMessage(issue as never, 'en-US')).toBe('Test rule 3');
+  });
+
+  it('refuses one code with two meanings', () => {
+    registerValidationMessages({ testOnlyTwice: { 'zh-CN': '甲', 'en-US': 'A' } });
+    expect(() =>
+      registerValidationMessages({ testOnlyTwice: { 'zh-CN': '乙', 'en-US': 'B' } }),
+    ).toThrow(/testOnlyTwice/);
+    expect(() =>
+      registerValidationMessages({ required: { 'zh-CN': '必须', 'en-US': 'Must' } }),
+    ).toThrow(/required/);
   });
 });

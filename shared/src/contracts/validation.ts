@@ -73,15 +73,37 @@ export interface ValidationIssueLike {
   missing?: boolean;
 }
 
+const issueParams = (params?: object) =>
+  params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v ?? '')]));
+
 const text = (key: ValidationMessageKey, locale: Locale, params?: object) =>
-  formatMessage(
-    VALIDATION_MESSAGES[key][locale],
-    params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v ?? '')])),
-  );
+  formatMessage(VALIDATION_MESSAGES[key][locale], issueParams(params));
+
+// Texts of the message codes domain contracts use in their own rules (e.g. scenic's
+// `instantExceedsDaily`), registered by each contract module, so the server's 400 answers say
+// what the forms say.
+const domainMessages = new Map<string, Localized>();
+
+/**
+ * Registers a domain contract's message codes. A code already registered with other texts
+ * throws: one code, one meaning across every domain.
+ */
+export function registerValidationMessages(messages: Record<string, Localized>): void {
+  for (const [code, texts] of Object.entries(messages)) {
+    const known =
+      domainMessages.get(code) ?? (VALIDATION_MESSAGES as Record<string, Localized>)[code];
+    if (known && (known['zh-CN'] !== texts['zh-CN'] || known['en-US'] !== texts['en-US'])) {
+      throw new Error(`Validation message code "${code}" is already registered with other texts`);
+    }
+    domainMessages.set(code, texts);
+  }
+}
 
 /** One issue's message in `locale`. */
 export function validationMessage(issue: ValidationIssueLike, locale: Locale): string {
-  // A refinement may name a catalogue key as its message (e.g. `.min(1, 'required')`).
+  // A rule may name a message code as its message (e.g. `.regex(TIME, 'timeFormat')`).
+  const domain = issue.message ? domainMessages.get(issue.message) : undefined;
+  if (domain) return formatMessage(domain[locale], issueParams(issue));
   if (issue.message && issue.message in VALIDATION_MESSAGES && issue.code === 'custom') {
     return text(issue.message as ValidationMessageKey, locale, issue);
   }

@@ -121,6 +121,21 @@ describe('spot validation', () => {
     expect(en.json().fields).toEqual([{ path: 'latitude', message: 'Must be at most 90' }]);
   });
 
+  it('words the scenic rules as the form does (instantaneous above daily)', async () => {
+    const body = spotBody({ dailyCapacity: 100, instantCapacity: 101 });
+    const zh = await operator.post('/api/scenic/spots', body, { headers: { 'x-locale': 'zh-CN' } });
+    const en = await operator.post('/api/scenic/spots', body, { headers: { 'x-locale': 'en-US' } });
+    expect(zh.json().fields).toEqual([
+      { path: 'instantCapacity', message: '瞬时承载量不能大于日承载量' },
+    ]);
+    expect(en.json().fields).toEqual([
+      {
+        path: 'instantCapacity',
+        message: 'The instantaneous capacity cannot exceed the daily capacity',
+      },
+    ]);
+  });
+
   it('refuses a second spot with the same code with 409', async () => {
     const spot = await createSpot();
     const res = await operator.post('/api/scenic/spots', spotBody({ code: spot.code }));

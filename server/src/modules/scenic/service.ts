@@ -190,7 +190,7 @@ export class ScenicService {
       const key = data.code.toLowerCase();
       const seen = firstRow.get(key);
       if (seen !== undefined)
-        problems.push({ row, field: 'code', code: 'duplicateInFile', params: { row: seen } });
+        problems.push({ row, field: 'code', code: 'codeRepeatsRow', params: { row: seen } });
       else firstRow.set(key, row);
       if (existing.has(data.code)) problems.push({ row, field: 'code', code: 'duplicateCode' });
     }
@@ -349,7 +349,7 @@ export class ScenicService {
     const spot = await this.get(spotId);
     const from = query.from ? new Date(query.from) : scenicStartOfDay(scenicLocalDate(now));
     const to = query.to ? new Date(query.to) : now;
-    if (to <= from) throw invalid('to', 'endBeforeStart');
+    if (to <= from) throw invalid('to', 'endNotAfterStart');
     const stride = SCENIC_BUCKET_MS[query.bucket];
     if ((to.getTime() - from.getTime()) / stride > SCENIC_LIMITS.loadBucketsMax)
       throw invalid('from', 'rangeTooLong');
