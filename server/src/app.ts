@@ -26,9 +26,9 @@ import { healthRoutes } from './modules/health/routes';
 import { sectionRoutes } from './modules/sections/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { propertyRoutes } from './modules/properties/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
-import { propertyRoutes } from './modules/properties/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -97,9 +97,9 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   await app.register(sectionRoutes, { services });
   await app.register(messageRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(propertyRoutes, { services });
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
-  await app.register(propertyRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

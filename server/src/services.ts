@@ -7,9 +7,9 @@ import { SystemConfigService } from './modules/system-config/service';
 import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/service';
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
+import { PropertiesService } from './modules/properties/service';
 import { GuideService } from './modules/guide/service';
 import { ScenicService } from './modules/scenic/service';
-import { PropertiesService } from './modules/properties/service';
 
 export interface Services {
   db: Db;
@@ -19,9 +19,9 @@ export interface Services {
   sections: SectionsService;
   messages: MessageService;
   profile: ProfileService;
+  properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
-  properties: PropertiesService;
 }
 
 export function createServices(db: Db, env: ServerEnv): Services {
@@ -34,8 +34,8 @@ export function createServices(db: Db, env: ServerEnv): Services {
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
     messages: new MessageService(db),
     profile: new ProfileService(db),
+    properties: new PropertiesService(db),
     guide: new GuideService(db),
     scenic: new ScenicService(db, config),
-    properties: new PropertiesService(db),
   };
 }
