@@ -29,6 +29,7 @@ CREATE TABLE "sessions" (
 	"user_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"active_role" varchar(32) NOT NULL,
 	"ip" varchar(64) DEFAULT '' NOT NULL,
 	"user_agent" varchar(512) DEFAULT '' NOT NULL
 );

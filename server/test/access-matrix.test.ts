@@ -24,12 +24,12 @@ async function callerFor(role: Role): Promise<Client> {
   const c = new Client(t.app, `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`);
   if (role === 'anonymous') return c;
   const [user] = await t.services.db.select().from(users).where(eq(users.username, role));
-  // Demo accounts start in their own role; a row may have switched it.
-  await t.services.db.update(users).set({ activeRole: role }).where(eq(users.id, user.id));
   const token = newToken();
   await insertSession(t.services.db, {
     tokenHash: sha256(token),
     userId: user.id,
+    // The session acts as the demo account's own role.
+    activeRole: role,
     ip: '',
     userAgent: '',
   });

@@ -19,6 +19,7 @@ beforeAll(async () => {
   await insertSession(t.services.db, {
     tokenHash: sha256(token),
     userId: user.id,
+    activeRole: 'admin',
     ip: '',
     userAgent: '',
   });

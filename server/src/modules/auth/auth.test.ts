@@ -300,6 +300,17 @@ describe('POST /api/user/switch-role', () => {
     expect((await c.get('/api/user/info')).json().data.role).toBe('admin');
   });
 
+  it('switches only the session that asked; the next sign-in starts with the last role', async () => {
+    const first = await as('admin');
+    const second = await as('admin');
+    await first.post('/api/user/switch-role', { role: 'user' });
+    expect((await first.get('/api/user/info')).json().data.role).toBe('user');
+    expect((await second.get('/api/user/info')).json().data.role).toBe('admin');
+    const third = await as('admin');
+    expect((await third.get('/api/user/info')).json().data.role).toBe('user');
+    await first.post('/api/user/switch-role', { role: 'admin' });
+  });
+
   it('refuses a role the user does not hold with 403 and changes nothing', async () => {
     const c = await as('operator');
     const res = await c.post('/api/user/switch-role', { role: 'admin' });

@@ -39,14 +39,14 @@ export async function findSession(db: DbOrTx, tokenHash: string) {
       userId: users.id,
       username: users.username,
       enabled: users.enabled,
-      activeRole: users.activeRole,
+      activeRole: sessions.activeRole,
       permissions: roles.permissions,
       // Null when the user no longer holds the active role.
       heldRoleId: userRoles.roleId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(roles, eq(roles.code, users.activeRole))
+    .leftJoin(roles, eq(roles.code, sessions.activeRole))
     .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, roles.id)))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
@@ -55,7 +55,7 @@ export async function findSession(db: DbOrTx, tokenHash: string) {
 
 export async function insertSession(
   db: DbOrTx,
-  values: { tokenHash: string; userId: number; ip: string; userAgent: string },
+  values: { tokenHash: string; userId: number; activeRole: string; ip: string; userAgent: string },
 ) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row;
@@ -125,8 +125,11 @@ export const clearThrottle = (db: DbOrTx, username: string, ip: string) =>
     .delete(loginThrottle)
     .where(and(eq(loginThrottle.username, username), eq(loginThrottle.ip, ip)));
 
-export const setActiveRole = (db: DbOrTx, userId: number, role: string) =>
-  db.update(users).set({ activeRole: role }).where(eq(users.id, userId));
+/** The session now acts as `role`; the user's next sign-in starts with it too. */
+export async function setActiveRole(db: DbOrTx, userId: number, sessionId: number, role: string) {
+  await db.update(sessions).set({ activeRole: role }).where(eq(sessions.id, sessionId));
+  await db.update(users).set({ activeRole: role }).where(eq(users.id, userId));
+}
 
 export const rolesByCodes = (db: DbOrTx, codes: string[]) =>
   db.select().from(roles).where(inArray(roles.code, codes));

@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (req) => {
       const before = req.auth!.role;
-      await auth.switchRole(req.auth!.userId, req.body.role);
+      await auth.switchRole(req.auth!.userId, req.auth!.sessionId, req.body.role);
       req.audit.entityType = 'user';
       req.audit.entityId = req.auth!.userId;
       req.audit.diff = { activeRole: { before, after: req.body.role } };

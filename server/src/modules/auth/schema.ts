@@ -43,6 +43,7 @@ export const users = pgTable('users', {
   accountId: varchar('account_id', { length: 32 }).notNull(),
   registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
   enabled: boolean('enabled').notNull().default(true),
+  /** The role the user last acted as; a new session starts with it. */
   activeRole: varchar('active_role', { length: 32 }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   lastLoginIp: varchar('last_login_ip', { length: 64 }),
@@ -77,6 +78,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The role this session acts as; switching roles in one browser leaves the others. */
+    activeRole: varchar('active_role', { length: 32 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
   },

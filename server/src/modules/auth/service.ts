@@ -72,6 +72,7 @@ export class AuthService {
       return q.insertSession(tx, {
         tokenHash: sha256(token),
         userId: user.id,
+        activeRole,
         ip: meta.ip,
         userAgent: meta.userAgent.slice(0, 512),
       });
@@ -115,10 +116,10 @@ export class AuthService {
   }
 
   /** Switches the active role on the server, only to a role the user holds. */
-  async switchRole(userId: number, role: string) {
+  async switchRole(userId: number, sessionId: number, role: string) {
     const held = await q.rolesOfUser(this.db, userId);
     if (!held.some((r) => r.code === role)) throw new AppError('ROLE_NOT_HELD');
-    await q.setActiveRole(this.db, userId, role);
+    await this.db.transaction((tx) => q.setActiveRole(tx, userId, sessionId, role));
   }
 
   async changePassword(
