@@ -41,7 +41,14 @@ function postgresUrl() {
     return undefined;
   }
   process.on('exit', () =>
-    quiet('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-c', `drop database if exists ${name} with (force)`]),
+    quiet('psql', [
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-c',
+      `drop database if exists ${name} with (force)`,
+    ]),
   );
   return `postgres://postgres@127.0.0.1:5432/${name}`;
 }

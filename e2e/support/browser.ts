@@ -68,13 +68,20 @@ export async function login(page: Page, baseUrl: string, role: DemoRole): Promis
 export async function menuKeys(page: Page): Promise<string[]> {
   const menu = page.getByTestId('section-menu');
   await menu.waitFor();
-  return menu.locator('[data-route]').evaluateAll((items) => items.map((item) => item.getAttribute('data-route') ?? ''));
+  return menu
+    .locator('[data-route]')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-route') ?? ''));
 }
 
 /** Opens a page from the side menu, opening its section first when it is closed. */
-export async function openFromMenu(page: Page, sectionTitle: string, itemKey: string): Promise<void> {
+export async function openFromMenu(
+  page: Page,
+  sectionTitle: string,
+  itemKey: string,
+): Promise<void> {
   const item = page.locator(`[data-testid=section-menu] [data-route="${itemKey}"]`);
-  if (!(await item.isVisible())) await page.locator('.arco-menu-inline-header', { hasText: sectionTitle }).click();
+  if (!(await item.isVisible()))
+    await page.locator('.arco-menu-inline-header', { hasText: sectionTitle }).click();
   await item.click();
   await page.waitForURL((url) => url.pathname.startsWith(`/${itemKey}`));
 }

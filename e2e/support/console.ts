@@ -49,10 +49,15 @@ interface Envelope<T> {
   data: T;
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, log: () => string): Promise<void> {
+async function waitForHealth(
+  baseUrl: string,
+  server: ChildProcess,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
+    if (server.exitCode !== null)
+      throw new Error(`The server exited with ${server.exitCode}:\n${log()}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) return;
@@ -73,15 +78,26 @@ export async function startConsole(): Promise<RunningConsole> {
   let output = '';
   // As `npm start` does (issue 5): publish the local builds into the store and pin them.
   const env = { ...process.env, DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir };
-  const published = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/sections.ts', 'start-local'], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
-  if (published.status !== 0) throw new Error(`Publishing the sections failed:\n${published.stdout}${published.stderr}`);
+  const published = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/cli/sections.ts', 'start-local'],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (published.status !== 0)
+    throw new Error(`Publishing the sections failed:\n${published.stdout}${published.stderr}`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SECTIONS_DIR: sectionsDir,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -98,7 +114,9 @@ export async function startConsole(): Promise<RunningConsole> {
 
   try {
     await waitForHealth(baseUrl, server, () => output);
-    const pins = (await (await fetch(`${baseUrl}/api/sections/pins`)).json()) as Envelope<{ sections: Record<string, unknown> }>;
+    const pins = (await (await fetch(`${baseUrl}/api/sections/pins`)).json()) as Envelope<{
+      sections: Record<string, unknown>;
+    }>;
     const missing = SECTIONS.filter((name) => !pins.data.sections[name]);
     if (missing.length > 0) throw new Error(`The server pins no version of: ${missing.join(', ')}`);
   } catch (error) {

@@ -10,17 +10,25 @@ import path from 'node:path';
 import { ROOT } from './console';
 
 const cli = (args: string[], env: NodeJS.ProcessEnv) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/sections.ts', ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/cli/sections.ts', ...args],
+    {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0) throw new Error(`sections ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
   return r.stdout;
 };
 
 /** Builds `section` with BUILD_ID=buildId and moves the bundle out of its dist folder. */
-export function buildSection(section: string, buildId: string, into: string): { version: string; dir: string } {
+export function buildSection(
+  section: string,
+  buildId: string,
+  into: string,
+): { version: string; dir: string } {
   const r = spawnSync('npm', ['run', 'build', '-w', `remotes/${section}`], {
     cwd: ROOT,
     env: { ...process.env, BUILD_ID: buildId },
@@ -50,16 +58,29 @@ export interface VersionsConsole {
   stop(): Promise<void>;
 }
 
-export async function startVersionsConsole(bundles: string[], section: string): Promise<VersionsConsole> {
+export async function startVersionsConsole(
+  bundles: string[],
+  section: string,
+): Promise<VersionsConsole> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-versions-data-'));
   const sectionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-versions-store-'));
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir, PORT: String(port), HOST: '127.0.0.1' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SECTIONS_DIR: sectionsDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   cli(['start-local'], env);
   for (const dir of bundles) cli(['publish', section, '--from', dir], env);
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   server.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const stop = async () => {

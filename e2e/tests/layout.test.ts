@@ -6,7 +6,9 @@ import { login, openBrowser, openFromMenu, type Browser } from '../support/brows
 const baseUrl = inject('baseUrl');
 
 async function tabPaths(page: Page): Promise<string[]> {
-  return page.locator('.console-tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-path') ?? ''));
+  return page
+    .locator('.console-tab')
+    .evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-path') ?? ''));
 }
 
 describe('the layout', () => {
@@ -15,7 +17,9 @@ describe('the layout', () => {
   beforeAll(async () => {
     browser = await openBrowser();
     // The seed's default hides the tab bar; this browser turned it on.
-    await browser.context.addInitScript(() => localStorage.setItem('console.settings', JSON.stringify({ tabBar: true })));
+    await browser.context.addInitScript(() =>
+      localStorage.setItem('console.settings', JSON.stringify({ tabBar: true })),
+    );
     await login(browser.page, baseUrl, 'operator');
   });
   afterAll(() => browser.close());
@@ -25,7 +29,9 @@ describe('the layout', () => {
     await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace']);
     await openFromMenu(page, '导游管理', 'guide/list');
     await openFromMenu(page, '旅游团管理', 'team/waiting');
-    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/guide/list', '/team/waiting']);
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/dashboard/workplace', '/guide/list', '/team/waiting']);
     await page.goto(`${baseUrl}/redirect/${encodeURIComponent('/scenic/list')}`);
     await page.locator('[data-section-page="scenic/list"]').waitFor();
     // A full page load starts a new tab bar: the workplace, then where the redirect landed.
@@ -36,13 +42,17 @@ describe('the layout', () => {
     const { page } = browser;
     await openFromMenu(page, '导游管理', 'guide/list');
     // Mark the kept-alive guide page's DOM, go away and come back through the tab.
-    await page.locator('[data-tab-page="/guide/list"]').evaluate((el) => el.setAttribute('data-kept', 'yes'));
+    await page
+      .locator('[data-tab-page="/guide/list"]')
+      .evaluate((el) => el.setAttribute('data-kept', 'yes'));
     await page.locator('.console-tab[data-path="/scenic/list"]').click();
     await page.waitForURL(`${baseUrl}/scenic/list`);
     expect(await page.locator('[data-tab-page="/guide/list"]').isVisible()).toBe(false);
     await page.locator('.console-tab[data-path="/guide/list"]').click();
     await page.waitForURL(`${baseUrl}/guide/list`);
-    expect(await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept')).toBe('yes');
+    expect(await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept')).toBe(
+      'yes',
+    );
   });
 
   it('reload mounts the page afresh, through the redirect helper, without a new tab', async () => {
@@ -51,18 +61,26 @@ describe('the layout', () => {
     await page.getByRole('menuitem', { name: '重新加载' }).click();
     await page.waitForURL(`${baseUrl}/guide/list`);
     await page.locator('[data-tab-page="/guide/list"] [data-section-page="guide/list"]').waitFor();
-    expect(await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept')).toBeNull();
-    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
+    expect(
+      await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept'),
+    ).toBeNull();
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
   });
 
   it('close and close others', async () => {
     const { page } = browser;
     await openFromMenu(page, '旅游团管理', 'team/ongoing');
-    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list', '/team/ongoing']);
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list', '/team/ongoing']);
     // Closing the active tab goes to its neighbour.
     await page.locator('.console-tab[data-path="/team/ongoing"] .arco-tag-close-btn').click();
     await page.waitForURL(`${baseUrl}/guide/list`);
-    await expect.poll(() => tabPaths(page)).toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
+    await expect
+      .poll(() => tabPaths(page))
+      .toEqual(['/dashboard/workplace', '/scenic/list', '/guide/list']);
     await page.locator('.console-tab[data-path="/scenic/list"]').click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
     await page.waitForURL(`${baseUrl}/scenic/list`);

@@ -6,7 +6,11 @@ const baseUrl = inject('baseUrl');
 
 /** Section pages: path visited → route key shown, per role (`null`: sent to the workplace). */
 const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
-  { path: '/dashboard/workplace', key: 'dashboard/workplace', roles: ['admin', 'operator', 'user'] },
+  {
+    path: '/dashboard/workplace',
+    key: 'dashboard/workplace',
+    roles: ['admin', 'operator', 'user'],
+  },
   { path: '/dashboard/monitor', key: 'dashboard/monitor', roles: ['admin'] },
   { path: '/guide/list', key: 'guide/list', roles: ['admin', 'operator', 'user'] },
   { path: '/guide/allocation', key: 'guide/allocation', roles: ['admin', 'operator', 'user'] },
@@ -18,12 +22,36 @@ const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
   { path: '/team/ongoing', key: 'team/ongoing', roles: ['admin', 'operator', 'user'] },
   { path: '/team/history', key: 'team/history', roles: ['admin', 'operator', 'user'] },
   { path: '/team/detail/12', key: 'team/detail', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/property-management', key: 'system/property-management', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/user-management', key: 'system/user-management', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/role-management', key: 'system/role-management', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/system-config', key: 'system/system-config', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/operation-log', key: 'system/operation-log', roles: ['admin', 'operator', 'user'] },
-  { path: '/system/backup-restore', key: 'system/backup-restore', roles: ['admin', 'operator', 'user'] },
+  {
+    path: '/system/property-management',
+    key: 'system/property-management',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/system/user-management',
+    key: 'system/user-management',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/system/role-management',
+    key: 'system/role-management',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/system/system-config',
+    key: 'system/system-config',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/system/operation-log',
+    key: 'system/operation-log',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/system/backup-restore',
+    key: 'system/backup-restore',
+    roles: ['admin', 'operator', 'user'],
+  },
 ];
 
 const MENU_ORDER = [
@@ -89,7 +117,9 @@ describe.each(['admin', 'operator', 'user'] as const)('the route table for %s', 
 
   it('the menu lists what the role may open, in menu order, without hidden pages', async () => {
     await browser.page.goto(`${baseUrl}/dashboard/workplace`);
-    const expected = MENU_ORDER.filter((key) => SECTION_PAGES.find((p) => p.key === key)?.roles.includes(role));
+    const expected = MENU_ORDER.filter((key) =>
+      SECTION_PAGES.find((p) => p.key === key)?.roles.includes(role),
+    );
     expect(await menuKeys(browser.page)).toEqual(expected);
   });
 });

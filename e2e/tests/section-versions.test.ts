@@ -6,7 +6,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, submitLogin, type Browser, type DemoRole } from '../support/browser';
-import { buildSection, startVersionsConsole, type VersionsConsole } from '../support/sectionVersions';
+import {
+  buildSection,
+  startVersionsConsole,
+  type VersionsConsole,
+} from '../support/sectionVersions';
 
 let running: VersionsConsole;
 let v1: string;
@@ -25,7 +29,9 @@ async function signIn(page: Page, role: DemoRole) {
  * the section rendered without its error panel. `url` '' means reload the current page.
  */
 async function guideVersionShown(page: Page, url = '/guide/list'): Promise<string> {
-  const entry = page.waitForResponse((r) => /\/sections\/guide\/[^/]+\/remoteEntry\.js/.test(r.url()));
+  const entry = page.waitForResponse((r) =>
+    /\/sections\/guide\/[^/]+\/remoteEntry\.js/.test(r.url()),
+  );
   if (url) await page.goto(`${running.baseUrl}${url}`);
   else await page.reload();
   const response = await entry;
@@ -123,7 +129,9 @@ describe('an admin previewing another version', () => {
     const { page } = admin;
     const operator = await openBrowser();
     try {
-      expect(await guideVersionShown(page, `/guide/list?section.guide=${encodeURIComponent(v2)}`)).toBe(v2);
+      expect(
+        await guideVersionShown(page, `/guide/list?section.guide=${encodeURIComponent(v2)}`),
+      ).toBe(v2);
       await page.getByTestId('section-preview-banner').waitFor();
       // It survives a reload in this browser.
       expect(await guideVersionShown(page, '')).toBe(v2);
@@ -132,10 +140,17 @@ describe('an admin previewing another version', () => {
       // Everyone else keeps the pinned version, even when asking for the preview.
       await signIn(operator.page, 'operator');
       expect(await guideVersionShown(operator.page)).toBe(v1);
-      expect(await guideVersionShown(operator.page, `/guide/list?section.guide=${encodeURIComponent(v2)}`)).toBe(v1);
+      expect(
+        await guideVersionShown(
+          operator.page,
+          `/guide/list?section.guide=${encodeURIComponent(v2)}`,
+        ),
+      ).toBe(v1);
       expect(await operator.page.getByTestId('section-preview-banner').count()).toBe(0);
 
-      const entry = page.waitForResponse((r) => r.url().includes('/sections/guide/') && r.url().endsWith('remoteEntry.js'));
+      const entry = page.waitForResponse(
+        (r) => r.url().includes('/sections/guide/') && r.url().endsWith('remoteEntry.js'),
+      );
       await page.getByTestId('section-preview-back').click();
       expect((await entry).url()).toContain(`/sections/guide/${v1}/`);
       await page.getByTestId('breadcrumb').waitFor();

@@ -32,6 +32,8 @@ describe('an unreachable section', () => {
     await page.unroute('**/sections/guide/**');
     await page.getByTestId('section-retry').click();
     await page.locator('[data-section-page="guide/list"]').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(
+      1,
+    );
   });
 });

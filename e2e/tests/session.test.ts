@@ -38,7 +38,9 @@ describe('the session', () => {
     await page.locator('input[name=username]').fill('user');
     await page.locator('input[name=password]').fill('Wrong-password1');
     await page.locator('input[name=password]').press('Enter');
-    await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('用户名或密码错误');
+    await expect
+      .poll(() => page.getByTestId('login-error').textContent())
+      .toContain('用户名或密码错误');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -53,7 +55,9 @@ describe('the session', () => {
     await page.getByTestId('user-avatar').click();
     await page.getByText(/切换角色/).hover();
     await page.locator('[data-role=admin]').waitFor();
-    const roles = await page.locator('[data-role]').evaluateAll((items) => items.map((i) => i.getAttribute('data-role')));
+    const roles = await page
+      .locator('[data-role]')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('data-role')));
     expect(roles.sort()).toEqual(['admin', 'operator', 'user']);
     await page.locator('[data-role=user]').click();
 
@@ -61,7 +65,9 @@ describe('the session', () => {
     await page.waitForURL(`${baseUrl}/dashboard/workplace`);
     await expect.poll(() => menuKeys(page)).not.toContain('dashboard/monitor');
     expect(await menuKeys(page)).not.toContain('scenic/maintenance');
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(
+      1,
+    );
 
     // And back: the active role is kept by the server, other tests sign in as admin.
     await page.getByTestId('user-avatar').click();

@@ -12,8 +12,14 @@ export function Footer() {
     .join(' · ');
   return (
     <Layout.Footer className="console-footer" data-testid="footer">
-      <div>© {new Date().getFullYear()} {intl.formatMessage({ id: 'footer.copyright' })}</div>
-      {sections && <div className="console-footer-sections">{intl.formatMessage({ id: 'footer.sections' }, { sections })}</div>}
+      <div>
+        © {new Date().getFullYear()} {intl.formatMessage({ id: 'footer.copyright' })}
+      </div>
+      {sections && (
+        <div className="console-footer-sections">
+          {intl.formatMessage({ id: 'footer.sections' }, { sections })}
+        </div>
+      )}
     </Layout.Footer>
   );
 }

@@ -54,13 +54,21 @@ export function Navbar() {
           />
         </li>
         <li>
-          <Tooltip content={intl.formatMessage({ id: theme === 'dark' ? 'navbar.theme.toLight' : 'navbar.theme.toDark' })}>
+          <Tooltip
+            content={intl.formatMessage({
+              id: theme === 'dark' ? 'navbar.theme.toLight' : 'navbar.theme.toDark',
+            })}
+          >
             <Button
               shape="circle"
               type="secondary"
               icon={theme === 'dark' ? <IconSunFill /> : <IconMoonFill />}
-              aria-label={intl.formatMessage({ id: theme === 'dark' ? 'navbar.theme.toLight' : 'navbar.theme.toDark' })}
-              onClick={() => dispatch(updateSettings({ theme: theme === 'dark' ? 'light' : 'dark' }))}
+              aria-label={intl.formatMessage({
+                id: theme === 'dark' ? 'navbar.theme.toLight' : 'navbar.theme.toDark',
+              })}
+              onClick={() =>
+                dispatch(updateSettings({ theme: theme === 'dark' ? 'light' : 'dark' }))
+              }
             />
           </Tooltip>
         </li>

@@ -16,7 +16,10 @@ import { consoleRouteElements } from './consoleRouteElements';
 function SectionIndex({ section }: { section: (typeof SECTIONS)[number] }) {
   const role = useAppSelector(selectRole);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
-  const first = firstAllowedRoute(role, { routes: section.routes, serverMenu: menuFromServer ? serverMenu : null });
+  const first = firstAllowedRoute(role, {
+    routes: section.routes,
+    serverMenu: menuFromServer ? serverMenu : null,
+  });
   return first ? <Navigate to={first.path} replace /> : <NotFound />;
 }
 
@@ -27,7 +30,11 @@ export function ContentRoutes({ location }: { location?: Partial<Location> }) {
       {sectionVersionsRouteElement()}
       {consoleRouteElements()}
       {SECTIONS.map((section) => [
-        <Route key={section.key} path={section.path} element={<SectionIndex section={section} />} />,
+        <Route
+          key={section.key}
+          path={section.path}
+          element={<SectionIndex section={section} />}
+        />,
         <Route
           key={`${section.key}/*`}
           path={`${section.path}/*`}
@@ -53,20 +60,38 @@ export function PageContent({ route }: { route: GuardedRoute | null }) {
   const tabbable = isTabbable(route);
 
   useEffect(() => {
-    if (tabbable) dispatch(tabVisited({ path: location.pathname, search: location.search, routeKey: route.key }));
+    if (tabbable)
+      dispatch(
+        tabVisited({ path: location.pathname, search: location.search, routeKey: route.key }),
+      );
   }, [dispatch, tabbable, route?.key, location.pathname, location.search]);
 
   if (route === null) return <NotFound />;
   if (!tabBar || !tabbable) return <ContentRoutes />;
 
-  const active = tabs.some((t) => t.path === location.pathname) ? tabs : [...tabs, { path: location.pathname, search: location.search, routeKey: route.key, version: 0 }];
+  const active = tabs.some((t) => t.path === location.pathname)
+    ? tabs
+    : [
+        ...tabs,
+        { path: location.pathname, search: location.search, routeKey: route.key, version: 0 },
+      ];
   return (
     <>
       {active.map((tab) => {
         const isActive = tab.path === location.pathname;
         return (
-          <div key={`${tab.path}#${tab.version}`} style={isActive ? undefined : { display: 'none' }} data-tab-page={tab.path}>
-            <ContentRoutes location={isActive ? location : { pathname: tab.path, search: tab.search, hash: '', state: null, key: tab.path }} />
+          <div
+            key={`${tab.path}#${tab.version}`}
+            style={isActive ? undefined : { display: 'none' }}
+            data-tab-page={tab.path}
+          >
+            <ContentRoutes
+              location={
+                isActive
+                  ? location
+                  : { pathname: tab.path, search: tab.search, hash: '', state: null, key: tab.path }
+              }
+            />
           </div>
         );
       })}

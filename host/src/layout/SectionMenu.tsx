@@ -8,19 +8,29 @@ import { selectRole, selectSettings, useAppSelector } from '@console/shared/stor
 import { MenuIcon } from './menuIcons';
 import { visibleMenu } from './visibleMenu';
 
-export function SectionMenu({ mode, collapsed }: { mode: 'vertical' | 'horizontal'; collapsed?: boolean }) {
+export function SectionMenu({
+  mode,
+  collapsed,
+}: {
+  mode: 'vertical' | 'horizontal';
+  collapsed?: boolean;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const role = useAppSelector(selectRole);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
-  const menu = useMemo(() => visibleMenu(role, menuFromServer ? serverMenu : null), [role, menuFromServer, serverMenu]);
+  const menu = useMemo(
+    () => visibleMenu(role, menuFromServer ? serverMenu : null),
+    [role, menuFromServer, serverMenu],
+  );
 
   const current = matchRoute(SECTION_ROUTES, pathname);
   const currentSection = current?.key.split('/')[0];
   const [openKeys, setOpenKeys] = useState<string[]>(currentSection ? [currentSection] : []);
   useEffect(() => {
-    if (currentSection) setOpenKeys((keys) => (keys.includes(currentSection) ? keys : [...keys, currentSection]));
+    if (currentSection)
+      setOpenKeys((keys) => (keys.includes(currentSection) ? keys : [...keys, currentSection]));
   }, [currentSection]);
 
   return (

@@ -12,8 +12,5 @@ export interface BreadcrumbItem {
 export function breadcrumbItems(route: Pick<RouteMeta, 'key' | 'locale'>): BreadcrumbItem[] {
   const section = SECTIONS.find((s) => route.key.startsWith(`${s.key}/`));
   if (!section) return [];
-  return [
-    { locale: section.locale, to: section.path },
-    { locale: route.locale },
-  ];
+  return [{ locale: section.locale, to: section.path }, { locale: route.locale }];
 }

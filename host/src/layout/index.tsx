@@ -5,7 +5,12 @@ import { useLocation } from 'react-router-dom';
 import { Layout } from '@arco-design/web-react';
 import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
 import type { GuardedRoute } from '@console/shared/permission';
-import { selectSettings, updateSettings, useAppDispatch, useAppSelector } from '@console/shared/store';
+import {
+  selectSettings,
+  updateSettings,
+  useAppDispatch,
+  useAppSelector,
+} from '@console/shared/store';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
@@ -52,7 +57,9 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
             collapsible
             trigger={
               <span
-                aria-label={intl.formatMessage({ id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse' })}
+                aria-label={intl.formatMessage({
+                  id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse',
+                })}
                 data-testid="menu-collapse"
               >
                 {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}

@@ -1,6 +1,12 @@
 // Icon names used by contracts/menu.ts, mapped to Arco icons (tree-shaken: sideEffects false).
 import type { ComponentType } from 'react';
-import { IconDashboard, IconLocation, IconSchedule, IconSettings, IconUserGroup } from '@arco-design/web-react/icon';
+import {
+  IconDashboard,
+  IconLocation,
+  IconSchedule,
+  IconSettings,
+  IconUserGroup,
+} from '@arco-design/web-react/icon';
 
 const ICONS: Record<string, ComponentType> = {
   IconDashboard,

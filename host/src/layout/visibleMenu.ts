@@ -1,6 +1,11 @@
 // Which menu entries a role sees: menu order from the route metadata, hidden pages left out,
 // the route rule applied, and in server-menu mode only what the server menu lists.
-import { SECTIONS, type RouteMeta, type SectionMeta, type ServerMenuItem } from '@console/shared/contracts/menu';
+import {
+  SECTIONS,
+  type RouteMeta,
+  type SectionMeta,
+  type ServerMenuItem,
+} from '@console/shared/contracts/menu';
 import { isInServerMenu, isRouteAccessible } from '@console/shared/permission';
 
 export interface MenuSection {
@@ -8,7 +13,10 @@ export interface MenuSection {
   routes: RouteMeta[];
 }
 
-export function visibleMenu(role: string, serverMenu: readonly ServerMenuItem[] | null): MenuSection[] {
+export function visibleMenu(
+  role: string,
+  serverMenu: readonly ServerMenuItem[] | null,
+): MenuSection[] {
   return [...SECTIONS]
     .sort((a, b) => a.order - b.order)
     .map((section) => ({

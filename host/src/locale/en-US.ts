@@ -23,7 +23,8 @@ export default {
   'navbar.user.logout': 'Log out',
   'section.loading': 'Loading the section…',
   'section.loadFailed.title': 'The section failed to load',
-  'section.loadFailed.description': 'The “{section}” section cannot be loaded right now; the rest of the console keeps working.',
+  'section.loadFailed.description':
+    'The “{section}” section cannot be loaded right now; the rest of the console keeps working.',
   'section.loadFailed.retry': 'Retry',
   'notFound.title': 'Sorry, this page is gone',
   'notFound.back': 'Back',

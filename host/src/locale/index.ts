@@ -1,4 +1,10 @@
-import { menuMessages, mergeBundles, messagesFor, type MessageBundle, type Messages } from '@console/shared/i18n';
+import {
+  menuMessages,
+  mergeBundles,
+  messagesFor,
+  type MessageBundle,
+  type Messages,
+} from '@console/shared/i18n';
 import type { Locale } from '@console/shared/contracts/locale';
 import enUS from './en-US';
 import zhCN from './zh-CN';

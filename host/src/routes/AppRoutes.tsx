@@ -18,7 +18,9 @@ function UnauthorizedRedirect() {
     onUnauthorized(() => {
       dispatch(sessionEnded());
       if (window.location.pathname !== LOGIN_PATH) {
-        navigate(loginLocation(window.location.pathname, window.location.search), { replace: true });
+        navigate(loginLocation(window.location.pathname, window.location.search), {
+          replace: true,
+        });
       }
     });
     return () => onUnauthorized(null);

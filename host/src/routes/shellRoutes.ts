@@ -22,7 +22,12 @@ export const SECTION_INDEX_ROUTES: GuardedRoute[] = SECTIONS.map((section) => ({
   shell: true,
 }));
 
-export const SHELL_ROUTES: GuardedRoute[] = [REDIRECT_ROUTE, ...SECTION_INDEX_ROUTES, SECTION_VERSIONS_ROUTE, ...CONSOLE_ROUTES];
+export const SHELL_ROUTES: GuardedRoute[] = [
+  REDIRECT_ROUTE,
+  ...SECTION_INDEX_ROUTES,
+  SECTION_VERSIONS_ROUTE,
+  ...CONSOLE_ROUTES,
+];
 
 /** Every route the guard knows inside the main layout. */
 export const GUARDED_ROUTES: GuardedRoute[] = [...SHELL_ROUTES, ...SECTION_ROUTES];

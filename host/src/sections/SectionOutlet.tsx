@@ -19,7 +19,10 @@ function SectionRoutes({ loaded }: { loaded: LoadedSection }) {
     <IntlProvider
       locale={parent.locale}
       defaultLocale={parent.defaultLocale}
-      messages={{ ...(parent.messages as Record<string, string>), ...messagesFor(loaded.messages, locale) }}
+      messages={{
+        ...(parent.messages as Record<string, string>),
+        ...messagesFor(loaded.messages, locale),
+      }}
     >
       <Suspense fallback={<PageLoading />}>
         <Routes>
@@ -61,11 +64,17 @@ function createLazySection(section: SectionName, attempt: number): LazySection {
 }
 
 export function SectionOutlet({ section }: { section: SectionName }) {
-  const [entry, setEntry] = useState(() => lazySections.get(section) ?? createLazySection(section, 0));
+  const [entry, setEntry] = useState(
+    () => lazySections.get(section) ?? createLazySection(section, 0),
+  );
   const retry = () => {
     const latest = lazySections.get(section);
     // Another outlet may already have retried; otherwise start a new attempt.
-    setEntry(latest && latest.attempt > entry.attempt ? latest : createLazySection(section, entry.attempt + 1));
+    setEntry(
+      latest && latest.attempt > entry.attempt
+        ? latest
+        : createLazySection(section, entry.attempt + 1),
+    );
   };
   return (
     <SectionErrorBoundary key={entry.attempt} section={section} onRetry={retry}>

@@ -21,16 +21,19 @@ function remotesOf(pins: SectionPins) {
 /** Asks the pins once per page load (again after a failure) and registers every section. */
 export function registerSections(): Promise<SectionPins> {
   if (!pinsPromise) {
-    pinsPromise = sectionsApi.pins().then(applyPreview).then(
-      (pins) => {
-        registerRemotes(remotesOf(pins));
-        return pins;
-      },
-      (error: unknown) => {
-        pinsPromise = null;
-        throw error;
-      },
-    );
+    pinsPromise = sectionsApi
+      .pins()
+      .then(applyPreview)
+      .then(
+        (pins) => {
+          registerRemotes(remotesOf(pins));
+          return pins;
+        },
+        (error: unknown) => {
+          pinsPromise = null;
+          throw error;
+        },
+      );
   }
   return pinsPromise;
 }

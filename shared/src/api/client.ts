@@ -2,7 +2,13 @@
 // unwrapping, and the seed §8 error messages. Pages reach it through the api modules only.
 import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import { Message } from '@arco-design/web-react';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, LOCALE_HEADER, SUCCESS_CODE, type Envelope } from '../contracts/envelope';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  LOCALE_HEADER,
+  SUCCESS_CODE,
+  type Envelope,
+} from '../contracts/envelope';
 import { storedLocale } from '../i18n/locale';
 import { apiErrorMessage, EnvelopeError, ERROR_MESSAGE_DURATION } from './errorCatalogue';
 

@@ -11,9 +11,11 @@ function responseError(status: number, data: unknown) {
 
 describe('the error catalogue (seed §8)', () => {
   it('shows the body message when the server answered with one', () => {
-    expect(apiErrorMessage(responseError(409, { code: 40901, msg: '数据已被他人修改，请刷新后重试', data: null }))).toBe(
-      '数据已被他人修改，请刷新后重试',
-    );
+    expect(
+      apiErrorMessage(
+        responseError(409, { code: 40901, msg: '数据已被他人修改，请刷新后重试', data: null }),
+      ),
+    ).toBe('数据已被他人修改，请刷新后重试');
   });
 
   it('shows "server error (status)" when the answer has no message', () => {
@@ -22,11 +24,15 @@ describe('the error catalogue (seed §8)', () => {
   });
 
   it('shows the network text when no answer came back', () => {
-    expect(apiErrorMessage(new AxiosError('Network Error', 'ERR_NETWORK', config, {}))).toBe('网络连接错误，请检查网络');
+    expect(apiErrorMessage(new AxiosError('Network Error', 'ERR_NETWORK', config, {}))).toBe(
+      '网络连接错误，请检查网络',
+    );
   });
 
   it("shows the error's own message, else the configuration text, when no request went out", () => {
-    expect(apiErrorMessage(new AxiosError('Invalid URL', 'ERR_INVALID_URL', config))).toBe('Invalid URL');
+    expect(apiErrorMessage(new AxiosError('Invalid URL', 'ERR_INVALID_URL', config))).toBe(
+      'Invalid URL',
+    );
     expect(apiErrorMessage(new AxiosError('', undefined, config))).toBe('请求配置错误');
   });
 
@@ -36,7 +42,11 @@ describe('the error catalogue (seed §8)', () => {
   });
 
   it('shows the envelope message of a non-success code in a 200 answer', () => {
-    expect(apiErrorMessage(new EnvelopeError(200, { code: 40000, msg: '请求参数不合法', data: null }))).toBe('请求参数不合法');
-    expect(apiErrorMessage(new EnvelopeError(200, { code: 40000, msg: '', data: null }))).toBe('请求失败');
+    expect(
+      apiErrorMessage(new EnvelopeError(200, { code: 40000, msg: '请求参数不合法', data: null })),
+    ).toBe('请求参数不合法');
+    expect(apiErrorMessage(new EnvelopeError(200, { code: 40000, msg: '', data: null }))).toBe(
+      '请求失败',
+    );
   });
 });

@@ -36,7 +36,8 @@ export function apiErrorMessage(error: unknown): string {
   if (error instanceof EnvelopeError) return error.envelope.msg || ERROR_TEXTS.requestFailed;
   if (isAxiosError(error)) {
     // A response came back: its message, else "server error (status)".
-    if (error.response) return bodyMessage(error.response.data) ?? ERROR_TEXTS.serverError(error.response.status);
+    if (error.response)
+      return bodyMessage(error.response.data) ?? ERROR_TEXTS.serverError(error.response.status);
     // The request went out and nothing came back.
     if (error.request) return ERROR_TEXTS.network;
     // The request could not be built.

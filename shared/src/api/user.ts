@@ -5,11 +5,20 @@ import { request } from './client';
 
 export const userApi = {
   login: (body: LoginBody) =>
-    request<unknown>({ method: 'POST', url: '/user/login', data: body, silent: true, skipAuthRedirect: true }),
-  logout: () => request<unknown>({ method: 'POST', url: '/user/logout', silent: true, skipAuthRedirect: true }),
+    request<unknown>({
+      method: 'POST',
+      url: '/user/login',
+      data: body,
+      silent: true,
+      skipAuthRedirect: true,
+    }),
+  logout: () =>
+    request<unknown>({ method: 'POST', url: '/user/logout', silent: true, skipAuthRedirect: true }),
   /** Asked by the route guard, which handles a failure itself (login with redirect). */
-  info: () => request<UserInfo>({ method: 'GET', url: '/user/info', silent: true, skipAuthRedirect: true }),
+  info: () =>
+    request<UserInfo>({ method: 'GET', url: '/user/info', silent: true, skipAuthRedirect: true }),
   /** Its failure is reported as a notification by the caller (seed §8). */
   menu: () => request<ServerMenuItem[]>({ method: 'POST', url: '/user/menu', silent: true }),
-  switchRole: (role: string) => request<UserInfo>({ method: 'POST', url: '/user/switch-role', data: { role } }),
+  switchRole: (role: string) =>
+    request<UserInfo>({ method: 'POST', url: '/user/switch-role', data: { role } }),
 };

@@ -1,2 +1,9 @@
 export { LOCALE_STORAGE_KEY, storedLocale, storeLocale } from './locale';
-export { localized, menuMessages, mergeBundles, messagesFor, type MessageBundle, type Messages } from './messages';
+export {
+  localized,
+  menuMessages,
+  mergeBundles,
+  messagesFor,
+  type MessageBundle,
+  type Messages,
+} from './messages';

@@ -46,7 +46,9 @@ describe('element-level permission (seed §6)', () => {
 
   it('follows a role switch at once', () => {
     const store = storeWithRole('user');
-    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Provider store={store}>{children}</Provider>
+    );
     const { result, rerender } = renderHook(() => usePermission(['admin']), { wrapper });
     expect(result.current).toBe(false);
     store.dispatch(fetchUserInfo.fulfilled({ role: 'admin', name: 'Ann' } as UserInfo, 'test'));

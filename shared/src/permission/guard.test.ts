@@ -18,18 +18,32 @@ function decide(pathname: string, overrides: Partial<GuardInput> = {}) {
 
 describe('the route guard (seed §6)', () => {
   it('lets the login page through without asking who the user is', () => {
-    expect(decide('/login', { user: { status: 'unknown', role: '', name: '' } }).kind).toBe('allow');
+    expect(decide('/login', { user: { status: 'unknown', role: '', name: '' } }).kind).toBe(
+      'allow',
+    );
   });
 
   it('fetches the user info when role and name are unknown', () => {
-    expect(decide('/guide/list', { user: { status: 'unknown', role: '', name: '' } })).toEqual({ kind: 'fetchUserInfo' });
-    expect(decide('/guide/list', { user: { status: 'ready', role: 'admin', name: '' } })).toEqual({ kind: 'fetchUserInfo' });
-    expect(decide('/guide/list', { user: { status: 'loading', role: '', name: '' } })).toEqual({ kind: 'wait' });
+    expect(decide('/guide/list', { user: { status: 'unknown', role: '', name: '' } })).toEqual({
+      kind: 'fetchUserInfo',
+    });
+    expect(decide('/guide/list', { user: { status: 'ready', role: 'admin', name: '' } })).toEqual({
+      kind: 'fetchUserInfo',
+    });
+    expect(decide('/guide/list', { user: { status: 'loading', role: '', name: '' } })).toEqual({
+      kind: 'wait',
+    });
   });
 
   it('sends a failed user-info fetch to login with the target and its query', () => {
-    const decision = decide('/team/history', { search: '?page=2&q=west', user: { status: 'failed', role: '', name: '' } });
-    expect(decision).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fteam%2Fhistory&page=2&q=west' });
+    const decision = decide('/team/history', {
+      search: '?page=2&q=west',
+      user: { status: 'failed', role: '', name: '' },
+    });
+    expect(decision).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fteam%2Fhistory&page=2&q=west',
+    });
   });
 
   it('allows a permitted route', () => {
@@ -39,13 +53,21 @@ describe('the route guard (seed §6)', () => {
   });
 
   it('sends a denied route to the first route the role may see', () => {
-    expect(decide('/dashboard/monitor', { user: signedIn('operator') })).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
-    expect(decide('/scenic/maintenance', { user: signedIn('user') })).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    expect(decide('/dashboard/monitor', { user: signedIn('operator') })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+    });
+    expect(decide('/scenic/maintenance', { user: signedIn('user') })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard/workplace',
+    });
   });
 
   it('shows not-found when a denied role may see nothing', () => {
     const routes = SECTION_ROUTES.filter((r) => r.key === 'dashboard/monitor');
-    expect(decide('/dashboard/monitor', { routes, user: signedIn('user') })).toEqual({ kind: 'notFound' });
+    expect(decide('/dashboard/monitor', { routes, user: signedIn('user') })).toEqual({
+      kind: 'notFound',
+    });
   });
 
   it('shows not-found for an unmatched path', () => {
@@ -54,7 +76,9 @@ describe('the route guard (seed §6)', () => {
   });
 
   describe('server-menu mode', () => {
-    const serverMenu = [{ key: 'guide', path: '/guide', children: [{ key: 'guide/list', path: '/guide/list' }] }];
+    const serverMenu = [
+      { key: 'guide', path: '/guide', children: [{ key: 'guide/list', path: '/guide/list' }] },
+    ];
 
     it('fetches the menu first', () => {
       expect(decide('/guide/list', { menuFromServer: true })).toEqual({ kind: 'fetchServerMenu' });
@@ -65,12 +89,18 @@ describe('the route guard (seed §6)', () => {
     });
 
     it('shows not-found for a route missing from the server menu, even if the role allows it', () => {
-      expect(decide('/team/waiting', { menuFromServer: true, serverMenu })).toEqual({ kind: 'notFound' });
+      expect(decide('/team/waiting', { menuFromServer: true, serverMenu })).toEqual({
+        kind: 'notFound',
+      });
     });
 
     it('does not apply to shell pages such as the redirect helper', () => {
-      const routes = [{ key: 'redirect', path: '/redirect/:path', requiresAuth: true, shell: true }];
-      expect(decide('/redirect/x', { routes, menuFromServer: true, serverMenu }).kind).toBe('allow');
+      const routes = [
+        { key: 'redirect', path: '/redirect/:path', requiresAuth: true, shell: true },
+      ];
+      expect(decide('/redirect/x', { routes, menuFromServer: true, serverMenu }).kind).toBe(
+        'allow',
+      );
     });
   });
 });
@@ -84,7 +114,9 @@ describe('login redirect round trip', () => {
   it('keeps the query exactly as it was written', () => {
     const login = loginLocation('/guide/list', '?keyword=west%20lake&tag=a&tag=b');
     expect(login).toBe('/login?redirect=%2Fguide%2Flist&keyword=west%20lake&tag=a&tag=b');
-    expect(afterLoginLocation(login.slice(login.indexOf('?')))).toBe('/guide/list?keyword=west%20lake&tag=a&tag=b');
+    expect(afterLoginLocation(login.slice(login.indexOf('?')))).toBe(
+      '/guide/list?keyword=west%20lake&tag=a&tag=b',
+    );
   });
 
   it('goes to the default landing route without a redirect', () => {

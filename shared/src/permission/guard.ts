@@ -2,7 +2,12 @@
 // on every navigation.
 import { matchPath } from 'react-router-dom';
 import { DEFAULT_ROUTE, type ServerMenuItem } from '../contracts/menu';
-import { firstAllowedRoute, isInServerMenu, isRouteAccessible, type GuardedRoute } from './routeAccess';
+import {
+  firstAllowedRoute,
+  isInServerMenu,
+  isRouteAccessible,
+  type GuardedRoute,
+} from './routeAccess';
 import type { UserStatus } from '../store/userSlice';
 
 export const LOGIN_PATH = '/login';
@@ -25,7 +30,10 @@ export interface GuardInput {
   serverMenu: readonly ServerMenuItem[] | null;
 }
 
-export function matchRoute(routes: readonly GuardedRoute[], pathname: string): GuardedRoute | undefined {
+export function matchRoute(
+  routes: readonly GuardedRoute[],
+  pathname: string,
+): GuardedRoute | undefined {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
 }
 
@@ -53,7 +61,8 @@ export function afterLoginLocation(loginSearch: string): string {
 
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, search, routes, user } = input;
-  if (pathname === LOGIN_PATH) return { kind: 'allow', route: { key: 'login', path: LOGIN_PATH, requiresAuth: false } };
+  if (pathname === LOGIN_PATH)
+    return { kind: 'allow', route: { key: 'login', path: LOGIN_PATH, requiresAuth: false } };
 
   if (!(user.role && user.name)) {
     if (user.status === 'failed') return { kind: 'redirect', to: loginLocation(pathname, search) };
@@ -66,7 +75,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 
   if (input.menuFromServer) {
     if (input.serverMenu === null) return { kind: 'fetchServerMenu' };
-    if (route.requiresAuth && !route.shell && !isInServerMenu(route.key, input.serverMenu)) return { kind: 'notFound' };
+    if (route.requiresAuth && !route.shell && !isInServerMenu(route.key, input.serverMenu))
+      return { kind: 'notFound' };
   }
 
   if (isRouteAccessible(route, user.role)) return { kind: 'allow', route };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_ROUTES, menuForRole } from '../contracts/menu';
 import { DEFAULT_ROLE_PERMISSIONS } from '../contracts/permissions';
-import { firstAllowedRoute, isInServerMenu, isRouteAccessible, routesInMenuOrder } from './routeAccess';
+import {
+  firstAllowedRoute,
+  isInServerMenu,
+  isRouteAccessible,
+  routesInMenuOrder,
+} from './routeAccess';
 
 const route = (key: string) => {
   const found = SECTION_ROUTES.find((r) => r.key === key);
@@ -11,12 +16,19 @@ const route = (key: string) => {
 
 describe('the route rule (seed §6)', () => {
   it('admits any role when the route needs no authentication', () => {
-    expect(isRouteAccessible({ key: 'login', path: '/login', requiresAuth: false, roles: ['admin'] }, '')).toBe(true);
+    expect(
+      isRouteAccessible(
+        { key: 'login', path: '/login', requiresAuth: false, roles: ['admin'] },
+        '',
+      ),
+    ).toBe(true);
   });
 
   it('admits any role when the route has no role list or an empty one', () => {
     expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true }, 'user')).toBe(true);
-    expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true, roles: [] }, 'user')).toBe(true);
+    expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true, roles: [] }, 'user')).toBe(
+      true,
+    );
   });
 
   it('admits any role when the list holds *', () => {
@@ -45,11 +57,17 @@ describe('menu order (seed §2: dashboard 0, guide 1, scenic 0, team 0, system 9
 
 describe('first allowed route', () => {
   it('is the workplace for every built-in role', () => {
-    for (const role of ['admin', 'operator', 'user']) expect(firstAllowedRoute(role)?.path).toBe('/dashboard/workplace');
+    for (const role of ['admin', 'operator', 'user'])
+      expect(firstAllowedRoute(role)?.path).toBe('/dashboard/workplace');
   });
 
   it('skips routes the role may not open and hidden ones', () => {
-    const routes = [route('dashboard/monitor'), route('guide/profile'), route('scenic/maintenance'), route('team/waiting')];
+    const routes = [
+      route('dashboard/monitor'),
+      route('guide/profile'),
+      route('scenic/maintenance'),
+      route('team/waiting'),
+    ];
     expect(firstAllowedRoute('user', { routes })?.key).toBe('team/waiting');
     expect(firstAllowedRoute('operator', { routes })?.key).toBe('scenic/maintenance');
   });
@@ -59,7 +77,9 @@ describe('first allowed route', () => {
   });
 
   it('in server-menu mode, only counts what the server menu lists', () => {
-    const serverMenu = [{ key: 'team', path: '/team', children: [{ key: 'team/history', path: '/team/history' }] }];
+    const serverMenu = [
+      { key: 'team', path: '/team', children: [{ key: 'team/history', path: '/team/history' }] },
+    ];
     expect(firstAllowedRoute('user', { serverMenu })?.key).toBe('team/history');
   });
 });
@@ -72,12 +92,16 @@ describe('server menu', () => {
   });
 
   it('is built from the same metadata: the user gets no monitor and no maintenance', () => {
-    const keys = menuForRole('user', DEFAULT_ROLE_PERMISSIONS.user).flatMap((s) => s.children?.map((c) => c.key) ?? []);
+    const keys = menuForRole('user', DEFAULT_ROLE_PERMISSIONS.user).flatMap(
+      (s) => s.children?.map((c) => c.key) ?? [],
+    );
     expect(keys).not.toContain('dashboard/monitor');
     expect(keys).not.toContain('scenic/maintenance');
     expect(keys).toContain('guide/allocation');
     expect(keys).toContain('system/backup-restore');
-    const adminKeys = menuForRole('admin', DEFAULT_ROLE_PERMISSIONS.admin).flatMap((s) => s.children?.map((c) => c.key) ?? []);
+    const adminKeys = menuForRole('admin', DEFAULT_ROLE_PERMISSIONS.admin).flatMap(
+      (s) => s.children?.map((c) => c.key) ?? [],
+    );
     expect(adminKeys).toHaveLength(SECTION_ROUTES.length);
   });
 });

@@ -1,5 +1,11 @@
 // The route-access rule (seed §6), written once: the guard, the menu and the server menu use it.
-import { MENU_WHITELIST, rolesAdmit, SECTIONS, type RouteRoles, type ServerMenuItem } from '../contracts/menu';
+import {
+  MENU_WHITELIST,
+  rolesAdmit,
+  SECTIONS,
+  type RouteRoles,
+  type ServerMenuItem,
+} from '../contracts/menu';
 
 export interface GuardedRoute {
   key: string;
@@ -32,7 +38,9 @@ export function serverMenuKeys(menu: readonly ServerMenuItem[]): Set<string> {
 
 /** In server-menu mode a route must also be in the server menu or the whitelist (seed §6). */
 export function isInServerMenu(routeKey: string, menu: readonly ServerMenuItem[]): boolean {
-  return (MENU_WHITELIST as readonly string[]).includes(routeKey) || serverMenuKeys(menu).has(routeKey);
+  return (
+    (MENU_WHITELIST as readonly string[]).includes(routeKey) || serverMenuKeys(menu).has(routeKey)
+  );
 }
 
 /** Section pages in menu order: sections by their order value, pages in declaration order. */

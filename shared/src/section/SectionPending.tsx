@@ -6,7 +6,13 @@ import { useAppSelector } from '../store';
 import { selectLocale } from '../store/localeSlice';
 
 /** `description` comes from the section's own messages, in the active locale. */
-export function SectionPending({ routeKey, description }: { routeKey: string; description: string }) {
+export function SectionPending({
+  routeKey,
+  description,
+}: {
+  routeKey: string;
+  description: string;
+}) {
   const locale = useAppSelector(selectLocale);
   const route = SECTION_ROUTES.find((r) => r.key === routeKey);
   return (

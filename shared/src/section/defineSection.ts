@@ -25,7 +25,8 @@ export function defineSection(
   const meta = SECTIONS.find((s) => s.key === section);
   if (!meta) throw new Error(`Unknown section ${section}`);
   const unknown = Object.keys(components).filter((key) => !meta.routes.some((r) => r.key === key));
-  if (unknown.length > 0) throw new Error(`Section ${section} has components for unknown pages: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`Section ${section} has components for unknown pages: ${unknown.join(', ')}`);
   const routes = meta.routes.map((route) => {
     const Component = components[route.key];
     if (!Component) throw new Error(`Section ${section} has no component for ${route.key}`);

@@ -1,3 +1,8 @@
 export { defineSection, type SectionModule, type SectionRoute } from './defineSection';
-export { injectSectionBuildSlice, sectionLoaded, selectLoadedSections, type SectionBuildState } from './sectionBuildSlice';
+export {
+  injectSectionBuildSlice,
+  sectionLoaded,
+  selectLoadedSections,
+  type SectionBuildState,
+} from './sectionBuildSlice';
 export { SectionPending } from './SectionPending';

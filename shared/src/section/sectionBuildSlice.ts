@@ -21,7 +21,9 @@ declare module '../store' {
 }
 
 /** Dispatched once a section's slice is injected, so the store state includes it at once. */
-export const sectionLoaded = createAction<{ section: SectionName; version: string }>('sections/loaded');
+export const sectionLoaded = createAction<{ section: SectionName; version: string }>(
+  'sections/loaded',
+);
 
 /** Creates and injects the section's build slice into the shared root reducer. */
 export function injectSectionBuildSlice(section: SectionName, version: string) {

@@ -9,7 +9,11 @@ import { messagesFor, menuMessages, type MessageBundle } from '../i18n/messages'
 import { store } from '../store';
 import type { SectionModule } from './defineSection';
 
-export function mountStandalone(module: SectionModule, messages: MessageBundle, element: HTMLElement): void {
+export function mountStandalone(
+  module: SectionModule,
+  messages: MessageBundle,
+  element: HTMLElement,
+): void {
   const locale = store.getState().locale.locale;
   const allMessages = { ...menuMessages(locale), ...messagesFor(messages, locale) };
   createRoot(element).render(

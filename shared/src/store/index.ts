@@ -10,7 +10,11 @@ import { userSlice } from './userSlice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by sections
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(userSlice, settingsSlice, localeSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  userSlice,
+  settingsSlice,
+  localeSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function createStore() {
   return configureStore({ reducer: rootReducer });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_USER_SETTINGS } from '../contracts/settings';
 import { sessionEnded } from './session';
-import { applySettings, DEFAULT_SETTINGS, serverMenuLoaded, settingsSlice, updateSettings } from './settingsSlice';
+import {
+  applySettings,
+  DEFAULT_SETTINGS,
+  serverMenuLoaded,
+  settingsSlice,
+  updateSettings,
+} from './settingsSlice';
 
 describe('app settings', () => {
   it("start from the seed's defaults, the same as the settings contract", () => {
@@ -16,7 +22,10 @@ describe('app settings', () => {
   });
 
   it('forget the server menu when the session ends', () => {
-    let state = settingsSlice.reducer(undefined, serverMenuLoaded([{ key: 'guide', path: '/guide' }]));
+    let state = settingsSlice.reducer(
+      undefined,
+      serverMenuLoaded([{ key: 'guide', path: '/guide' }]),
+    );
     state = settingsSlice.reducer(state, updateSettings({ menuFromServer: true }));
     expect(state.serverMenu).toHaveLength(1);
     state = settingsSlice.reducer(state, sessionEnded());

@@ -52,7 +52,11 @@ export function applySettings(current: AppSettings, change: Partial<AppSettings>
 
 export const settingsSlice = createSlice({
   name: 'settings',
-  initialState: (): SettingsState => ({ ...DEFAULT_SETTINGS, ...storedSettings(), serverMenu: null }),
+  initialState: (): SettingsState => ({
+    ...DEFAULT_SETTINGS,
+    ...storedSettings(),
+    serverMenu: null,
+  }),
   reducers: {
     updateSettings(state, action: PayloadAction<Partial<AppSettings>>) {
       return { ...applySettings(state, action.payload), serverMenu: state.serverMenu };

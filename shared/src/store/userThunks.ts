@@ -8,10 +8,14 @@ import { sessionEnded } from './session';
 import { serverMenuCleared, serverMenuLoaded } from './settingsSlice';
 import { storedLocale } from '../i18n/locale';
 
-const MENU_FAILED_TITLE = { 'zh-CN': '菜单加载失败', 'en-US': 'The menu could not be loaded' } as const;
+const MENU_FAILED_TITLE = {
+  'zh-CN': '菜单加载失败',
+  'en-US': 'The menu could not be loaded',
+} as const;
 
 export const fetchUserInfo = createAsyncThunk('user/fetchInfo', () => userApi.info(), {
-  condition: (_: void, { getState }) => (getState() as { user: { status: string } }).user.status !== 'loading',
+  condition: (_: void, { getState }) =>
+    (getState() as { user: { status: string } }).user.status !== 'loading',
 });
 
 /** Why a sign-in failed: the server's stable error code (ERRORS key) and its data. */
@@ -43,22 +47,31 @@ export const logout = createAsyncThunk('user/logout', async (_: void, { dispatch
 });
 
 /** The server switches the active role among the roles the user holds; never a client grant. */
-export const switchRole = createAsyncThunk('user/switchRole', async (role: string, { dispatch }) => {
-  const info = await userApi.switchRole(role);
-  // The menu the server allows follows the active role: ask it again when it is used.
-  dispatch(serverMenuCleared());
-  return info;
-});
+export const switchRole = createAsyncThunk(
+  'user/switchRole',
+  async (role: string, { dispatch }) => {
+    const info = await userApi.switchRole(role);
+    // The menu the server allows follows the active role: ask it again when it is used.
+    dispatch(serverMenuCleared());
+    return info;
+  },
+);
 
 /** Seed §8: a failure to load the server menu shows an error notification. */
-export const fetchServerMenu = createAsyncThunk('settings/fetchServerMenu', async (_: void, { dispatch }) => {
-  try {
-    const menu = await userApi.menu();
-    dispatch(serverMenuLoaded(menu));
-  } catch (error) {
-    Notification.error({ title: MENU_FAILED_TITLE[storedLocale()], content: apiErrorMessage(error) });
-    // An empty menu admits only the whitelist, rather than leaving the guard waiting.
-    dispatch(serverMenuLoaded([]));
-    throw error;
-  }
-});
+export const fetchServerMenu = createAsyncThunk(
+  'settings/fetchServerMenu',
+  async (_: void, { dispatch }) => {
+    try {
+      const menu = await userApi.menu();
+      dispatch(serverMenuLoaded(menu));
+    } catch (error) {
+      Notification.error({
+        title: MENU_FAILED_TITLE[storedLocale()],
+        content: apiErrorMessage(error),
+      });
+      // An empty menu admits only the whitelist, rather than leaving the guard waiting.
+      dispatch(serverMenuLoaded([]));
+      throw error;
+    }
+  },
+);

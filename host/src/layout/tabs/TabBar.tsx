@@ -3,7 +3,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Menu, Tag } from '@arco-design/web-react';
 import { SECTION_ROUTES } from '@console/shared/contracts/menu';
 import { useAppDispatch, useAppSelector } from '@console/shared/store';
-import { HOME_TAB, otherTabsClosed, selectTabs, tabClosed, tabReloaded, type Tab } from './tabsSlice';
+import {
+  HOME_TAB,
+  otherTabsClosed,
+  selectTabs,
+  tabClosed,
+  tabReloaded,
+  type Tab,
+} from './tabsSlice';
 
 export function TabBar() {
   const intl = useIntl();
@@ -52,7 +59,9 @@ export function TabBar() {
               {tab.path !== HOME_TAB.path && (
                 <Menu.Item key="close">{intl.formatMessage({ id: 'tabBar.close' })}</Menu.Item>
               )}
-              <Menu.Item key="closeOthers">{intl.formatMessage({ id: 'tabBar.closeOthers' })}</Menu.Item>
+              <Menu.Item key="closeOthers">
+                {intl.formatMessage({ id: 'tabBar.closeOthers' })}
+              </Menu.Item>
             </Menu>
           }
         >

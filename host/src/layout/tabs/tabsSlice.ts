@@ -19,7 +19,12 @@ export interface TabsState {
   tabs: Tab[];
 }
 
-export const HOME_TAB: Tab = { path: DEFAULT_ROUTE, search: '', routeKey: 'dashboard/workplace', version: 0 };
+export const HOME_TAB: Tab = {
+  path: DEFAULT_ROUTE,
+  search: '',
+  routeKey: 'dashboard/workplace',
+  version: 0,
+};
 
 const initialState: TabsState = { tabs: [HOME_TAB] };
 

@@ -5,7 +5,13 @@ import { Alert, Button, Form, Input, Select } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import type { Locale } from '@console/shared/contracts/locale';
 import { afterLoginLocation } from '@console/shared/permission';
-import { localeChanged, login, selectLocale, useAppDispatch, useAppSelector } from '@console/shared/store';
+import {
+  localeChanged,
+  login,
+  selectLocale,
+  useAppDispatch,
+  useAppSelector,
+} from '@console/shared/store';
 import { loginErrorMessage, type LoginErrorMessage } from './loginError';
 import './login.less';
 
@@ -29,7 +35,8 @@ export default function LoginPage() {
     setLoading(true);
     const result = await dispatch(login(values));
     setLoading(false);
-    if (login.fulfilled.match(result)) navigate(afterLoginLocation(location.search), { replace: true });
+    if (login.fulfilled.match(result))
+      navigate(afterLoginLocation(location.search), { replace: true });
     else setError(loginErrorMessage(result.payload));
   };
 
@@ -62,10 +69,17 @@ export default function LoginPage() {
             content={intl.formatMessage({ id: error.id }, error.values)}
           />
         )}
-        <Form form={form} layout="vertical" onSubmit={(values: LoginValues) => void onSubmit(values)} autoComplete="on">
+        <Form
+          form={form}
+          layout="vertical"
+          onSubmit={(values: LoginValues) => void onSubmit(values)}
+          autoComplete="on"
+        >
           <Form.Item
             field="username"
-            rules={[{ required: true, message: intl.formatMessage({ id: 'login.username.required' }) }]}
+            rules={[
+              { required: true, message: intl.formatMessage({ id: 'login.username.required' }) },
+            ]}
           >
             <Input
               name="username"
@@ -76,7 +90,9 @@ export default function LoginPage() {
           </Form.Item>
           <Form.Item
             field="password"
-            rules={[{ required: true, message: intl.formatMessage({ id: 'login.password.required' }) }]}
+            rules={[
+              { required: true, message: intl.formatMessage({ id: 'login.password.required' }) },
+            ]}
           >
             <Input.Password
               name="password"
@@ -85,7 +101,13 @@ export default function LoginPage() {
               autoComplete="current-password"
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" long loading={loading} data-testid="login-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            long
+            loading={loading}
+            data-testid="login-submit"
+          >
             <FormattedMessage id="login.submit" />
           </Button>
         </Form>

@@ -4,5 +4,10 @@ import { Navigate, useParams } from 'react-router-dom';
 export function RedirectPage() {
   const { path = '' } = useParams();
   const target = decodeURIComponent(path);
-  return <Navigate to={target.startsWith('/') && !target.startsWith('//') ? target : `/${target}`} replace />;
+  return (
+    <Navigate
+      to={target.startsWith('/') && !target.startsWith('//') ? target : `/${target}`}
+      replace
+    />
+  );
 }

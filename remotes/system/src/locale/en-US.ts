@@ -1,5 +1,6 @@
 import type zhCN from './zh-CN';
 
 export default {
-  'system.pending': 'This system administration page has not landed yet; it arrives with the system administration section release.',
+  'system.pending':
+    'This system administration page has not landed yet; it arrives with the system administration section release.',
 } satisfies Record<keyof typeof zhCN, string>;
