@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   guideAuditQuery,
   guideExportQuery,
-  spreadsheetFormatQuery,
   guideCreateBody,
   guideIdParams,
   guideListQuery,
@@ -20,16 +19,8 @@ import { ok } from '../../lib/envelope';
 import { diffRecords } from '../audit/diff';
 import { snapshot } from './service';
 import { scheduleLicenceExpiryTodos } from './licence-expiry-job';
-import {
-  importSheet,
-  receiveSpreadsheet,
-  registerSpreadsheetUploads,
-  sendSpreadsheet,
-  writeSheet,
-  writeTemplate,
-} from '../../lib/spreadsheet';
+import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
 import { guideSheet } from './sheet';
-import type { GuideSheetRow } from '@console/shared';
 
 export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -72,57 +63,20 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   // Import and export, exactly like the scenic list (template, all-or-nothing import with a
   // per-row report, xlsx and csv, the current filter).
-  await registerSpreadsheetUploads(app);
-
-  app.get(
-    '/api/guides/export',
-    { schema: { tags, querystring: guideExportQuery }, config: { access: 'guide:read' } },
-    async (req, reply) => {
-      const { format, ...filter } = req.query;
-      const rows = await guide.exportRows(filter);
-      // The sheet writes lists as text; export rows carry them already joined per item.
-      const file = await writeSheet(
-        guideSheet,
-        rows as unknown as GuideSheetRow[],
-        format,
-        req.locale,
-      );
-      return sendSpreadsheet(reply, file, `${guideSheet.name}-${isoStamp()}`, format);
-    },
-  );
-
-  app.get(
-    '/api/guides/import/template',
-    {
-      schema: { tags, querystring: spreadsheetFormatQuery },
-      config: { access: 'guide:write' },
-    },
-    async (req, reply) => {
-      const file = await writeTemplate(guideSheet, req.query.format, req.locale);
-      return sendSpreadsheet(reply, file, `${guideSheet.name}-template`, req.query.format);
-    },
-  );
-
-  app.post(
-    '/api/guides/import',
-    {
-      schema: { tags, consumes: ['multipart/form-data'] },
-      config: { access: 'guide:write', auditAction: 'guide.import' },
-    },
-    async (req) => {
-      const file = await receiveSpreadsheet(req);
-      req.audit.entityType = 'guide';
-      const report = await importSheet(guideSheet, file, req.locale, {
-        check: (rows) => guide.importProblems(rows),
-        write: (rows) => guide.insertMany(rows, req.auth!.userId),
-      });
-      req.audit.diff = {
-        imported: { before: null, after: report.imported },
-        file: { before: null, after: file.filename.slice(0, 128) },
-      };
-      return ok(report);
-    },
-  );
+  await registerSpreadsheetRoutes(app, {
+    basePath: '/api/guides',
+    tags,
+    sheet: guideSheet,
+    exportQuery: guideExportQuery,
+    readAccess: 'guide:read',
+    writeAccess: 'guide:write',
+    entityType: 'guide',
+    importAction: 'guide.import',
+    // The sheet writes lists as text; export rows carry them already joined per item.
+    exportRows: (filter) => guide.exportRows(filter),
+    check: (rows) => guide.importProblems(rows),
+    write: (rows, userId) => guide.insertMany(rows, userId),
+  });
 
   app.get(
     '/api/guides/:id',
@@ -222,5 +176,3 @@ const periodSummary = (p: {
   endDate: p.endDate,
   reason: p.reason,
 });
-
-const isoStamp = () => new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');

@@ -18,32 +18,22 @@ import {
   scenicWindowBody,
   scenicWindowParams,
   scenicWindowUpdateBody,
-  spreadsheetFormatQuery,
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
-import {
-  importSheet,
-  receiveSpreadsheet,
-  registerSpreadsheetUploads,
-  sendSpreadsheet,
-  writeSheet,
-  writeTemplate,
-} from '../../lib/spreadsheet';
+import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
 import type { FieldChange } from '../audit/schema';
 import type { FlowActor } from './service';
 import { spotSheet } from './sheet';
 
 const tags = ['scenic'];
-const stamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
   { services },
 ) => {
   const { scenic } = services;
-  await registerSpreadsheetUploads(app);
 
   const audit = (
     req: FastifyRequest,
@@ -77,49 +67,19 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
   );
 
-  app.get(
-    '/api/scenic/spots/export',
-    { schema: { tags, querystring: scenicSpotExportQuery }, config: { access: 'scenic:read' } },
-    async (req, reply) => {
-      const { format, ...filter } = req.query;
-      const rows = await scenic.exportRows(filter);
-      const file = await writeSheet(spotSheet, rows, format, req.locale);
-      return sendSpreadsheet(reply, file, `${spotSheet.name}-${stamp()}`, format);
-    },
-  );
-
-  app.get(
-    '/api/scenic/spots/import/template',
-    {
-      schema: { tags, querystring: spreadsheetFormatQuery },
-      config: { access: 'scenic:maintain' },
-    },
-    async (req, reply) => {
-      const file = await writeTemplate(spotSheet, req.query.format, req.locale);
-      return sendSpreadsheet(reply, file, `${spotSheet.name}-template`, req.query.format);
-    },
-  );
-
-  app.post(
-    '/api/scenic/spots/import',
-    {
-      schema: { tags, consumes: ['multipart/form-data'] },
-      config: { access: 'scenic:maintain', auditAction: 'scenic.spot.import' },
-    },
-    async (req) => {
-      const file = await receiveSpreadsheet(req);
-      req.audit.entityType = 'scenic_spot';
-      const report = await importSheet(spotSheet, file, req.locale, {
-        check: (rows) => scenic.importProblems(rows),
-        write: (rows) => scenic.insertMany(rows, req.auth!.userId),
-      });
-      req.audit.diff = {
-        imported: { before: null, after: report.imported },
-        file: { before: null, after: file.filename.slice(0, 128) },
-      };
-      return ok(report);
-    },
-  );
+  await registerSpreadsheetRoutes(app, {
+    basePath: '/api/scenic/spots',
+    tags,
+    sheet: spotSheet,
+    exportQuery: scenicSpotExportQuery,
+    readAccess: 'scenic:read',
+    writeAccess: 'scenic:maintain',
+    entityType: 'scenic_spot',
+    importAction: 'scenic.spot.import',
+    exportRows: (filter) => scenic.exportRows(filter),
+    check: (rows) => scenic.importProblems(rows),
+    write: (rows, userId) => scenic.insertMany(rows, userId),
+  });
 
   app.get(
     '/api/scenic/spots/:id',
