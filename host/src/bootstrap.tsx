@@ -1,5 +1,5 @@
 import '@arco-design/web-react/es/_util/react-19-adapter';
-import '@arco-design/web-react/dist/css/arco.css';
+// Arco's CSS comes per component with each component (rspack.config.base.ts, transformImport).
 import './global.less';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

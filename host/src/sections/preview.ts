@@ -3,13 +3,15 @@
 // registers its sections. Nobody else is affected: the pins on the server do not change.
 // The server decides who may preview: the version is looked up through the admin-only
 // section list, so for anyone else (or an unknown version) the request is ignored.
+// The sections contract (and zod with it) is loaded only when a preview is asked for: the
+// boot chunk and the login page must not download it (architecture.md, "Performance targets").
 import { request, type SectionPins } from '@console/shared/api';
 import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
-import {
-  previewParam,
-  SECTION_VERSION_PATTERN,
-  type PublishedSectionVersion,
-} from '@console/shared/contracts/sections';
+import type { PublishedSectionVersion } from '@console/shared/contracts/sections';
+
+type SectionsContract = typeof import('@console/shared/contracts/sections');
+const sectionsContract = (): Promise<SectionsContract> =>
+  import('@console/shared/contracts/sections');
 
 const STORAGE_KEY = 'console.sectionPreview';
 
@@ -34,8 +36,20 @@ function stored(): PreviewMap {
   }
 }
 
+/** Whether the URL or this tab may hold a preview request (decided without the contract). */
+function mayRequestPreview(search: string): boolean {
+  if (Object.keys(stored()).length > 0) return true;
+  return [...new URLSearchParams(search).keys()].some((key) => key.startsWith('section.'));
+}
+
 /** Requested previews: the URL's `section.<name>` parameters over the ones kept in this tab. */
-export function requestedPreviews(search = window.location.search): PreviewMap {
+export function requestedPreviews(
+  {
+    previewParam,
+    SECTION_VERSION_PATTERN,
+  }: Pick<SectionsContract, 'previewParam' | 'SECTION_VERSION_PATTERN'>,
+  search = window.location.search,
+): PreviewMap {
   const out: PreviewMap = { ...stored() };
   const params = new URLSearchParams(search);
   for (const section of SECTION_NAMES) {
@@ -63,7 +77,8 @@ async function publishedEntry(section: SectionName, version: string): Promise<st
 
 /** Replaces the pinned entries the admin asked to preview; keeps the request for reloads. */
 export async function applyPreview(pins: SectionPins): Promise<SectionPins> {
-  const requested = requestedPreviews();
+  if (!mayRequestPreview(window.location.search)) return pins;
+  const requested = requestedPreviews(await sectionsContract());
   const entries = Object.entries(requested) as [SectionName, string][];
   if (entries.length === 0) return pins;
   const sections = { ...pins.sections };
@@ -84,7 +99,9 @@ export async function applyPreview(pins: SectionPins): Promise<SectionPins> {
 /** Back to the pinned versions: forget the previews and load the page again without them. */
 export function endPreview(): void {
   sessionStorage.removeItem(STORAGE_KEY);
-  const url = new URL(window.location.href);
-  for (const section of SECTION_NAMES) url.searchParams.delete(previewParam(section));
-  window.location.replace(url.toString());
+  void sectionsContract().then(({ previewParam }) => {
+    const url = new URL(window.location.href);
+    for (const section of SECTION_NAMES) url.searchParams.delete(previewParam(section));
+    window.location.replace(url.toString());
+  });
 }
