@@ -41,15 +41,17 @@ describe('the layout', () => {
   it('keeps visited pages alive and switches between them', async () => {
     const { page } = browser;
     await openFromMenu(page, '导游管理', 'guide/list');
+    // The router changes the URL before the page; wait for the section's page itself.
+    const guidePage = page.locator('[data-tab-page="/guide/list"]');
+    await guidePage.locator('[data-section-page="guide/list"]').waitFor();
     // Mark the kept-alive guide page's DOM, go away and come back through the tab.
-    await page
-      .locator('[data-tab-page="/guide/list"]')
-      .evaluate((el) => el.setAttribute('data-kept', 'yes'));
+    await guidePage.evaluate((el) => el.setAttribute('data-kept', 'yes'));
     await page.locator('.console-tab[data-path="/scenic/list"]').click();
     await page.waitForURL(`${baseUrl}/scenic/list`);
-    expect(await page.locator('[data-tab-page="/guide/list"]').isVisible()).toBe(false);
+    await expect.poll(() => guidePage.isVisible()).toBe(false);
     await page.locator('.console-tab[data-path="/guide/list"]').click();
     await page.waitForURL(`${baseUrl}/guide/list`);
+    await expect.poll(() => guidePage.isVisible()).toBe(true);
     expect(await page.locator('[data-tab-page="/guide/list"]').getAttribute('data-kept')).toBe(
       'yes',
     );
