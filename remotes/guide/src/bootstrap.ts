@@ -3,4 +3,8 @@ import { mountStandalone } from '@console/shared/section/standalone';
 import messages from './locale';
 import section from './routes';
 
-mountStandalone(section, messages, document.getElementById('root') ?? document.body.appendChild(document.createElement('div')));
+mountStandalone(
+  section,
+  messages,
+  document.getElementById('root') ?? document.body.appendChild(document.createElement('div')),
+);
