@@ -78,8 +78,6 @@ async function throwaway(kind: DbKind): Promise<{
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString() });
-    // Dropping the database ends any connection still open; that is expected here.
-    (database.db as unknown as { $client: pg.Pool }).$client.on('error', () => {});
     return {
       database,
       serverEnv: { DATABASE_URL: url.toString() },

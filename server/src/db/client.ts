@@ -82,6 +82,12 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    let closing = false;
+    // An idle connection that PostgreSQL ends (restart, failover, a dropped database) is
+    // reported here; without a listener it would crash the process. The pool replaces it.
+    pool.on('error', (err) => {
+      if (!closing) console.error(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
@@ -90,7 +96,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
     };
   }
   const unlock = opts.memory || !opts.dataDir ? () => {} : lockDataDir(opts.dataDir);
