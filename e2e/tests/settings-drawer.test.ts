@@ -211,20 +211,27 @@ describe('the settings drawer', () => {
 
   it('menu from server fetches the menu; a failure shows an error notification', async () => {
     const { page } = browser;
-    await page.route('**/api/user/menu', (route) =>
-      route.fulfill({
+    let calls = 0;
+    await page.route('**/api/user/menu', (route) => {
+      calls++;
+      return route.fulfill({
         status: 500,
         contentType: 'application/json',
         body: '{"code":50000,"msg":"boom","data":null}',
-      }),
-    );
+      });
+    });
     await openDrawer(page);
     const asked = page.waitForRequest(
       (r) => r.url().endsWith('/api/user/menu') && r.method() === 'POST',
     );
     await page.getByTestId('setting-menuFromServer').click();
     await asked;
-    await page.locator('.arco-notification', { hasText: '菜单加载失败' }).waitFor();
+    const failure = page.locator('.arco-notification', { hasText: '菜单加载失败' });
+    await failure.first().waitFor();
+    // The drawer and the route guard both ask; one request, one notification.
+    await page.waitForTimeout(500);
+    expect(calls).toBe(1);
+    expect(await failure.count()).toBe(1);
     await page.unroute('**/api/user/menu');
     await setSetting(page, 'menuFromServer', false);
   });

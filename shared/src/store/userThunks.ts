@@ -57,10 +57,14 @@ export const switchRole = createAsyncThunk(
   },
 );
 
+// Turning menu-from-server on asks from the drawer and from the guard at once: one request.
+let serverMenuInFlight = false;
+
 /** Seed §8: a failure to load the server menu shows an error notification. */
 export const fetchServerMenu = createAsyncThunk(
   'settings/fetchServerMenu',
   async (_: void, { dispatch }) => {
+    serverMenuInFlight = true;
     try {
       const menu = await userApi.menu();
       dispatch(serverMenuLoaded(menu));
@@ -72,6 +76,9 @@ export const fetchServerMenu = createAsyncThunk(
       // An empty menu admits only the whitelist, rather than leaving the guard waiting.
       dispatch(serverMenuLoaded([]));
       throw error;
+    } finally {
+      serverMenuInFlight = false;
     }
   },
+  { condition: () => !serverMenuInFlight },
 );
