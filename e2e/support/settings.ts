@@ -1,5 +1,6 @@
 // Helpers for the settings-drawer tests (issue #4).
 import type { Page } from 'playwright-core';
+import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
 
 /** Resolves when a settings save reaches the server (one carrying `expected`, when given). */
 export function settingsSaved(page: Page, expected?: Record<string, unknown>) {
@@ -35,24 +36,7 @@ export async function setSetting(page: Page, key: string, on: boolean): Promise<
 
 /** Puts the signed-in user's settings back to the seed defaults (other tests expect them). */
 export async function resetSettings(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const defaults = {
-      theme: 'light',
-      colorWeak: false,
-      navbar: true,
-      menu: true,
-      topMenu: false,
-      hideMenu: false,
-      menuCollapse: false,
-      footer: true,
-      themeColor: '#165DFF',
-      menuWidth: 220,
-      globalSettings: false,
-      device: 'desktop',
-      tabBar: false,
-      menuFromServer: false,
-      serverMenu: [],
-    };
+  await page.evaluate(async (defaults) => {
     await fetch('/api/user/settings', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
@@ -60,5 +44,5 @@ export async function resetSettings(page: Page): Promise<void> {
     });
     localStorage.removeItem('console.settings');
     localStorage.removeItem('console.primaryShades');
-  });
+  }, DEFAULT_USER_SETTINGS);
 }

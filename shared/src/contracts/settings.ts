@@ -33,24 +33,8 @@ export const userSettingsSchema = z.strictObject({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** Seed §3 defaults. */
-export const DEFAULT_USER_SETTINGS: UserSettings = {
-  theme: 'light',
-  colorWeak: false,
-  navbar: true,
-  menu: true,
-  topMenu: false,
-  hideMenu: false,
-  menuCollapse: false,
-  footer: true,
-  themeColor: '#165DFF',
-  menuWidth: 220,
-  globalSettings: false,
-  device: 'desktop',
-  tabBar: false,
-  menuFromServer: false,
-  serverMenu: [],
-};
+import { DEFAULT_USER_SETTINGS } from './settings-defaults';
+export { DEFAULT_USER_SETTINGS };
 
 /**
  * Stored settings (server row, localStorage) → a complete, valid object: every field that is

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS } from '../contracts/settings';
 import { sessionEnded } from './session';
 import {
   applySettings,
@@ -10,9 +9,13 @@ import {
 } from './settingsSlice';
 
 describe('app settings', () => {
-  it("start from the seed's defaults, the same as the settings contract", () => {
-    const { serverMenu: _serverMenu, ...contractDefaults } = DEFAULT_USER_SETTINGS;
-    expect(DEFAULT_SETTINGS).toEqual(contractDefaults);
+  it("start from the seed's defaults (§3)", () => {
+    expect(settingsSlice.reducer(undefined, { type: 'init' }).theme).toBe('light');
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      themeColor: '#165DFF',
+      menuWidth: 220,
+      tabBar: false,
+    });
   });
 
   it('turn menu collapse off when top menu changes (seed §4)', () => {

@@ -2,29 +2,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ServerMenuItem } from '../contracts/menu';
 import type { UserSettings } from '../contracts/settings';
+import { DEFAULT_USER_SETTINGS } from '../contracts/settings-defaults';
 import { sessionEnded } from './session';
 
 /** The settings object minus the server menu, which lives here only as session state. */
 export type AppSettings = Omit<UserSettings, 'serverMenu'>;
 
-// The same values as DEFAULT_USER_SETTINGS in contracts/settings.ts (a test holds them equal);
-// not imported from there so the login page does not download zod.
-export const DEFAULT_SETTINGS: AppSettings = {
-  theme: 'light',
-  colorWeak: false,
-  navbar: true,
-  menu: true,
-  topMenu: false,
-  hideMenu: false,
-  menuCollapse: false,
-  footer: true,
-  themeColor: '#165DFF',
-  menuWidth: 220,
-  globalSettings: false,
-  device: 'desktop',
-  tabBar: false,
-  menuFromServer: false,
-};
+const { serverMenu: _serverMenu, ...appDefaults } = DEFAULT_USER_SETTINGS;
+export const DEFAULT_SETTINGS: AppSettings = appDefaults;
 
 /** Settings saved on this browser until the user's own settings arrive. */
 export const SETTINGS_STORAGE_KEY = 'console.settings';
