@@ -2,6 +2,7 @@
 // "Audit trail"). Handlers describe the change with `req.audit`; the plugin adds who, where,
 // the result and the duration.
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
 import { appendAudit } from '../modules/audit/queries';
 import type { Db } from '../db/types';
@@ -20,6 +21,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     audit: AuditInfo;
   }
+}
+
+/** Describes the record a write changed, for its audit row. */
+export function auditChange(
+  req: FastifyRequest,
+  entityType: string,
+  entityId: string | number,
+  diff: Record<string, FieldChange> | null,
+): void {
+  req.audit.entityType = entityType;
+  req.audit.entityId = entityId;
+  req.audit.diff = diff;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

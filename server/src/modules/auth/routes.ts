@@ -4,6 +4,7 @@ import { changePasswordBody, loginBody, switchRoleBody } from '@console/shared';
 import type { Services } from '../../services';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { ok } from '../../lib/envelope';
+import { auditChange } from '../../plugins/audit';
 import { serverMenu } from './menu';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -74,9 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (req) => {
       const before = req.auth!.role;
       await auth.switchRole(req.auth!.userId, req.auth!.sessionId, req.body.role);
-      req.audit.entityType = 'user';
-      req.audit.entityId = req.auth!.userId;
-      req.audit.diff = { activeRole: { before, after: req.body.role } };
+      auditChange(req, 'user', req.auth!.userId, { activeRole: { before, after: req.body.role } });
       return ok(await auth.info(req.auth!.userId, req.body.role));
     },
   );

@@ -7,6 +7,7 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
+import { auditChange } from '../../plugins/audit';
 
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -38,9 +39,12 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => {
       const changed = await messages.read(req.auth!.userId, req.body.ids);
-      req.audit.entityType = 'message';
-      req.audit.entityId = changed.join(',').slice(0, 64);
-      req.audit.diff = changed.length ? { status: { before: 0, after: 1 } } : null;
+      auditChange(
+        req,
+        'message',
+        changed.join(',').slice(0, 64),
+        changed.length ? { status: { before: 0, after: 1 } } : null,
+      );
       return ok(true);
     },
   );

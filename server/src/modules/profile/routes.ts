@@ -12,6 +12,7 @@ import {
 import type { Services } from '../../services';
 import { AppError, notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
+import { auditChange } from '../../plugins/audit';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const userIdParams = z.object({
@@ -42,9 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => {
       const { result, diff } = await profile.updateProfile(req.auth!.userId, req.body);
-      req.audit.entityType = 'user';
-      req.audit.entityId = req.auth!.userId;
-      req.audit.diff = diff;
+      auditChange(req, 'user', req.auth!.userId, diff);
       return ok(result);
     },
   );
@@ -57,9 +56,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => {
       const { result, diff } = await profile.saveSettings(req.auth!.userId, req.body);
-      req.audit.entityType = 'user';
-      req.audit.entityId = req.auth!.userId;
-      req.audit.diff = diff;
+      auditChange(req, 'user', req.auth!.userId, diff);
       return ok(result);
     },
   );
@@ -80,9 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       // Throws FST_REQ_FILE_TOO_LARGE (→ 413) past AVATAR_MAX_BYTES.
       const data = await file.toBuffer();
       const { result, diff } = await profile.uploadAvatar(req.auth!.userId, data);
-      req.audit.entityType = 'user';
-      req.audit.entityId = req.auth!.userId;
-      req.audit.diff = diff;
+      auditChange(req, 'user', req.auth!.userId, diff);
       return ok({ avatar: result });
     },
   );
@@ -142,9 +137,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         req.params.id,
         req.body.version,
       );
-      req.audit.entityType = 'certification';
-      req.audit.entityId = req.params.id;
-      req.audit.diff = diff;
+      auditChange(req, 'certification', req.params.id, diff);
       return ok(result);
     },
   );
@@ -161,9 +154,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         req.params.id,
         req.body.version,
       );
-      req.audit.entityType = 'certification';
-      req.audit.entityId = req.params.id;
-      req.audit.diff = diff;
+      auditChange(req, 'certification', req.params.id, diff);
       return ok(result);
     },
   );

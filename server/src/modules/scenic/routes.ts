@@ -21,9 +21,9 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
+import { auditChange } from '../../plugins/audit';
 import { AppError } from '../../lib/app-error';
 import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
-import type { FieldChange } from '../audit/schema';
 import type { FlowActor } from './service';
 import { spotSheet } from './sheet';
 
@@ -34,17 +34,6 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   { services },
 ) => {
   const { scenic } = services;
-
-  const audit = (
-    req: FastifyRequest,
-    entityType: string,
-    entityId: number,
-    diff: Record<string, FieldChange>,
-  ) => {
-    req.audit.entityType = entityType;
-    req.audit.entityId = entityId;
-    req.audit.diff = diff;
-  };
 
   // Spots -----------------------------------------------------------------------------------
 
@@ -62,7 +51,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       const { spot, diff } = await scenic.create(req.body, req.auth!.userId);
-      audit(req, 'scenic_spot', spot.id, diff);
+      auditChange(req, 'scenic_spot', spot.id, diff);
       return ok(spot);
     },
   );
@@ -95,7 +84,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       const { spot, diff } = await scenic.update(req.params.id, req.body, req.auth!.userId);
-      audit(req, 'scenic_spot', spot.id, diff);
+      auditChange(req, 'scenic_spot', spot.id, diff);
       return ok(spot);
     },
   );
@@ -140,7 +129,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       const { window, diff } = await scenic.createWindow(req.params.id, req.body, req.auth!.userId);
-      audit(req, 'scenic_window', window.id, diff);
+      auditChange(req, 'scenic_window', window.id, diff);
       return ok(window);
     },
   );
@@ -157,7 +146,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         req.params.windowId,
         req.body,
       );
-      audit(req, 'scenic_window', window.id, diff);
+      auditChange(req, 'scenic_window', window.id, diff);
       return ok(window);
     },
   );
@@ -248,7 +237,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         req.body.name,
         req.auth!.userId,
       );
-      audit(req, 'scenic_gate_key', key.id, diff);
+      auditChange(req, 'scenic_gate_key', key.id, diff);
       return ok(key);
     },
   );
@@ -265,7 +254,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         req.params.keyId,
         req.auth!.userId,
       );
-      audit(req, 'scenic_gate_key', key.id, diff);
+      auditChange(req, 'scenic_gate_key', key.id, diff);
       return ok(key);
     },
   );
