@@ -43,7 +43,13 @@ async function sizeOf(url: string): Promise<{ raw: number; gzip: number }> {
 }
 
 async function summarize(fetched: Fetched[], usableMs: number): Promise<PhaseResult> {
-  const result: PhaseResult = { requests: fetched.length, js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 }, usableMs, fetched };
+  const result: PhaseResult = {
+    requests: fetched.length,
+    js: { raw: 0, gzip: 0 },
+    css: { raw: 0, gzip: 0 },
+    usableMs,
+    fetched,
+  };
   for (const item of fetched) {
     if (item.type === 'other') continue;
     const size = await sizeOf(item.url);
@@ -62,14 +68,28 @@ function record(page: Page): Fetched[] {
 }
 
 /** Shared-library asset URL → library name, for the host and each pinned section. */
-function sharedAssetOwners(baseUrl: string, entries: Record<string, string>): Map<string, { lib: string; app: string }[]> {
+function sharedAssetOwners(
+  baseUrl: string,
+  entries: Record<string, string>,
+): Map<string, { lib: string; app: string }[]> {
   const owners = new Map<string, { lib: string; app: string }[]>();
   const add = (app: string, statsFile: string, assetBase: string) => {
     const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8')) as {
-      shared: { name: string; assets: { js: { sync: string[]; async: string[] }; css: { sync: string[]; async: string[] } } }[];
+      shared: {
+        name: string;
+        assets: {
+          js: { sync: string[]; async: string[] };
+          css: { sync: string[]; async: string[] };
+        };
+      }[];
     };
     for (const shared of stats.shared) {
-      const files = [...shared.assets.js.sync, ...shared.assets.js.async, ...shared.assets.css.sync, ...shared.assets.css.async];
+      const files = [
+        ...shared.assets.js.sync,
+        ...shared.assets.js.async,
+        ...shared.assets.css.sync,
+        ...shared.assets.css.async,
+      ];
       for (const file of files) {
         const url = new URL(file, assetBase).href;
         owners.set(url, [...(owners.get(url) ?? []), { lib: shared.name, app }]);
@@ -87,16 +107,21 @@ function sharedAssetOwners(baseUrl: string, entries: Record<string, string>): Ma
 }
 
 /** Libraries whose code came from more than one app, or whose asset was requested twice. */
-function duplicatedShared(fetched: Fetched[], owners: Map<string, { lib: string; app: string }[]>): string[] {
+function duplicatedShared(
+  fetched: Fetched[],
+  owners: Map<string, { lib: string; app: string }[]>,
+): string[] {
   const appsByLib = new Map<string, Set<string>>();
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const { url } of fetched) {
     const owned = owners.get(url);
     if (!owned) continue;
-    if (seen.has(url)) problems.push(`${owned.map((o) => o.lib).join(', ')}: ${url} requested twice`);
+    if (seen.has(url))
+      problems.push(`${owned.map((o) => o.lib).join(', ')}: ${url} requested twice`);
     seen.add(url);
-    for (const { lib, app } of owned) appsByLib.set(lib, (appsByLib.get(lib) ?? new Set()).add(app));
+    for (const { lib, app } of owned)
+      appsByLib.set(lib, (appsByLib.get(lib) ?? new Set()).add(app));
   }
   for (const [lib, apps] of appsByLib) {
     if (apps.size > 1) problems.push(`${lib} fetched from ${[...apps].join(' and ')}`);
@@ -129,14 +154,17 @@ async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace:
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
   // Against a console that is already running: BENCH_BASE_URL=http://127.0.0.1:8080
   const external = process.env.BENCH_BASE_URL;
   if (!external) ensureBuilt(!process.argv.includes('--no-build'));
-  const running = external ? { baseUrl: external, stop: async () => undefined } : await startConsole();
+  const running = external
+    ? { baseUrl: external, stop: async () => undefined }
+    : await startConsole();
   try {
     const pins = (await (await fetch(`${running.baseUrl}/api/sections/pins`)).json()) as {
       data: { sections: Record<string, { entry: string }> };
@@ -165,20 +193,32 @@ async function main() {
       for (const name of ['login', 'workplace'] as const) {
         console.log(`\n${name}: assets by gzip size`);
         const assets = runs[0][name].fetched.filter((f) => f.type !== 'other');
-        const sized = await Promise.all(assets.map(async (f) => ({ url: f.url, ...(await sizeOf(f.url)) })));
-        for (const a of sized.sort((x, y) => y.gzip - x.gzip)) console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
+        const sized = await Promise.all(
+          assets.map(async (f) => ({ url: f.url, ...(await sizeOf(f.url)) })),
+        );
+        for (const a of sized.sort((x, y) => y.gzip - x.gzip))
+          console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
       }
     }
     const rows = [report('login'), report('workplace')];
     console.table(rows);
 
-    const totalGzip = runs[0].login.js.gzip + runs[0].login.css.gzip + runs[0].workplace.js.gzip + runs[0].workplace.css.gzip;
-    console.log(`login + workplace, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`);
-    const ratio = median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
+    const totalGzip =
+      runs[0].login.js.gzip +
+      runs[0].login.css.gzip +
+      runs[0].workplace.js.gzip +
+      runs[0].workplace.css.gzip;
+    console.log(
+      `login + workplace, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`,
+    );
+    const ratio =
+      median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
     console.log(`workplace usable / login usable: ${ratio.toFixed(2)}× (target ≤ 2.5×)`);
 
     const duplicates = [
-      ...new Set(runs.flatMap((r) => duplicatedShared([...r.login.fetched, ...r.workplace.fetched], owners))),
+      ...new Set(
+        runs.flatMap((r) => duplicatedShared([...r.login.fetched, ...r.workplace.fetched], owners)),
+      ),
     ];
     if (duplicates.length > 0) {
       console.error(`\nSHARED LIBRARY FETCHED TWICE:\n  ${duplicates.join('\n  ')}`);

@@ -6,7 +6,13 @@ import { ConfigProvider } from '@arco-design/web-react';
 import enUS from '@arco-design/web-react/es/locale/en-US';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
 import { DEFAULT_LOCALE } from '@console/shared/contracts/locale';
-import { selectLocale, selectSettings, SETTINGS_STORAGE_KEY, store, useAppSelector } from '@console/shared/store';
+import {
+  selectLocale,
+  selectSettings,
+  SETTINGS_STORAGE_KEY,
+  store,
+  useAppSelector,
+} from '@console/shared/store';
 import { shellMessages } from './locale';
 import { AppRoutes } from './routes/AppRoutes';
 
