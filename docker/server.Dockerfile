@@ -8,7 +8,7 @@ COPY server ./server
 COPY host ./host
 COPY remotes ./remotes
 COPY e2e/package.json ./e2e/package.json
-RUN npm ci --no-audit --no-fund && npm run build -w host && npm cache clean --force
+RUN npm ci --no-audit --no-fund && npm run build -w host && npm run build -w server && npm cache clean --force
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 SECTIONS_DIR=/srv/sections
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "server/dist/main.js"]

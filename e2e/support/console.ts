@@ -23,10 +23,21 @@ function isBuilt(): boolean {
 
 /** Runs `npm run build` when forced or when any app has no build yet. */
 export function ensureBuilt(force = false): void {
+  // The server is compiled as `npm start` compiles it, every run (a second): the tests run
+  // what ships, never a stale build.
+  const server = spawnSync('npm', ['run', 'build', '-w', 'server'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (server.status !== 0) throw new Error(`building the server failed with ${server.status}`);
   if (!force && isBuilt()) return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm run build failed with ${result.status}`);
 }
+
+/** Node arguments that run the compiled server and the compiled sections CLI. */
+export const SERVER_ARGS = ['--enable-source-maps', 'server/dist/main.js'];
+export const SECTIONS_CLI_ARGS = ['--enable-source-maps', 'server/dist/cli/sections.js'];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,7 +80,7 @@ async function waitForHealth(
   throw new Error(`The server did not become healthy within 120 s:\n${log()}`);
 }
 
-/** Starts `server/src/main.ts` and waits until it is healthy and pins every section. */
+/** Starts the compiled server and waits until it is healthy and pins every section. */
 export async function startConsole(): Promise<RunningConsole> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-data-'));
@@ -78,18 +89,14 @@ export async function startConsole(): Promise<RunningConsole> {
   let output = '';
   // As `npm start` does (issue 5): publish the local builds into the store and pin them.
   const env = { ...process.env, DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir };
-  const published = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/cli/sections.ts', 'start-local'],
-    {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    },
-  );
+  const published = spawnSync(process.execPath, [...SECTIONS_CLI_ARGS, 'start-local'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (published.status !== 0)
     throw new Error(`Publishing the sections failed:\n${published.stdout}${published.stderr}`);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,

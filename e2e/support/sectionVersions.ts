@@ -7,18 +7,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from './console';
+import { ROOT, SECTIONS_CLI_ARGS, SERVER_ARGS } from './console';
 
 const cli = (args: string[], env: NodeJS.ProcessEnv) => {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/cli/sections.ts', ...args],
-    {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-    },
-  );
+  const r = spawnSync(process.execPath, [...SECTIONS_CLI_ARGS, ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`sections ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
   return r.stdout;
 };
@@ -76,7 +72,7 @@ export async function startVersionsConsole(
   for (const dir of bundles) cli(['publish', section, '--from', dir], env);
 
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,7 @@
 //   BENCH_DB=pglite BENCH_CASE=info npm run bench
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
 // only to create and drop a throwaway database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,13 +113,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Compiles the server as `npm start` does (server/dist). */
+function buildServer() {
+  const r = spawnSync(process.execPath, ['server/scripts/build.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('the server build failed');
+}
+
 /**
- * The real server, started as production starts it (`node --import tsx server/src/main.ts`)
- * in its own process, so its memory and event loop are its own.
+ * The real server, started as production starts it (`node server/dist/main.js`) in its own
+ * process, so its memory and event loop are its own.
  */
 async function startServer(dbEnv: Record<string, string>, sectionsDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -336,6 +345,7 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
 
 async function main() {
   const cases = await loadCases();
+  buildServer();
   const kinds = (args.db ?? '').split(',').filter(Boolean) as DbKind[];
   const started = Date.now();
   for (const kind of kinds) {

@@ -1,8 +1,18 @@
 // Process environment, read once at start-up. Every variable is documented in the README.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The checkout's root: the nearest folder above this module holding `server/drizzle` (the
+ * same from the sources and from the compiled `server/dist`). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'server', 'drizzle'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No server/drizzle above ${from}`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface ServerEnv {
   port: number;

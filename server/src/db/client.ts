@@ -3,20 +3,14 @@
 // close() on shutdown.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Db } from './types';
+import { REPO_ROOT } from '../config/env';
 
-export const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server', 'drizzle');
 
 export interface Database {
   db: Db;
@@ -79,9 +73,62 @@ export interface OpenOptions {
   memory?: boolean;
 }
 
+/** At most this many distinct statements are prepared per connection (Npgsql-style auto-prepare). */
+const MAX_PREPARED = 256;
+/** Longer texts (bulk inserts of an import) are not worth keeping prepared. */
+const MAX_PREPARED_TEXT = 4096;
+const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
+
+/**
+ * A node-postgres client that prepares every parameterised statement it sees, named by its
+ * text, so PostgreSQL parses it once per connection and can keep its plan: the list and
+ * session queries otherwise spend longer in parse and plan than in execution. Statements
+ * without parameters (transaction control, migrations) stay on the simple protocol.
+ */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= MAX_PREPARED || text.length > MAX_PREPARED_TEXT) return;
+    if (!PREPARABLE.test(text)) return;
+    name = `ap${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+export class AutoPreparingClient extends pg.Client {}
+
+// pg's overloads cannot be restated on an override: the config-object form gets a name,
+// every other form passes through unchanged.
+AutoPreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [config] = args;
+  if (
+    config !== null &&
+    typeof config === 'object' &&
+    'text' in config &&
+    typeof config.text === 'string' &&
+    !('name' in config && config.name) &&
+    'values' in config &&
+    Array.isArray(config.values) &&
+    config.values.length > 0
+  ) {
+    const name = statementName(config.text);
+    if (name) args[0] = { ...config, name };
+  }
+  return plainQuery.apply(this, args);
+} as pg.Client['query'];
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      Client: AutoPreparingClient,
+    });
     let closing = false;
     // An idle connection that PostgreSQL ends (restart, failover, a dropped database) is
     // reported here; without a listener it would crash the process. The pool replaces it.
@@ -104,6 +151,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const unlock = opts.memory || !opts.dataDir ? () => {} : lockDataDir(opts.dataDir);
   try {
+    // Loaded only for the embedded database: a PostgreSQL server never pays for the WASM build.
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = await PGlite.create(opts.memory || !opts.dataDir ? undefined : opts.dataDir, {
       loadDataDir: opts.loadDataDir,
     });

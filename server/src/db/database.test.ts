@@ -14,6 +14,7 @@ import { seedDatabase } from '../seed';
 import { dbKind, openTestDatabase } from '../../test/support/app';
 import { testEnv } from '../../test/support/env';
 import {
+  AutoPreparingClient,
   DataDirLockedError,
   lockDataDir,
   MIGRATIONS_FOLDER,
@@ -67,6 +68,27 @@ describe('migrations', () => {
     },
     120_000,
   );
+});
+
+describe.runIf(dbKind() === 'postgres')('PostgreSQL statements', () => {
+  it('prepares parameterised statements once per connection, and nothing else', async () => {
+    const client = new AutoPreparingClient({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const text = 'select $1::int + 1 as n';
+      for (const value of [1, 2]) {
+        const res = await client.query({ text, values: [value] });
+        expect(res.rows).toEqual([{ n: value + 1 }]);
+      }
+      await client.query({ text: 'select 41 + 1 as n', values: [] });
+      const prepared = await client.query<{ statement: string }>(
+        'select statement from pg_prepared_statements',
+      );
+      expect(prepared.rows.map((r) => r.statement)).toEqual([text]);
+    } finally {
+      await client.end();
+    }
+  });
 });
 
 describe.runIf(dbKind() === 'pglite')('PGlite data directory', () => {

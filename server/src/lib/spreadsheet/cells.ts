@@ -1,5 +1,8 @@
 // Cell ↔ value conversions shared by reading and writing.
 import type { CellValue } from 'exceljs';
+
+/** The spreadsheet library, loaded on the first import or export rather than at start-up. */
+export const loadExcel = async () => (await import('exceljs')).default;
 import type { Locale } from '@console/shared';
 import type { ColumnType } from './sheet';
 

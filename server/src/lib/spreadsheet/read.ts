@@ -1,6 +1,7 @@
 // Reading an uploaded workbook and validating every row against the sheet's contract.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './cells';
 import {
   formatMessage,
   SPREADSHEET_LIMITS,
@@ -68,7 +69,7 @@ async function readRows(
   file: SpreadsheetFile,
   maxRows: number,
 ): Promise<{ rowNumber: number; cells: Raw[] }[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   let sheet: ExcelJS.Worksheet | undefined;
   try {
     if (detectFormat(file) === 'xlsx') {

@@ -1,5 +1,6 @@
 // Writing exports and import templates (xlsx or csv) of a sheet.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './cells';
 import type { FastifyReply } from 'fastify';
 import type { Locale, SpreadsheetFormat } from '@console/shared';
 import { escapeFormula, valueToCell } from './cells';
@@ -50,7 +51,7 @@ export async function writeSheet<Row>(
   format: SpreadsheetFormat,
   locale: Locale,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const ws = sheetOf(workbook, spec, locale);
   for (const row of rows) {
     ws.addRow(
@@ -69,7 +70,7 @@ export async function writeTemplate<Row>(
   format: SpreadsheetFormat,
   locale: Locale,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   sheetOf(workbook, spec, locale);
   if (format === 'xlsx') {
     const help = workbook.addWorksheet(TEMPLATE_TEXT.sheet[locale]);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/types';
 import { loginThrottle, roles, sessions, userRoles, users } from './schema';
 
@@ -30,8 +31,8 @@ export async function rolesOfUser(db: DbOrTx, userId: number) {
  * The session with its user and the active role's permissions for a token hash, in one
  * round trip (it runs on every API request).
  */
-export async function findSession(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+const sessionQuery = (db: DbOrTx) =>
+  db
     .select({
       id: sessions.id,
       createdAt: sessions.createdAt,
@@ -48,8 +49,23 @@ export async function findSession(db: DbOrTx, tokenHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(roles, eq(roles.code, sessions.activeRole))
     .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, roles.id)))
-    .where(eq(sessions.tokenHash, tokenHash))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1);
+
+// Built once per database and kept prepared: it runs on every API request.
+const preparedSessionQuery = new WeakMap<Db, ReturnType<ReturnType<typeof sessionQuery>['prepare']>>();
+
+export async function findSession(db: DbOrTx, tokenHash: string) {
+  if (db instanceof PgTransaction) {
+    const [row] = await sessionQuery(db).execute({ tokenHash });
+    return row;
+  }
+  let query = preparedSessionQuery.get(db);
+  if (!query) {
+    query = sessionQuery(db).prepare('find_session');
+    preparedSessionQuery.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 

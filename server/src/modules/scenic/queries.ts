@@ -140,20 +140,22 @@ export async function listSpots(
 ): Promise<{ rows: SpotWithDerived[]; total: number }> {
   const derived = derivedColumns(now, warningPercent);
   const where = filterWhere(filter, derived);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(spotSelection(derived))
-      .from(s)
-      .where(where)
-      .orderBy(...orderBy(filter, derived))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(s)
-      .where(where),
-  ]);
-  return { rows: rows as SpotWithDerived[], total };
+  // The total rides on the page (a window count: one statement, one pass over the matches);
+  // only a page past the end, which has no row to carry it, counts separately.
+  const rows = await db
+    .select({ ...spotSelection(derived), total: sql<number>`(count(*) over ())::int` })
+    .from(s)
+    .where(where)
+    .orderBy(...orderBy(filter, derived))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0) return { rows: rows as SpotWithDerived[], total: rows[0].total };
+  if (page.offset === 0) return { rows: [], total: 0 };
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(s)
+    .where(where);
+  return { rows: [], total };
 }
 
 export async function findSpotDerived(
