@@ -53,7 +53,10 @@ const sessionQuery = (db: DbOrTx) =>
     .limit(1);
 
 // Built once per database and kept prepared: it runs on every API request.
-const preparedSessionQuery = new WeakMap<Db, ReturnType<ReturnType<typeof sessionQuery>['prepare']>>();
+const preparedSessionQuery = new WeakMap<
+  Db,
+  ReturnType<ReturnType<typeof sessionQuery>['prepare']>
+>();
 
 export async function findSession(db: DbOrTx, tokenHash: string) {
   if (db instanceof PgTransaction) {
