@@ -99,6 +99,16 @@ function validationFields(
   }));
 }
 
+/** The SQLSTATE of a database error, also when the query builder wrapped it. */
+function databaseErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -110,6 +120,10 @@ export const errorsPlugin = fp(async (app) => {
     if (err.validation) {
       return sendError(reply, 'VALIDATION_FAILED', { fields: validationFields(req, err) });
     }
+    // Two transactions that locked the same rows in opposite orders (PostgreSQL broke the tie
+    // by rolling one back) or a serialisation failure: nothing was written; the caller retries.
+    const sqlState = databaseErrorCode(err);
+    if (sqlState === '40P01' || sqlState === '40001') return sendError(reply, 'WRITE_COLLISION');
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -51,6 +51,12 @@ export const ERRORS = {
     'Someone else changed this record; reload and try again',
   ),
   DUPLICATE: def(409, 40902, '该值已存在', 'That value already exists'),
+  WRITE_COLLISION: def(
+    409,
+    40909,
+    '他人正在同时保存相关数据，本次未保存，请重试',
+    'Someone else was saving related data at the same moment; nothing was saved, try again',
+  ),
   PAYLOAD_TOO_LARGE: def(413, 41300, '请求内容过大', 'The request is too large'),
   ACCOUNT_LOCKED: def(
     429,

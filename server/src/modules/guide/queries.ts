@@ -16,7 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { GuideListQuery } from '@console/shared';
+import type { GuideLanguage, GuideListQuery } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { auditLog } from '../audit/schema';
 import { roles, userRoles, users } from '../auth/schema';
@@ -26,6 +26,7 @@ import { scenicSpots } from '../scenic/schema';
 import {
   guideCertifications,
   guideCodeSeq,
+  guideFilterCounts,
   guideLanguages,
   guides,
   guideSpecialties,
@@ -108,6 +109,63 @@ function sqlSelectOne(table: typeof guideLanguages | typeof guideCertifications,
   return sql`(select 1 from ${table} where ${where})`;
 }
 
+/** The list's columns: what a row of the guide list shows. */
+const LIST_COLUMNS = {
+  id: guides.id,
+  code: guides.code,
+  name: guides.name,
+  gender: guides.gender,
+  phone: guides.phone,
+  homeCity: guides.homeCity,
+  employmentType: guides.employmentType,
+  licenceNo: guides.licenceNo,
+  licenceType: guides.licenceType,
+  level: guides.level,
+  licenceExpiry: guides.licenceExpiry,
+  maxGroupSize: guides.maxGroupSize,
+  status: guides.status,
+  updatedAt: guides.updatedAt,
+  version: guides.version,
+};
+
+/** Filters guide_filter_counts answers; any other filter present means counting guides. */
+const COUNTED_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([
+  'level',
+  'status',
+  'employmentType',
+  'licenceType',
+  'language',
+]);
+const NOT_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([
+  'current',
+  'pageSize',
+  'sortField',
+  'sortOrder',
+]);
+
+/** The total from the counts table, when every filter given is one it keeps. */
+function countedTotal(q: GuideListQuery, levelRank: number | undefined): SQL<number> | undefined {
+  const answerable = Object.entries(q).every(
+    ([key, value]) =>
+      NOT_FILTERS.has(key) || COUNTED_FILTERS.has(key) || value === undefined || value === '',
+  );
+  if (!answerable) return undefined;
+  const c = guideFilterCounts;
+  const where = and(
+    eq(c.language, q.language ?? ''),
+    levelRank === undefined ? undefined : eq(c.levelRank, levelRank),
+    q.status ? eq(c.status, q.status) : undefined,
+    q.employmentType ? eq(c.employmentType, q.employmentType) : undefined,
+    q.licenceType ? eq(c.licenceType, q.licenceType) : undefined,
+  );
+  return sql<number>`(select coalesce(sum(${c.n}), 0)::int from ${c} where ${where})`;
+}
+
+/**
+ * One page of the list with each guide's languages and the total, in one statement: the
+ * total comes from guide_filter_counts when it can, else from a window count over the
+ * matches. Only a page past the end, which has no row to carry it, counts separately.
+ */
 export async function listGuides(
   db: DbOrTx,
   q: GuideListQuery,
@@ -119,18 +177,28 @@ export async function listGuides(
   const order = q.sortField
     ? [direction(SORT_COLUMNS[q.sortField]), direction(guides.id)]
     : [desc(guides.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(guides)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.current - 1) * q.pageSize),
-    db.select({ total: count() }).from(guides).where(where),
-  ]);
+  const offset = (q.current - 1) * q.pageSize;
+  const rows = await db
+    .select({
+      ...LIST_COLUMNS,
+      // Qualified by hand: inside a select list Drizzle renders columns unqualified.
+      languages: sql<GuideLanguage[]>`coalesce((select json_agg(json_build_object(
+          'language', gl.language, 'proficiency', gl.proficiency) order by gl.sort_order)
+        from ${guideLanguages} gl where gl.guide_id = "guides"."id"), '[]'::json)`,
+      total: countedTotal(q, levelRank) ?? sql<number>`(count(*) over ())::int`,
+    })
+    .from(guides)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset(offset);
+  if (rows.length > 0) return { rows, total: rows[0].total };
+  if (offset === 0) return { rows, total: 0 };
+  const [{ total }] = await db.select({ total: count() }).from(guides).where(where);
   return { rows, total };
 }
+
+export type GuideListRow = Awaited<ReturnType<typeof listGuides>>['rows'][number];
 
 /** Every guide matching the filters (export), in list order, capped. */
 export function allGuidesMatching(

@@ -88,6 +88,31 @@ export const guideLanguages = pgTable(
   ],
 );
 
+/**
+ * How many guides share each combination of the list's select filters (level, status,
+ * employment, licence type), overall (`language` = '') and per language they speak. Kept
+ * exact by triggers on guides and guide_languages (migration 0001), in the writing
+ * transaction, so the list's total for those filters is a sum over a few rows instead of a
+ * count over up to every guide.
+ */
+export const guideFilterCounts = pgTable(
+  'guide_filter_counts',
+  {
+    language: varchar('language', { length: 64 }).notNull(),
+    levelRank: smallint('level_rank').notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    employmentType: varchar('employment_type', { length: 16 }).notNull(),
+    licenceType: varchar('licence_type', { length: 16 }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'guide_filter_counts_pk',
+      columns: [t.language, t.levelRank, t.status, t.employmentType, t.licenceType],
+    }),
+  ],
+);
+
 /** Specialty tags (values of the guide_specialty dictionary). */
 export const guideSpecialties = pgTable(
   'guide_specialties',

@@ -63,19 +63,15 @@ export class GuideService {
     const today = isoToday();
     const rank = query.level ? guideLevelRank(query.level) : undefined;
     const { rows, total } = await q.listGuides(this.db, query, today, rank);
-    const ids = rows.map((r) => r.id);
-    const [langs, figures] = await Promise.all([
-      q.languagesOf(this.db, ids),
-      this.figures(this.db, ids, today),
-    ]);
-    const byGuide = groupBy(langs, (l) => l.guideId);
+    const figures = await this.figures(
+      this.db,
+      rows.map((r) => r.id),
+      today,
+    );
     return {
       list: rows.map((r) => ({
         ...listItem(r),
-        languages: (byGuide.get(r.id) ?? []).map(({ language, proficiency }) => ({
-          language,
-          proficiency,
-        })),
+        languages: r.languages,
         figures: figures.get(r.id) ?? zeroFigures(),
       })),
       total,
@@ -401,7 +397,9 @@ export class GuideService {
 
 const zeroFigures = (): GuideFigures => ({ teamsLed: 0, daysWorked30: 0, averageRating: null });
 
-function listItem(r: GuideRow): Omit<GuideListItem, 'languages' | 'figures'> {
+function listItem(
+  r: Omit<q.GuideListRow, 'languages' | 'total'>,
+): Omit<GuideListItem, 'languages' | 'figures'> {
   return {
     id: r.id,
     code: r.code,
