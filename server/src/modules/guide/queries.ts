@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { GuideLanguage, GuideListQuery } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
+import { preparedByShape } from '../../db/prepared';
 import { auditLog } from '../audit/schema';
 import { roles, userRoles, users } from '../auth/schema';
 import { messages } from '../messages/schema';
@@ -51,31 +52,33 @@ const SORT_COLUMNS = {
   updatedAt: guides.updatedAt,
 } as const;
 
-function listConditions(q: GuideListQuery, today: string, levelRank?: number): SQL | undefined {
+/** A placeholder of the list query; `listValues` binds it. */
+const ph = (name: keyof ReturnType<typeof listValues>) => sql.placeholder(name);
+
+/** The filters' conditions, every value a placeholder (the query is kept prepared per shape). */
+function listConditions(q: GuideListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.keyword) {
     // Names contain the keyword; codes, phones and licence numbers start with it. Plain LIKE
     // (Chinese has no case; codes are matched upper-cased): ILIKE costs 3–4× on 100 000 rows.
-    const kw = likeEscape(q.keyword);
-    const upper = kw.toUpperCase();
     conds.push(
       or(
-        like(guides.name, `%${kw}%`),
-        like(guides.code, `${upper}%`),
-        like(guides.phone, `${kw}%`),
-        like(guides.licenceNo, `${kw}%`),
-        upper === kw ? undefined : like(guides.licenceNo, `${upper}%`),
+        like(guides.name, ph('keywordContains')),
+        like(guides.code, ph('keywordUpperPrefix')),
+        like(guides.phone, ph('keywordPrefix')),
+        like(guides.licenceNo, ph('keywordPrefix')),
+        like(guides.licenceNo, ph('keywordUpperPrefix')),
       ),
     );
   }
-  if (levelRank !== undefined) conds.push(eq(guides.levelRank, levelRank));
-  if (q.status) conds.push(eq(guides.status, q.status));
-  if (q.employmentType) conds.push(eq(guides.employmentType, q.employmentType));
-  if (q.licenceType) conds.push(eq(guides.licenceType, q.licenceType));
+  if (q.level) conds.push(eq(guides.levelRank, ph('levelRank')));
+  if (q.status) conds.push(eq(guides.status, ph('status')));
+  if (q.employmentType) conds.push(eq(guides.employmentType, ph('employmentType')));
+  if (q.licenceType) conds.push(eq(guides.licenceType, ph('licenceType')));
   if (q.expiringWithinDays !== undefined) {
     conds.push(
-      gte(guides.licenceExpiry, today),
-      lte(guides.licenceExpiry, sql`(${today}::date + ${q.expiringWithinDays}::int)`),
+      gte(guides.licenceExpiry, ph('today')),
+      lte(guides.licenceExpiry, sql`(${ph('today')}::date + ${ph('expiringWithinDays')}::int)`),
     );
   }
   if (q.language) {
@@ -83,7 +86,7 @@ function listConditions(q: GuideListQuery, today: string, levelRank?: number): S
       exists(
         sqlSelectOne(
           guideLanguages,
-          and(eq(guideLanguages.guideId, guides.id), eq(guideLanguages.language, q.language))!,
+          and(eq(guideLanguages.guideId, guides.id), eq(guideLanguages.language, ph('language')))!,
         ),
       ),
     );
@@ -95,14 +98,44 @@ function listConditions(q: GuideListQuery, today: string, levelRank?: number): S
           guideCertifications,
           and(
             eq(guideCertifications.guideId, guides.id),
-            eq(guideCertifications.spotId, q.certifiedSpotId),
-            gte(guideCertifications.validUntil, today),
+            eq(guideCertifications.spotId, ph('certifiedSpotId')),
+            gte(guideCertifications.validUntil, ph('today')),
           )!,
         ),
       ),
     );
   }
   return conds.length ? and(...conds) : undefined;
+}
+
+/** What the list query's placeholders are bound to. */
+function listValues(q: GuideListQuery, today: string, levelRank: number | undefined) {
+  const kw = likeEscape(q.keyword ?? '');
+  return {
+    keywordContains: `%${kw}%`,
+    keywordPrefix: `${kw}%`,
+    keywordUpperPrefix: `${kw.toUpperCase()}%`,
+    levelRank: levelRank ?? null,
+    status: q.status ?? null,
+    employmentType: q.employmentType ?? null,
+    licenceType: q.licenceType ?? null,
+    language: q.language ?? null,
+    countLanguage: q.language ?? '',
+    expiringWithinDays: q.expiringWithinDays ?? null,
+    certifiedSpotId: q.certifiedSpotId ?? null,
+    today,
+    limit: q.pageSize,
+    offset: (q.current - 1) * q.pageSize,
+  };
+}
+
+/** Everything that changes the list query's text: the filters present and the sort. */
+function shapeOf(q: GuideListQuery): string {
+  const present = Object.entries(q)
+    .filter(([key, value]) => !NOT_FILTERS.has(key) && value !== undefined && value !== '')
+    .map(([key]) => key)
+    .sort();
+  return `${present.join(',')}|${q.sortField ?? ''}|${q.sortOrder ?? ''}`;
 }
 
 function sqlSelectOne(table: typeof guideLanguages | typeof guideCertifications, where: SQL): SQL {
@@ -144,7 +177,7 @@ const NOT_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([
 ]);
 
 /** The total from the counts table, when every filter given is one it keeps. */
-function countedTotal(q: GuideListQuery, levelRank: number | undefined): SQL<number> | undefined {
+function countedTotal(q: GuideListQuery): SQL<number> | undefined {
   const answerable = Object.entries(q).every(
     ([key, value]) =>
       NOT_FILTERS.has(key) || COUNTED_FILTERS.has(key) || value === undefined || value === '',
@@ -152,14 +185,22 @@ function countedTotal(q: GuideListQuery, levelRank: number | undefined): SQL<num
   if (!answerable) return undefined;
   const c = guideFilterCounts;
   const where = and(
-    eq(c.language, q.language ?? ''),
-    levelRank === undefined ? undefined : eq(c.levelRank, levelRank),
-    q.status ? eq(c.status, q.status) : undefined,
-    q.employmentType ? eq(c.employmentType, q.employmentType) : undefined,
-    q.licenceType ? eq(c.licenceType, q.licenceType) : undefined,
+    eq(c.language, ph('countLanguage')),
+    q.level ? eq(c.levelRank, ph('levelRank')) : undefined,
+    q.status ? eq(c.status, ph('status')) : undefined,
+    q.employmentType ? eq(c.employmentType, ph('employmentType')) : undefined,
+    q.licenceType ? eq(c.licenceType, ph('licenceType')) : undefined,
   );
   return sql<number>`(select coalesce(sum(${c.n}), 0)::int from ${c} where ${where})`;
 }
+
+interface ListRow extends Pick<GuideRow, keyof typeof LIST_COLUMNS> {
+  languages: GuideLanguage[];
+  total: number;
+}
+const listQuery = preparedByShape<ListRow[]>('guide_list');
+const countQuery = preparedByShape<{ total: number }[]>('guide_count');
+const exportQuery = preparedByShape<GuideRow[]>('guide_export');
 
 /**
  * One page of the list with each guide's languages and the total, in one statement: the
@@ -172,29 +213,34 @@ export async function listGuides(
   today: string,
   levelRank: number | undefined,
 ) {
-  const where = listConditions(q, today, levelRank);
-  const direction = q.sortOrder === 'ascend' ? asc : desc;
-  const order = q.sortField
-    ? [direction(SORT_COLUMNS[q.sortField]), direction(guides.id)]
-    : [desc(guides.id)];
-  const offset = (q.current - 1) * q.pageSize;
-  const rows = await db
-    .select({
-      ...LIST_COLUMNS,
-      // Qualified by hand: inside a select list Drizzle renders columns unqualified.
-      languages: sql<GuideLanguage[]>`coalesce((select json_agg(json_build_object(
-          'language', gl.language, 'proficiency', gl.proficiency) order by gl.sort_order)
-        from ${guideLanguages} gl where gl.guide_id = "guides"."id"), '[]'::json)`,
-      total: countedTotal(q, levelRank) ?? sql<number>`(count(*) over ())::int`,
-    })
-    .from(guides)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.pageSize)
-    .offset(offset);
+  const shape = shapeOf(q);
+  const values = listValues(q, today, levelRank);
+  const rows = await listQuery(db, shape, (db, name) => {
+    const direction = q.sortOrder === 'ascend' ? asc : desc;
+    const order = q.sortField
+      ? [direction(SORT_COLUMNS[q.sortField]), direction(guides.id)]
+      : [desc(guides.id)];
+    return db
+      .select({
+        ...LIST_COLUMNS,
+        // Qualified by hand: inside a select list Drizzle renders columns unqualified.
+        languages: sql<GuideLanguage[]>`coalesce((select json_agg(json_build_object(
+            'language', gl.language, 'proficiency', gl.proficiency) order by gl.sort_order)
+          from ${guideLanguages} gl where gl.guide_id = "guides"."id"), '[]'::json)`,
+        total: countedTotal(q) ?? sql<number>`(count(*) over ())::int`,
+      })
+      .from(guides)
+      .where(listConditions(q))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  }).execute(values);
   if (rows.length > 0) return { rows, total: rows[0].total };
-  if (offset === 0) return { rows, total: 0 };
-  const [{ total }] = await db.select({ total: count() }).from(guides).where(where);
+  if (values.offset === 0) return { rows, total: 0 };
+  const [{ total }] = await countQuery(db, shape, (db, name) =>
+    db.select({ total: count() }).from(guides).where(listConditions(q)).prepare(name),
+  ).execute(values);
   return { rows, total };
 }
 
@@ -208,12 +254,15 @@ export function allGuidesMatching(
   levelRank: number | undefined,
   cap: number,
 ) {
-  return db
-    .select()
-    .from(guides)
-    .where(listConditions(q, today, levelRank))
-    .orderBy(asc(guides.code))
-    .limit(cap);
+  return exportQuery(db, shapeOf(q), (db, name) =>
+    db
+      .select()
+      .from(guides)
+      .where(listConditions(q))
+      .orderBy(asc(guides.code))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  ).execute({ ...listValues(q, today, levelRank), limit: cap });
 }
 
 export async function languagesOf(db: DbOrTx, ids: number[]) {

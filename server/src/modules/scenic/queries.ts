@@ -27,6 +27,7 @@ import {
 } from '@console/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/types';
+import { preparedByShape, type Runnable } from '../../db/prepared';
 import { propertyCategories, propertyItems } from '../properties/schema';
 import {
   scenicFlow,
@@ -54,24 +55,23 @@ export type GateKeyRecord = typeof scenicGateKeys.$inferSelect;
  * instantaneous capacity, limited at ≥ the warning percent, else open. In-park counts only a
  * reading of today (spot time zone).
  */
-export function derivedColumns(now: Date, warningPercent: number) {
+export function derivedColumns() {
   // Written with qualified names: inside a select list Drizzle renders columns unqualified,
   // which a correlated subquery would bind to its own table.
   const spot = (column: string) => sql.raw(`"scenic_spots"."${column}"`);
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
   const inForce = sql`from "scenic_maintenance_windows" mw where mw.spot_id = ${spot('id')} and mw.start_at <= ${at} and mw.end_at > ${at}`;
   const windowCol = (column: string) =>
     sql`(select mw.${sql.raw(column)} ${inForce} order by mw.start_at limit 1)`;
   // "Today" and the wall clock are the same for every row: computed once, sent as parameters.
-  const dayStart = scenicStartOfDay(scenicLocalDate(now)).toISOString();
-  const inPark = sql<number>`(case when ${spot('live_at')} >= ${dayStart}::timestamptz then ${spot('live_in_park')} else 0 end)`;
-  const clock = sql`${scenicLocalTime(now)}::text`;
+  const inPark = sql<number>`(case when ${spot('live_at')} >= ${sql.placeholder('dayStart')}::timestamptz then ${spot('live_in_park')} else 0 end)`;
+  const clock = sql`${sql.placeholder('clock')}::text`;
   const capacity = spot('instant_capacity');
   const status = sql<ScenicStatus>`(case
     when exists (select 1 ${inForce}) then 'maintenance'
     when ${clock} < ${spot('open_time')} or ${clock} >= ${spot('close_time')} then 'closed'
     when ${inPark} >= ${capacity} then 'full'
-    when ${inPark} * 100 >= ${capacity} * ${warningPercent} then 'limited'
+    when ${inPark} * 100 >= ${capacity} * ${sql.placeholder('warningPercent')}::int then 'limited'
     else 'open' end)`;
   return {
     status,
@@ -82,22 +82,50 @@ export function derivedColumns(now: Date, warningPercent: number) {
   };
 }
 
+/** Values of the derived columns' placeholders at `now`. */
+export function derivedValues(now: Date, warningPercent: number) {
+  return {
+    at: now.toISOString(),
+    dayStart: scenicStartOfDay(scenicLocalDate(now)).toISOString(),
+    clock: scenicLocalTime(now),
+    warningPercent,
+  };
+}
+
 type Derived = ReturnType<typeof derivedColumns>;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The filter's conditions, each value a placeholder named after its field. */
 function filterWhere(filter: ScenicSpotFilter, derived: Derived): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
+  const value = (key: keyof ScenicSpotFilter) => sql.placeholder(key);
   if (filter.keyword) {
-    const like = `%${escapeLike(filter.keyword)}%`;
+    const like = sql`${value('keyword')}`;
     parts.push(or(sql`${s.name} ilike ${like}`, sql`${s.code} ilike ${like}`));
   }
-  if (filter.grade) parts.push(eq(s.grade, filter.grade));
-  if (filter.category) parts.push(eq(s.category, filter.category));
-  if (filter.province) parts.push(eq(s.province, filter.province));
-  if (filter.city) parts.push(eq(s.city, filter.city));
-  if (filter.status) parts.push(sql`${derived.status} = ${filter.status}`);
+  if (filter.grade) parts.push(eq(s.grade, value('grade')));
+  if (filter.category) parts.push(eq(s.category, value('category')));
+  if (filter.province) parts.push(eq(s.province, value('province')));
+  if (filter.city) parts.push(eq(s.city, value('city')));
+  if (filter.status) parts.push(sql`${derived.status} = ${value('status')}`);
   return and(...parts);
+}
+
+/** What the filter's placeholders are bound to (the keyword as a literal pattern). */
+function filterValues(filter: ScenicSpotFilter) {
+  return {
+    ...filter,
+    ...(filter.keyword ? { keyword: `%${escapeLike(filter.keyword)}%` } : {}),
+  };
+}
+
+/** Everything that changes the list query's text: the filters present and the sort. */
+function shapeOf(filter: ScenicSpotFilter): string {
+  const present = (Object.keys(filter) as (keyof ScenicSpotFilter)[])
+    .filter((k) => k !== 'sortField' && k !== 'sortOrder' && filter[k])
+    .sort();
+  return `${present.join(',')}|${filter.sortField ?? ''}|${filter.sortOrder ?? ''}`;
 }
 
 function orderBy(filter: ScenicSpotFilter, derived: Derived): SQL[] {
@@ -131,6 +159,11 @@ export type SpotWithDerived = {
   windowCapacity: number | null;
 };
 
+const listQuery = preparedByShape<(SpotWithDerived & { total: number })[]>('scenic_list');
+const countQuery = preparedByShape<{ total: number }[]>('scenic_count');
+const derivedQuery = preparedByShape<SpotWithDerived[]>('scenic_spot');
+const exportQuery = preparedByShape<{ spot: SpotRecord }[]>('scenic_export');
+
 export async function listSpots(
   db: DbOrTx,
   filter: ScenicSpotFilter,
@@ -138,23 +171,30 @@ export async function listSpots(
   now: Date,
   warningPercent: number,
 ): Promise<{ rows: SpotWithDerived[]; total: number }> {
-  const derived = derivedColumns(now, warningPercent);
-  const where = filterWhere(filter, derived);
+  const shape = shapeOf(filter);
+  const values = { ...derivedValues(now, warningPercent), ...filterValues(filter), ...page };
   // The total rides on the page (a window count: one statement, one pass over the matches);
   // only a page past the end, which has no row to carry it, counts separately.
-  const rows = await db
-    .select({ ...spotSelection(derived), total: sql<number>`(count(*) over ())::int` })
-    .from(s)
-    .where(where)
-    .orderBy(...orderBy(filter, derived))
-    .limit(page.limit)
-    .offset(page.offset);
-  if (rows.length > 0) return { rows: rows as SpotWithDerived[], total: rows[0].total };
+  const rows = await listQuery(db, shape, (db, name) => {
+    const derived = derivedColumns();
+    return db
+      .select({ ...spotSelection(derived), total: sql<number>`(count(*) over ())::int` })
+      .from(s)
+      .where(filterWhere(filter, derived))
+      .orderBy(...orderBy(filter, derived))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name) as Runnable<(SpotWithDerived & { total: number })[]>;
+  }).execute(values);
+  if (rows.length > 0) return { rows, total: rows[0].total };
   if (page.offset === 0) return { rows: [], total: 0 };
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(s)
-    .where(where);
+  const [{ total }] = await countQuery(db, shape, (db, name) =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(s)
+      .where(filterWhere(filter, derivedColumns()))
+      .prepare(name),
+  ).execute(values);
   return { rows: [], total };
 }
 
@@ -164,12 +204,18 @@ export async function findSpotDerived(
   now: Date,
   warningPercent: number,
 ): Promise<SpotWithDerived | undefined> {
-  const [row] = await db
-    .select(spotSelection(derivedColumns(now, warningPercent)))
-    .from(s)
-    .where(eq(s.id, id))
-    .limit(1);
-  return row as SpotWithDerived | undefined;
+  const [row] = await derivedQuery(
+    db,
+    'by-id',
+    (db, name) =>
+      db
+        .select(spotSelection(derivedColumns()))
+        .from(s)
+        .where(eq(s.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(name) as Runnable<SpotWithDerived[]>,
+  ).execute({ ...derivedValues(now, warningPercent), id });
+  return row;
 }
 
 export async function findSpot(db: DbOrTx, id: number, lock = false) {
@@ -242,13 +288,16 @@ export async function exportSpots(
   warningPercent: number,
   limit: number,
 ): Promise<SpotRecord[]> {
-  const derived = derivedColumns(now, warningPercent);
-  const rows = await db
-    .select({ spot: s })
-    .from(s)
-    .where(filterWhere(filter, derived))
-    .orderBy(...orderBy(filter, derived))
-    .limit(limit);
+  const rows = await exportQuery(db, shapeOf(filter), (db, name) => {
+    const derived = derivedColumns();
+    return db
+      .select({ spot: s })
+      .from(s)
+      .where(filterWhere(filter, derived))
+      .orderBy(...orderBy(filter, derived))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  }).execute({ ...derivedValues(now, warningPercent), ...filterValues(filter), limit });
   return rows.map((r) => r.spot);
 }
 

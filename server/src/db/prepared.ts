@@ -1,0 +1,44 @@
+// Hot list queries are built once per shape (which filters are present, the sort) with
+// placeholders for every value, and kept prepared: building a query through Drizzle costs
+// more of the server's time than PostgreSQL spends running it.
+import { createHash } from 'node:crypto';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './types';
+
+/** How many shapes of one query stay prepared per database (the oldest goes first). */
+const MAX_SHAPES = 128;
+
+export interface Runnable<R> {
+  execute(values: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A cache of prepared queries keyed by shape. On a miss, `build` returns the query for the
+ * shape, with `sql.placeholder(...)` for every value, prepared under the name it is given;
+ * the shape string must name everything that changes the query's text. Inside a transaction
+ * the query is built for that transaction and not kept.
+ */
+export function preparedByShape<R>(label: string) {
+  const perDb = new WeakMap<DbOrTx, Map<string, Runnable<R>>>();
+  const nameOf = (shape: string) =>
+    `${label}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+  return (
+    db: DbOrTx,
+    shape: string,
+    build: (db: DbOrTx, name: string) => Runnable<R>,
+  ): Runnable<R> => {
+    if (db instanceof PgTransaction) return build(db, nameOf(shape));
+    let shapes = perDb.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      perDb.set(db, shapes);
+    }
+    let query = shapes.get(shape);
+    if (!query) {
+      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+      query = build(db, nameOf(shape));
+      shapes.set(shape, query);
+    }
+    return query;
+  };
+}
