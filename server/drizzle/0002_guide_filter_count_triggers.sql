@@ -1,61 +1,110 @@
 -- Keeps guide_filter_counts exact (see its table in src/modules/guide/schema.ts): every
--- write to guides or guide_languages adjusts the counts in the same transaction. Rows are
--- written in key order so concurrent writers lock them in the same order.
+-- write to guides or guide_languages adjusts the counts in the same transaction. Inserts and
+-- updates are counted once per statement over its transition tables (an import of a
+-- thousand guides is one upsert, not a thousand); keys are upserted in order so that
+-- concurrent writers lock them in the same order.
 
--- Adds `delta` to the guide's overall row and to the row of each language it speaks.
-CREATE FUNCTION guide_filter_counts_apply(p_guide integer, p_level smallint, p_status varchar, p_employment varchar, p_licence varchar, p_delta integer) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION guide_filter_counts_on_guides_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
-  SELECT l.language, p_level, p_status, p_employment, p_licence, p_delta
-  FROM (SELECT ''::varchar AS language UNION ALL SELECT language FROM guide_languages WHERE guide_id = p_guide) l
-  ORDER BY l.language
-  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n
-$$;
---> statement-breakpoint
-CREATE FUNCTION guide_filter_counts_on_guides() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM guide_filter_counts_apply(OLD.id, OLD.level_rank, OLD.status, OLD.employment_type, OLD.licence_type, -1);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM guide_filter_counts_apply(NEW.id, NEW.level_rank, NEW.status, NEW.employment_type, NEW.licence_type, 1);
-  END IF;
-  IF TG_OP = 'DELETE' THEN
-    RETURN OLD;
-  END IF;
+  SELECT l.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
+  FROM new_guides g
+  CROSS JOIN LATERAL (SELECT ''::varchar AS language
+                      UNION ALL SELECT gl.language FROM guide_languages gl WHERE gl.guide_id = g.id) l
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER guides_filter_counts_insert AFTER INSERT ON guides FOR EACH ROW EXECUTE FUNCTION guide_filter_counts_on_guides();
+CREATE TRIGGER guides_filter_counts_insert AFTER INSERT ON guides
+  REFERENCING NEW TABLE AS new_guides FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_guides_insert();
 --> statement-breakpoint
-CREATE TRIGGER guides_filter_counts_update AFTER UPDATE OF level_rank, status, employment_type, licence_type ON guides FOR EACH ROW
-  WHEN (OLD.level_rank IS DISTINCT FROM NEW.level_rank OR OLD.status IS DISTINCT FROM NEW.status
-        OR OLD.employment_type IS DISTINCT FROM NEW.employment_type OR OLD.licence_type IS DISTINCT FROM NEW.licence_type)
-  EXECUTE FUNCTION guide_filter_counts_on_guides();
---> statement-breakpoint
--- Before the row goes, while its languages are still there (the cascade removes them later,
--- when the guide can no longer be found, so their own trigger leaves the counts alone).
-CREATE TRIGGER guides_filter_counts_delete BEFORE DELETE ON guides FOR EACH ROW EXECUTE FUNCTION guide_filter_counts_on_guides();
---> statement-breakpoint
-CREATE FUNCTION guide_filter_counts_on_languages() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION guide_filter_counts_on_guides_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
-    SELECT OLD.language, g.level_rank, g.status, g.employment_type, g.licence_type, -1 FROM guides g WHERE g.id = OLD.guide_id
-    ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
-    SELECT NEW.language, g.level_rank, g.status, g.employment_type, g.licence_type, 1 FROM guides g WHERE g.id = NEW.guide_id
-    ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
-  END IF;
+  INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
+  SELECT l.language, d.level_rank, d.status, d.employment_type, d.licence_type, sum(d.delta)::int
+  FROM (SELECT id, level_rank, status, employment_type, licence_type, -1 AS delta FROM old_guides
+        UNION ALL
+        SELECT id, level_rank, status, employment_type, licence_type, 1 FROM new_guides) d
+  CROSS JOIN LATERAL (SELECT ''::varchar AS language
+                      UNION ALL SELECT gl.language FROM guide_languages gl WHERE gl.guide_id = d.id) l
+  GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.delta) <> 0 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER guide_languages_filter_counts AFTER INSERT OR DELETE OR UPDATE OF guide_id, language ON guide_languages FOR EACH ROW EXECUTE FUNCTION guide_filter_counts_on_languages();
+CREATE TRIGGER guides_filter_counts_update AFTER UPDATE ON guides
+  REFERENCING OLD TABLE AS old_guides NEW TABLE AS new_guides
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_guides_update();
 --> statement-breakpoint
--- TRUNCATE skips row triggers.
+-- Per row and before the row goes, while its languages are still there: the cascade removes
+-- them after the guide, when it can no longer be found, so their own trigger counts nothing.
+CREATE FUNCTION guide_filter_counts_on_guide_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
+  SELECT l.language, OLD.level_rank, OLD.status, OLD.employment_type, OLD.licence_type, -1
+  FROM (SELECT ''::varchar AS language
+        UNION ALL SELECT gl.language FROM guide_languages gl WHERE gl.guide_id = OLD.id) l
+  ORDER BY 1
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
+  RETURN OLD;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER guides_filter_counts_delete BEFORE DELETE ON guides
+  FOR EACH ROW EXECUTE FUNCTION guide_filter_counts_on_guide_delete();
+--> statement-breakpoint
+CREATE FUNCTION guide_filter_counts_on_languages_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
+  SELECT nl.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
+  FROM new_languages nl JOIN guides g ON g.id = nl.guide_id
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER guide_languages_filter_counts_insert AFTER INSERT ON guide_languages
+  REFERENCING NEW TABLE AS new_languages
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_languages_insert();
+--> statement-breakpoint
+CREATE FUNCTION guide_filter_counts_on_languages_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
+  SELECT ol.language, g.level_rank, g.status, g.employment_type, g.licence_type, -count(*)::int
+  FROM old_languages ol JOIN guides g ON g.id = ol.guide_id
+  GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER guide_languages_filter_counts_delete AFTER DELETE ON guide_languages
+  REFERENCING OLD TABLE AS old_languages
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_languages_delete();
+--> statement-breakpoint
+CREATE FUNCTION guide_filter_counts_on_languages_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO guide_filter_counts AS c (language, level_rank, status, employment_type, licence_type, n)
+  SELECT d.language, g.level_rank, g.status, g.employment_type, g.licence_type, sum(d.delta)::int
+  FROM (SELECT guide_id, language, -1 AS delta FROM old_languages
+        UNION ALL
+        SELECT guide_id, language, 1 FROM new_languages) d
+  JOIN guides g ON g.id = d.guide_id
+  GROUP BY 1, 2, 3, 4, 5 HAVING sum(d.delta) <> 0 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (language, level_rank, status, employment_type, licence_type) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER guide_languages_filter_counts_update AFTER UPDATE ON guide_languages
+  REFERENCING OLD TABLE AS old_languages NEW TABLE AS new_languages
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_languages_update();
+--> statement-breakpoint
+-- TRUNCATE skips row and statement triggers of the other events.
 CREATE FUNCTION guide_filter_counts_on_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'guides' THEN
@@ -67,9 +116,11 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER guides_filter_counts_truncate AFTER TRUNCATE ON guides FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_truncate();
+CREATE TRIGGER guides_filter_counts_truncate AFTER TRUNCATE ON guides
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_truncate();
 --> statement-breakpoint
-CREATE TRIGGER guide_languages_filter_counts_truncate AFTER TRUNCATE ON guide_languages FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_truncate();
+CREATE TRIGGER guide_languages_filter_counts_truncate AFTER TRUNCATE ON guide_languages
+  FOR EACH STATEMENT EXECUTE FUNCTION guide_filter_counts_on_truncate();
 --> statement-breakpoint
 -- The guides already there.
 INSERT INTO guide_filter_counts (language, level_rank, status, employment_type, licence_type, n)

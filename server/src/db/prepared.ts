@@ -42,3 +42,19 @@ export function preparedByShape<R>(label: string) {
     return query;
   };
 }
+
+/**
+ * Runs queries side by side on the pool, but one after another inside a transaction: a
+ * transaction holds one connection, which runs one query at a time (node-postgres deprecates
+ * queueing them on it).
+ */
+export async function allQueries<T extends readonly unknown[]>(
+  db: DbOrTx,
+  tasks: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction))
+    return Promise.all(tasks.map((t) => t())) as unknown as Promise<T>;
+  const results: unknown[] = [];
+  for (const task of tasks) results.push(await task());
+  return results as unknown as T;
+}

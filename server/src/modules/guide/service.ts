@@ -24,6 +24,7 @@ import {
   type UnavailabilityPeriod,
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
+import { allQueries } from '../../db/prepared';
 import { AppError } from '../../lib/app-error';
 import type { ParsedRow, RowProblem } from '../../lib/spreadsheet';
 import * as q from './queries';
@@ -318,13 +319,14 @@ export class GuideService {
     db: DbOrTx,
     body: Pick<GuideCreateBody, 'languages' | 'specialties' | 'certifications'>,
   ) {
-    const [languages, specialties, spots] = await Promise.all([
-      q.dictionaryValues(db, GUIDE_LANGUAGE_CATEGORY),
-      q.dictionaryValues(db, GUIDE_SPECIALTY_CATEGORY),
-      q.spotsByIds(
-        db,
-        body.certifications.map((c) => c.spotId),
-      ),
+    const [languages, specialties, spots] = await allQueries(db, [
+      () => q.dictionaryValues(db, GUIDE_LANGUAGE_CATEGORY),
+      () => q.dictionaryValues(db, GUIDE_SPECIALTY_CATEGORY),
+      () =>
+        q.spotsByIds(
+          db,
+          body.certifications.map((c) => c.spotId),
+        ),
     ]);
     const known = new Set(spots.map((sp) => sp.id));
     const fields = [
@@ -357,11 +359,11 @@ export class GuideService {
   /** Rows → full guides with children, spot names and figures, in few queries. */
   async assembleMany(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
     const ids = rows.map((r) => r.id);
-    const [langs, specs, certs, figures] = await Promise.all([
-      q.languagesOf(db, ids),
-      q.specialtiesOf(db, ids),
-      q.certificationsOf(db, ids),
-      this.figures(db, ids, isoToday()),
+    const [langs, specs, certs, figures] = await allQueries(db, [
+      () => q.languagesOf(db, ids),
+      () => q.specialtiesOf(db, ids),
+      () => q.certificationsOf(db, ids),
+      () => this.figures(db, ids, isoToday()),
     ]);
     const spots = await q.spotsByIds(db, [...new Set(certs.map((c) => c.spotId))]);
     const names = new Map(spots.map((sp) => [sp.id, sp.name]));
