@@ -1,6 +1,7 @@
 // Every mutating /api request writes an audit row when it completes (product.md,
 // "Audit trail"). Handlers describe the change with `req.audit`; the plugin adds who, where,
-// the result and the duration.
+// the result and the duration. The row is written before the answer leaves (onSend), so a
+// caller that reads the trail right after a write finds it.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
@@ -42,9 +43,9 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
   app.addHook('onRequest', async (req) => {
     req.audit = {};
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return;
-    if (req.routeOptions.config?.audit === false) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return payload;
+    if (req.routeOptions.config?.audit === false) return payload;
     const info = req.audit ?? {};
     const auth = req.auth;
     const routeAction = req.routeOptions.config?.auditAction;
@@ -71,5 +72,6 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
     } catch (err) {
       req.log.error({ err }, 'audit write failed');
     }
+    return payload;
   });
 });
