@@ -14,6 +14,7 @@ import {
   type GuideCreateBody,
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { guideBody } from '../../../test/support/guides';
 
 let t: TestApp;
 let operator: Client;
@@ -24,33 +25,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = isoToday();
-let seq = 0;
-const body = (overrides: Partial<GuideCreateBody> = {}): GuideCreateBody => {
-  seq++;
-  return {
-    code: `G8${String(seq).padStart(5, '0')}`,
-    name: '计数导游',
-    gender: 'male',
-    birthDate: '1988-02-01',
-    phone: '13812340000',
-    email: '',
-    emergencyContactName: '',
-    emergencyContactPhone: '',
-    avatar: '',
-    homeCity: '',
+/** A junior, Japanese-speaking contract guide unless told otherwise. */
+const body = (overrides: Partial<GuideCreateBody> = {}) =>
+  guideBody({
     employmentType: 'contract',
-    licenceNo: `FC-${seq}-${Date.now()}`,
     licenceType: 'scenic_area',
     level: 'junior',
-    levelObtainedOn: '2019-01-01',
-    licenceExpiry: addDays(today, 300),
-    maxGroupSize: 30,
     languages: [{ language: 'ja', proficiency: 'fluent' }],
     specialties: [],
-    certifications: [],
     ...overrides,
-  };
-};
+  });
 
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, isoToday, type Guide, type GuideCreateBody } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { guideBody } from '../../../test/support/guides';
 import { users } from '../auth/schema';
 import { messages } from '../messages/schema';
 import { createLicenceExpiryTodos, licenceDedupeKey } from './licence-expiry-job';
@@ -21,38 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = isoToday();
-let seq = 0;
-
-/** A valid create body; every call gets its own code and licence number. */
-function body(overrides: Partial<GuideCreateBody> = {}): GuideCreateBody {
-  seq++;
-  return {
-    code: `G9${String(seq).padStart(5, '0')}`,
-    name: '测试导游',
-    gender: 'female',
-    birthDate: '1990-05-01',
-    phone: '13812345678',
-    email: 'guide@example.com',
-    emergencyContactName: '王五',
-    emergencyContactPhone: '13900001111',
-    avatar: '',
-    homeCity: '杭州',
-    employmentType: 'staff',
-    licenceNo: `TEST-${seq}-${Date.now()}`,
-    licenceType: 'national',
-    level: 'senior',
-    levelObtainedOn: '2015-03-01',
-    licenceExpiry: addDays(today, 400),
-    maxGroupSize: 40,
-    languages: [
-      { language: 'zh', proficiency: 'native' },
-      { language: 'en', proficiency: 'fluent' },
-    ],
-    specialties: ['history'],
-    certifications: [],
-    ...overrides,
-  };
-}
+const body = guideBody;
 
 async function create(overrides: Partial<GuideCreateBody> = {}): Promise<Guide> {
   const res = await operator.post('/api/guides', body(overrides));

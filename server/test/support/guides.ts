@@ -1,0 +1,34 @@
+// A valid guide create body for API tests; every call gets its own code and licence number.
+import { addDays, isoToday, type GuideCreateBody } from '@console/shared';
+
+let seq = 0;
+
+export function guideBody(overrides: Partial<GuideCreateBody> = {}): GuideCreateBody {
+  seq++;
+  return {
+    code: `G9${String(seq).padStart(5, '0')}`,
+    name: '测试导游',
+    gender: 'female',
+    birthDate: '1990-05-01',
+    phone: '13812345678',
+    email: 'guide@example.com',
+    emergencyContactName: '王五',
+    emergencyContactPhone: '13900001111',
+    avatar: '',
+    homeCity: '杭州',
+    employmentType: 'staff',
+    licenceNo: `TEST-${seq}-${Date.now()}`,
+    licenceType: 'national',
+    level: 'senior',
+    levelObtainedOn: '2015-03-01',
+    licenceExpiry: addDays(isoToday(), 400),
+    maxGroupSize: 40,
+    languages: [
+      { language: 'zh', proficiency: 'native' },
+      { language: 'en', proficiency: 'fluent' },
+    ],
+    specialties: ['history'],
+    certifications: [],
+    ...overrides,
+  };
+}
