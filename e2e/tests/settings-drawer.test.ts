@@ -80,6 +80,27 @@ describe('the settings drawer', () => {
     expect(await page.locator('.console-tab').count()).toBeGreaterThan(0);
   });
 
+  it('a change made just before a reload still reaches the account', async () => {
+    const { page } = browser;
+    await openDrawer(page);
+    const toggle = page.getByTestId('setting-footer');
+    const before = (await toggle.getAttribute('aria-checked')) === 'true';
+    // Reloading at once, inside the save's debounce: the page sends it while it unloads.
+    await toggle.click();
+    await reload(page);
+    const saved = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/user/info', {
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        });
+        const body = (await res.json()) as { data: { settings: { footer?: boolean } | null } };
+        return body.data.settings?.footer;
+      });
+    await expect.poll(saved, { timeout: 5_000 }).toBe(!before);
+    expect((await page.getByTestId('footer').count()) > 0).toBe(!before);
+    await setSetting(page, 'footer', before);
+  });
+
   it('menu and menu width', async () => {
     const { page } = browser;
     await openDrawer(page);

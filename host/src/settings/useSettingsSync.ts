@@ -1,6 +1,8 @@
 // Settings follow the user (issue #4): on sign-in the server's copy wins over this browser's
 // cache; afterwards every change is saved to the server (debounced). A user who never saved
-// keeps what this browser shows, and it is saved at their first change.
+// keeps what this browser shows, and it is saved at their first change. A change still
+// waiting when the page goes (reload, close, another site) is sent at once, as a request
+// that outlives the page.
 import { useEffect, useRef } from 'react';
 import {
   DEFAULT_USER_SETTINGS,
@@ -40,6 +42,8 @@ export function useSettingsSync(): void {
   const current = fingerprint(settings);
   const latest = useRef(settings);
   latest.current = settings;
+  /** The debounced save not sent yet. */
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const userId = user?.id ?? null;
   const serverSettings = user?.settings ?? null;
@@ -62,12 +66,32 @@ export function useSettingsSync(): void {
     const state = synced.current;
     if (userId === null || state?.userId !== userId || state.fingerprint === current) return;
     const timer = setTimeout(() => {
+      pending.current = null;
       state.fingerprint = current;
       void profileApi.saveSettings(saveable(latest.current)).catch(() => {
         // Saved again at the next change; the page keeps what the user chose.
         state.fingerprint = '';
       });
     }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    pending.current = timer;
+    return () => {
+      clearTimeout(timer);
+      pending.current = null;
+    };
   }, [userId, current]);
+
+  useEffect(() => {
+    const flush = () => {
+      const state = synced.current;
+      if (pending.current === null || !state) return;
+      clearTimeout(pending.current);
+      pending.current = null;
+      state.fingerprint = fingerprint(latest.current);
+      void profileApi.saveSettings(saveable(latest.current), { keepalive: true }).catch(() => {
+        state.fingerprint = '';
+      });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
 }

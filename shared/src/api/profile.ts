@@ -28,8 +28,15 @@ export const profileApi = {
   updateProfile: (body: ProfileBody) =>
     request<ProfileInfo>({ method: 'PUT', url: '/user/profile', data: body, silent: true }),
   /** Saved in the background; a failure must not interrupt the user. */
-  saveSettings: (settings: UserSettings) =>
-    request<UserSettings>({ method: 'PUT', url: '/user/settings', data: settings, silent: true }),
+  /** `keepalive`: the save outlives the page (sent while it unloads). */
+  saveSettings: (settings: UserSettings, options: { keepalive?: boolean } = {}) =>
+    request<UserSettings>({
+      method: 'PUT',
+      url: '/user/settings',
+      data: settings,
+      silent: true,
+      ...(options.keepalive ? { adapter: 'fetch', fetchOptions: { keepalive: true } } : {}),
+    }),
   uploadAvatar: (file: File) => {
     const form = new FormData();
     form.append('file', file);
