@@ -73,7 +73,8 @@ export interface OpenOptions {
   memory?: boolean;
 }
 
-/** At most this many distinct statements are prepared per connection (Npgsql-style auto-prepare). */
+/** At most this many distinct statements are prepared per connection (Npgsql-style auto-prepare);
+ * PostgreSQL keeps each until the connection closes, so the number stays bounded. */
 const MAX_PREPARED = 256;
 /** Longer texts (bulk inserts of an import) are not worth keeping prepared. */
 const MAX_PREPARED_TEXT = 4096;
@@ -111,7 +112,8 @@ AutoPreparingClient.prototype.query = function (this: pg.Client, ...args: unknow
     typeof config === 'object' &&
     'text' in config &&
     typeof config.text === 'string' &&
-    !('name' in config && config.name) &&
+    // An empty name asks for an unprepared statement (see db/prepared.ts).
+    (!('name' in config) || config.name === undefined) &&
     'values' in config &&
     Array.isArray(config.values) &&
     config.values.length > 0

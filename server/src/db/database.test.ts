@@ -81,6 +81,8 @@ describe.runIf(dbKind() === 'postgres')('PostgreSQL statements', () => {
         expect(res.rows).toEqual([{ n: value + 1 }]);
       }
       await client.query({ text: 'select 41 + 1 as n', values: [] });
+      // An empty name asks for an unprepared statement.
+      await client.query({ text: 'select $1::int * 2 as n', values: [21], name: '' });
       const prepared = await client.query<{ statement: string }>(
         'select statement from pg_prepared_statements',
       );

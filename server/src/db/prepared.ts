@@ -5,7 +5,11 @@ import { createHash } from 'node:crypto';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './types';
 
-/** How many shapes of one query stay prepared per database (the oldest goes first). */
+/**
+ * How many shapes of one query are kept prepared per database. PostgreSQL keeps a prepared
+ * statement until its connection closes, so the number must stay bounded whatever callers
+ * send: past it, a new shape runs unprepared (an empty name).
+ */
 const MAX_SHAPES = 128;
 
 export interface Runnable<R> {
@@ -35,7 +39,7 @@ export function preparedByShape<R>(label: string) {
     }
     let query = shapes.get(shape);
     if (!query) {
-      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+      if (shapes.size >= MAX_SHAPES) return build(db, '');
       query = build(db, nameOf(shape));
       shapes.set(shape, query);
     }
