@@ -39,7 +39,7 @@ export function ensureBuilt(force = false): void {
 export const SERVER_ARGS = ['--enable-source-maps', 'server/dist/main.js'];
 export const SECTIONS_CLI_ARGS = ['--enable-source-maps', 'server/dist/cli/sections.js'];
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -80,13 +80,45 @@ async function waitForHealth(
   throw new Error(`The server did not become healthy within 120 s:\n${log()}`);
 }
 
+/**
+ * Starts the compiled server with `env` (its data directory and section store) on `port` and
+ * waits until it is healthy; `stop` ends it and removes `dirs`.
+ */
+export async function launchServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  dirs: string[],
+): Promise<RunningConsole> {
+  let output = '';
+  const server = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
 /** Starts the compiled server and waits until it is healthy and pins every section. */
 export async function startConsole(): Promise<RunningConsole> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-data-'));
   const sectionsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-sections-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
   // As `npm start` does (issue 5): publish the local builds into the store and pin them.
   const env = { ...process.env, DATA_DIR: dataDir, SECTIONS_DIR: sectionsDir };
   const published = spawnSync(process.execPath, [...SECTIONS_CLI_ARGS, 'start-local'], {
@@ -96,39 +128,16 @@ export async function startConsole(): Promise<RunningConsole> {
   });
   if (published.status !== 0)
     throw new Error(`Publishing the sections failed:\n${published.stdout}${published.stderr}`);
-  const server = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SECTIONS_DIR: sectionsDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const stop = async () => {
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(sectionsDir, { recursive: true, force: true });
-  };
-
+  const running = await launchServer(env, port, [dataDir, sectionsDir]);
   try {
-    await waitForHealth(baseUrl, server, () => output);
-    const pins = (await (await fetch(`${baseUrl}/api/sections/pins`)).json()) as Envelope<{
+    const pins = (await (await fetch(`${running.baseUrl}/api/sections/pins`)).json()) as Envelope<{
       sections: Record<string, unknown>;
     }>;
     const missing = SECTIONS.filter((name) => !pins.data.sections[name]);
     if (missing.length > 0) throw new Error(`The server pins no version of: ${missing.join(', ')}`);
   } catch (error) {
-    await stop();
+    await running.stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return running;
 }

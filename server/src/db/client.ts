@@ -73,19 +73,17 @@ export interface OpenOptions {
   memory?: boolean;
 }
 
-/** At most this many distinct statements are prepared per connection (Npgsql-style auto-prepare);
- * PostgreSQL keeps each until the connection closes, so the number stays bounded. */
+/**
+ * At most this many distinct statements are prepared per connection (Npgsql-style
+ * auto-prepare); PostgreSQL keeps each until the connection closes, so the number stays
+ * bounded.
+ */
 const MAX_PREPARED = 256;
 /** Longer texts (bulk inserts of an import) are not worth keeping prepared. */
 const MAX_PREPARED_TEXT = 4096;
 const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 
-/**
- * A node-postgres client that prepares every parameterised statement it sees, named by its
- * text, so PostgreSQL parses it once per connection and can keep its plan: the list and
- * session queries otherwise spend longer in parse and plan than in execution. Statements
- * without parameters (transaction control, migrations) stay on the simple protocol.
- */
+/** Statement text → the name it is prepared under. */
 const statementNames = new Map<string, string>();
 
 function statementName(text: string): string | undefined {
@@ -101,6 +99,12 @@ function statementName(text: string): string | undefined {
 
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
+/**
+ * A node-postgres client that prepares every parameterised statement it sees, named by its
+ * text, so PostgreSQL parses it once per connection and can keep its plan: the list and
+ * session queries otherwise spend longer in parse and plan than in execution. Statements
+ * without parameters (transaction control, migrations) stay on the simple protocol.
+ */
 export class AutoPreparingClient extends pg.Client {}
 
 // pg's overloads cannot be restated on an override: the config-object form gets a name,

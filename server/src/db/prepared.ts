@@ -12,6 +12,25 @@ import type { DbOrTx } from './types';
  */
 const MAX_SHAPES = 128;
 
+/** Keys of a list query that are not filters: paging and sort. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['current', 'pageSize', 'sortField', 'sortOrder']);
+
+/** The filters a list query gives (neither undefined nor empty), sorted by name. */
+export function presentFilters(query: object): string[] {
+  return Object.entries(query)
+    .filter(([key, value]) => !NOT_FILTERS.has(key) && value !== undefined && value !== '')
+    .map(([key]) => key)
+    .sort();
+}
+
+/**
+ * The shape of a list query: which filters are present and the sort. Lists whose SQL depends
+ * only on these can be kept prepared under it.
+ */
+export function listShape(query: { sortField?: string; sortOrder?: string }): string {
+  return `${presentFilters(query).join(',')}|${query.sortField ?? ''}|${query.sortOrder ?? ''}`;
+}
+
 export interface Runnable<R> {
   execute(values: Record<string, unknown>): Promise<R>;
 }

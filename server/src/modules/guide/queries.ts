@@ -18,7 +18,8 @@ import {
 } from 'drizzle-orm';
 import type { GuideLanguage, GuideListQuery } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
-import { preparedByShape } from '../../db/prepared';
+import { listShape, preparedByShape, presentFilters } from '../../db/prepared';
+import { escapeLike } from '../../db/like';
 import { auditLog } from '../audit/schema';
 import { roles, userRoles, users } from '../auth/schema';
 import { messages } from '../messages/schema';
@@ -37,9 +38,6 @@ import {
 export type GuideRow = typeof guides.$inferSelect;
 export type GuideInsert = typeof guides.$inferInsert;
 export type UnavailabilityRow = typeof guideUnavailability.$inferSelect;
-
-/** Escapes LIKE wildcards so a keyword matches literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = {
   code: guides.code,
@@ -110,7 +108,7 @@ function listConditions(q: GuideListQuery): SQL | undefined {
 
 /** What the list query's placeholders are bound to. */
 function listValues(q: GuideListQuery, today: string, levelRank: number | undefined) {
-  const kw = likeEscape(q.keyword ?? '');
+  const kw = escapeLike(q.keyword ?? '');
   return {
     keywordContains: `%${kw}%`,
     keywordPrefix: `${kw}%`,
@@ -127,15 +125,6 @@ function listValues(q: GuideListQuery, today: string, levelRank: number | undefi
     limit: q.pageSize,
     offset: (q.current - 1) * q.pageSize,
   };
-}
-
-/** Everything that changes the list query's text: the filters present and the sort. */
-function shapeOf(q: GuideListQuery): string {
-  const present = Object.entries(q)
-    .filter(([key, value]) => !NOT_FILTERS.has(key) && value !== undefined && value !== '')
-    .map(([key]) => key)
-    .sort();
-  return `${present.join(',')}|${q.sortField ?? ''}|${q.sortOrder ?? ''}`;
 }
 
 function sqlSelectOne(table: typeof guideLanguages | typeof guideCertifications, where: SQL): SQL {
@@ -169,19 +158,10 @@ const COUNTED_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([
   'licenceType',
   'language',
 ]);
-const NOT_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([
-  'current',
-  'pageSize',
-  'sortField',
-  'sortOrder',
-]);
 
 /** The total from the counts table, when every filter given is one it keeps. */
 function countedTotal(q: GuideListQuery): SQL<number> | undefined {
-  const answerable = Object.entries(q).every(
-    ([key, value]) =>
-      NOT_FILTERS.has(key) || COUNTED_FILTERS.has(key) || value === undefined || value === '',
-  );
+  const answerable = presentFilters(q).every((key) => COUNTED_FILTERS.has(key));
   if (!answerable) return undefined;
   const c = guideFilterCounts;
   const where = and(
@@ -213,7 +193,7 @@ export async function listGuides(
   today: string,
   levelRank: number | undefined,
 ) {
-  const shape = shapeOf(q);
+  const shape = listShape(q);
   const values = listValues(q, today, levelRank);
   const rows = await listQuery(db, shape, (db, name) => {
     const direction = q.sortOrder === 'ascend' ? asc : desc;
@@ -254,7 +234,7 @@ export function allGuidesMatching(
   levelRank: number | undefined,
   cap: number,
 ) {
-  return exportQuery(db, shapeOf(q), (db, name) =>
+  return exportQuery(db, listShape(q), (db, name) =>
     db
       .select()
       .from(guides)

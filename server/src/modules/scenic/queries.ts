@@ -27,7 +27,8 @@ import {
 } from '@console/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/types';
-import { preparedByShape, type Runnable } from '../../db/prepared';
+import { listShape, preparedByShape, type Runnable } from '../../db/prepared';
+import { escapeLike } from '../../db/like';
 import { propertyCategories, propertyItems } from '../properties/schema';
 import {
   scenicFlow,
@@ -94,8 +95,6 @@ export function derivedValues(now: Date, warningPercent: number) {
 
 type Derived = ReturnType<typeof derivedColumns>;
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The filter's conditions, each value a placeholder named after its field. */
 function filterWhere(filter: ScenicSpotFilter, derived: Derived): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
@@ -118,14 +117,6 @@ function filterValues(filter: ScenicSpotFilter) {
     ...filter,
     ...(filter.keyword ? { keyword: `%${escapeLike(filter.keyword)}%` } : {}),
   };
-}
-
-/** Everything that changes the list query's text: the filters present and the sort. */
-function shapeOf(filter: ScenicSpotFilter): string {
-  const present = (Object.keys(filter) as (keyof ScenicSpotFilter)[])
-    .filter((k) => k !== 'sortField' && k !== 'sortOrder' && filter[k])
-    .sort();
-  return `${present.join(',')}|${filter.sortField ?? ''}|${filter.sortOrder ?? ''}`;
 }
 
 function orderBy(filter: ScenicSpotFilter, derived: Derived): SQL[] {
@@ -171,7 +162,7 @@ export async function listSpots(
   now: Date,
   warningPercent: number,
 ): Promise<{ rows: SpotWithDerived[]; total: number }> {
-  const shape = shapeOf(filter);
+  const shape = listShape(filter);
   const values = { ...derivedValues(now, warningPercent), ...filterValues(filter), ...page };
   // The total rides on the page (a window count: one statement, one pass over the matches);
   // only a page past the end, which has no row to carry it, counts separately.
@@ -288,7 +279,7 @@ export async function exportSpots(
   warningPercent: number,
   limit: number,
 ): Promise<SpotRecord[]> {
-  const rows = await exportQuery(db, shapeOf(filter), (db, name) => {
+  const rows = await exportQuery(db, listShape(filter), (db, name) => {
     const derived = derivedColumns();
     return db
       .select({ spot: s })
