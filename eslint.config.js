@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // Module boundaries (architecture.md): a module reaches another through its service,
+    // passed in through server/src/services.ts, never through its queries.
+    files: ['server/src/modules/**/*.ts', 'server/src/jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/queries', '../../modules/*/queries', '../modules/*/queries'],
+              message:
+                "Another module's queries: call its service (passed in through server/src/services.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['host/**/*.tsx', 'remotes/**/*.tsx', 'shared/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

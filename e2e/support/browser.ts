@@ -85,3 +85,13 @@ export async function openFromMenu(
   await item.click();
   await page.waitForURL((url) => url.pathname.startsWith(`/${itemKey}`));
 }
+
+/** Lists and charts answer after the first frame: waits for their spinners before measuring. */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .locator('.arco-spin-loading')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(300);
+}

@@ -111,6 +111,24 @@ describe('pinning from the Section versions page', () => {
     await page.getByTestId('pinned-guide').getByText(v1).waitFor();
   });
 
+  it('never breaks a version, time, hash or size mid-token (issue #18 item 9)', async () => {
+    const { page } = admin;
+    for (const width of [1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openVersionsPage(page);
+      await page.getByTestId(`pin-guide-${v2}`).waitFor();
+      // Each token is one line box: a wrapped token has more than one client rect.
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="section-versions-page"] .console-token')]
+          .filter((el) => el.getClientRects().length !== 1)
+          .map((el) => el.textContent),
+      );
+      const tokens = await page.locator('.console-token').count();
+      expect(tokens).toBeGreaterThan(0);
+      expect(broken, `at ${width} px`).toEqual([]);
+    }
+  });
+
   it('is not offered to an operator', async () => {
     const operator = await openBrowser();
     try {

@@ -20,7 +20,12 @@ const packagesExternal = {
 
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { main: 'src/main.ts', 'cli/sections': 'src/cli/sections.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/sections': 'src/cli/sections.ts',
+    // The spreadsheet reader's worker thread, beside the chunk that starts it.
+    'spreadsheet-read-worker': 'src/lib/spreadsheet/read-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

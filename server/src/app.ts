@@ -14,9 +14,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db/client';
 import type { ServerEnv } from './config/env';
-import { createServices, type Services } from './services';
+import { OPERATION_TIME_ZONE } from '@console/shared';
+import { createServices, type ServicePorts, type Services } from './services';
+import { JOBS, startJobs, type Scheduler } from './jobs';
+import { createLocalBus, createPgBus } from './events/bus';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { emptyJsonIsNoBody } from './plugins/json-body';
 import { sessionPlugin } from './plugins/session';
 import { authorizePlugin } from './plugins/authorize';
 import { auditPlugin } from './plugins/audit';
@@ -36,9 +40,19 @@ export interface BuildOptions {
   env: ServerEnv;
   /** Fastify logger; off in tests. */
   logger?: boolean;
+  /** Cross-module ports and the clock (tests pass their own). */
+  ports?: Partial<ServicePorts>;
+  /** Runs the background jobs (server/src/jobs/) while the app is up; on unless turned off. */
+  jobs?: boolean;
 }
 
-export async function buildApp({ database, env, logger = false }: BuildOptions): Promise<{
+export async function buildApp({
+  database,
+  env,
+  logger = false,
+  ports,
+  jobs = true,
+}: BuildOptions): Promise<{
   app: FastifyInstance;
   services: Services;
 }> {
@@ -53,8 +67,22 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  emptyJsonIsNoBody(app);
 
-  const services = createServices(database.db, env);
+  // One LISTEN connection per instance on PostgreSQL; in-process delivery on PGlite.
+  const events = database.url ? await createPgBus(database.url) : createLocalBus();
+  const services = createServices(database.db, env, { ...ports, events });
+
+  // Background jobs start once the app is ready and stop (waiting for a run) when it closes.
+  let scheduler: Scheduler | null = null;
+  if (jobs) {
+    app.addHook('onReady', async () => {
+      scheduler = startJobs(JOBS, services, app.log, OPERATION_TIME_ZONE);
+    });
+    app.addHook('onClose', async () => {
+      await scheduler?.stop();
+    });
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -88,6 +116,7 @@ export async function buildApp({ database, env, logger = false }: BuildOptions):
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
+  app.addHook('onClose', () => events.close());
   await app.register(sessionPlugin, { db: database.db, config: services.config });
   await app.register(authorizePlugin);
   await app.register(auditPlugin, { db: database.db });

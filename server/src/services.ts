@@ -1,5 +1,8 @@
 // The service container: one instance of each domain service per server, built on one
-// database. Routes receive it; services never see HTTP.
+// database. Routes receive it; services never see HTTP. Modules reach each other only through
+// what is passed in here (architecture.md, "Module boundaries"): a service, or a port that a
+// later module fills (team figures of guides, teams planning a spot), given at construction.
+import { systemClock, type Clock } from '@console/shared';
 import type { Db } from './db/types';
 import type { ServerEnv } from './config/env';
 import { AuthService } from './modules/auth/service';
@@ -8,12 +11,34 @@ import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/serv
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { PropertiesService } from './modules/properties/service';
-import { GuideService } from './modules/guide/service';
-import { ScenicService } from './modules/scenic/service';
+import { AuditService } from './modules/audit/service';
+import {
+  GuideService,
+  noTeamsYet as noGuideFigures,
+  type GuideFiguresSource,
+} from './modules/guide/service';
+import {
+  ScenicService,
+  noTeamsYet as noPlannedTeams,
+  type PlannedTeamsSource,
+} from './modules/scenic/service';
+
+/** Cross-module ports and the clock; each has the default a server without teams uses. */
+export interface ServicePorts {
+  clock: Clock;
+  /** Teams led, days worked and rating of guides (the team module's queries). */
+  guideFigures: GuideFiguresSource;
+  /** Teams whose itinerary plans a spot (the team module's queries). */
+  plannedTeams: PlannedTeamsSource;
+  /** Live events: in-process on PGlite; PostgreSQL passes createPgBus(url). */
+  events: EventBus;
+}
+import { createLocalBus, type EventBus } from './events/bus';
 
 export interface Services {
   db: Db;
   env: ServerEnv;
+  clock: Clock;
   config: SystemConfigService;
   auth: AuthService;
   sections: SectionsService;
@@ -22,20 +47,50 @@ export interface Services {
   properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
+  events: EventBus;
 }
 
-export function createServices(db: Db, env: ServerEnv): Services {
+export function createServices(
+  db: Db,
+  env: ServerEnv,
+  ports: Partial<ServicePorts> = {},
+): Services {
+  const clock = ports.clock ?? systemClock;
+  const events = ports.events ?? createLocalBus();
   const config = new SystemConfigService(db);
+  const properties = new PropertiesService(db);
+  const audit = new AuditService(db);
+  const scenic = new ScenicService(
+    db,
+    config,
+    clock,
+    ports.plannedTeams ?? noPlannedTeams,
+    properties,
+  );
+  const guide = new GuideService(
+    db,
+    clock,
+    ports.guideFigures ?? noGuideFigures,
+    properties,
+    scenic,
+    audit,
+  );
   return {
     db,
     env,
+    clock,
     config,
     auth: new AuthService(db, config),
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
-    messages: new MessageService(db),
-    profile: new ProfileService(db),
-    properties: new PropertiesService(db),
-    guide: new GuideService(db),
-    scenic: new ScenicService(db, config),
+    messages: new MessageService(db, events),
+    // Recent activity names what an entry is about (issue #18 item 8).
+    profile: new ProfileService(db, audit, {
+      guide: (ids) => guide.auditSubjects(ids),
+      scenic_spot: (ids) => scenic.auditSubjects(ids),
+    }),
+    properties,
+    guide,
+    scenic,
+    events,
   };
 }

@@ -108,6 +108,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
 
   // ── scenic spots ───────────────────────────────────────────────────────────────────────
   ['GET', '/api/scenic/spots', SIGNED_IN],
+  ['GET', '/api/scenic/spots/options', SIGNED_IN],
   ['POST', '/api/scenic/spots', STAFF],
   ['GET', '/api/scenic/spots/export', SIGNED_IN],
   ['GET', '/api/scenic/spots/import/template', STAFF],

@@ -15,7 +15,7 @@ import { NAVBAR_ACTIONS } from './navbarSlot';
 import { SectionMenu } from './SectionMenu';
 import { UserMenu } from './UserMenu';
 
-const LOCALE_OPTIONS: { value: Locale; label: string }[] = [
+export const LOCALE_OPTIONS: { value: Locale; label: string }[] = [
   { value: 'zh-CN', label: '中文' },
   { value: 'en-US', label: 'English' },
 ];

@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { SECTIONS } from '@console/shared/contracts/menu';
 import { firstAllowedRoute, type GuardedRoute } from '@console/shared/permission';
-import { selectRole, selectSettings, useAppDispatch, useAppSelector } from '@console/shared/store';
+import {
+  selectPermissions,
+  selectSettings,
+  useAppDispatch,
+  useAppSelector,
+} from '@console/shared/store';
 import { NotFound } from '../pages/not-found';
 import { RedirectPage } from '../pages/redirect';
 import { SectionOutlet } from '../sections/SectionOutlet';
@@ -14,9 +19,9 @@ import { selectTabs, tabVisited } from './tabs/tabsSlice';
 import { consoleRouteElements } from './consoleRouteElements';
 
 function SectionIndex({ section }: { section: (typeof SECTIONS)[number] }) {
-  const role = useAppSelector(selectRole);
+  const permissions = useAppSelector(selectPermissions);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
-  const first = firstAllowedRoute(role, {
+  const first = firstAllowedRoute(permissions, {
     routes: section.routes,
     serverMenu: menuFromServer ? serverMenu : null,
   });

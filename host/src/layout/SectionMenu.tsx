@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Menu } from '@arco-design/web-react';
 import { matchRoute } from '@console/shared/permission';
 import { SECTION_ROUTES } from '@console/shared/contracts/menu';
-import { selectRole, selectSettings, useAppSelector } from '@console/shared/store';
+import { selectPermissions, selectSettings, useAppSelector } from '@console/shared/store';
 import { MenuIcon } from './menuIcons';
 import { visibleMenu } from './visibleMenu';
 
@@ -18,11 +18,11 @@ export function SectionMenu({
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const role = useAppSelector(selectRole);
+  const permissions = useAppSelector(selectPermissions);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
   const menu = useMemo(
-    () => visibleMenu(role, menuFromServer ? serverMenu : null),
-    [role, menuFromServer, serverMenu],
+    () => visibleMenu(permissions, menuFromServer ? serverMenu : null),
+    [permissions, menuFromServer, serverMenu],
   );
 
   const current = matchRoute(SECTION_ROUTES, pathname);

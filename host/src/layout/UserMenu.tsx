@@ -10,7 +10,7 @@ import {
   IconSwap,
   IconUser,
 } from '@arco-design/web-react/icon';
-import { LOGIN_PATH } from '@console/shared/permission';
+import { isRouteAccessible, LOGIN_PATH } from '@console/shared/permission';
 import {
   logout,
   selectUser,
@@ -22,6 +22,7 @@ import {
   SECTION_VERSIONS_PATH,
   SectionVersionsMenuLabel,
 } from '../pages/section-versions/MenuLabel';
+import { SECTION_VERSIONS_ROUTE } from '../pages/section-versions/route';
 
 const ROLE_PREFIX = 'role:';
 
@@ -78,7 +79,7 @@ export function UserMenu() {
       <Menu.Item key="userSettings">
         <IconSettings /> {intl.formatMessage({ id: 'navbar.user.userSettings' })}
       </Menu.Item>
-      {user.permissions.includes('system:sections') && (
+      {isRouteAccessible(SECTION_VERSIONS_ROUTE, user.permissions) && (
         <Menu.Item key="sectionVersions" data-testid="menu-section-versions">
           <IconApps /> <SectionVersionsMenuLabel />
         </Menu.Item>

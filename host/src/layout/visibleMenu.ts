@@ -1,12 +1,12 @@
 // Which menu entries a role sees: menu order from the route metadata, hidden pages left out,
-// the route rule applied, and in server-menu mode only what the server menu lists.
+// the permission rule applied, and in server-menu mode only what the server menu lists.
 import {
   SECTIONS,
   type RouteMeta,
   type SectionMeta,
   type ServerMenuItem,
 } from '@console/shared/contracts/menu';
-import { isInServerMenu, isRouteAccessible } from '@console/shared/permission';
+import { canOpenRoute } from '@console/shared/permission';
 
 export interface MenuSection {
   section: SectionMeta;
@@ -14,7 +14,7 @@ export interface MenuSection {
 }
 
 export function visibleMenu(
-  role: string,
+  permissions: readonly string[],
   serverMenu: readonly ServerMenuItem[] | null,
 ): MenuSection[] {
   return [...SECTIONS]
@@ -22,10 +22,7 @@ export function visibleMenu(
     .map((section) => ({
       section,
       routes: section.routes.filter(
-        (route) =>
-          !route.hideInMenu &&
-          isRouteAccessible(route, role) &&
-          (serverMenu === null || isInServerMenu(route.key, serverMenu)),
+        (route) => !route.hideInMenu && canOpenRoute(route, permissions, serverMenu),
       ),
     }))
     .filter((entry) => entry.routes.length > 0);

@@ -9,7 +9,7 @@ export default {
   'login.username.required': 'Username is required',
   'login.password.required': 'Password is required',
   'login.submit': 'Sign in',
-  'login.error.generic': 'Sign-in failed, please refresh and try again',
+  'login.error.generic': 'Login error, please refresh and try again',
   'login.error.invalidCredentials': 'Incorrect username or password',
   'login.error.disabled': 'This account is disabled; contact an administrator',
   'login.error.locked': 'Too many failed sign-ins; the account is locked. Try again in {seconds} s',

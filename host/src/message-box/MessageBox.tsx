@@ -1,6 +1,6 @@
 // The navbar's message box (seed §2): a bell with the unread count; tabs message / notice /
 // todo with their counts; mark one read, all read, and "view more" → the messages page.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Popover, Tabs } from '@arco-design/web-react';
@@ -10,12 +10,13 @@ import {
   type MessageItem,
   type MessageType,
 } from '@console/shared/contracts/message';
-import { messagesApi } from '@console/shared/api';
+import { messagesApi, useMessageListQuery } from '@console/shared/api';
 import { MessageList } from './MessageList';
-import { useUnreadCounts } from './useUnreadCounts';
+import { refreshUnreadCounts, useUnreadCounts } from './useUnreadCounts';
 import './messageBox.less';
 
 const BOX_PAGE_SIZE = 5;
+const NO_ITEMS: MessageItem[] = [];
 
 function MessageBoxContent({
   onChanged,
@@ -29,31 +30,21 @@ function MessageBoxContent({
   const intl = useIntl();
   const navigate = useNavigate();
   const [type, setType] = useState<MessageType>('message');
-  const [items, setItems] = useState<MessageItem[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const list = useMessageListQuery({ type, pageSize: BOX_PAGE_SIZE });
+  const items = list.data?.list ?? NO_ITEMS;
+  const loading = list.isFetching;
+  const failed = list.isError;
+  const load = () => void list.refetch();
 
-  const load = useCallback(() => {
-    setLoading(true);
-    setFailed(false);
-    messagesApi
-      .list({ type, pageSize: BOX_PAGE_SIZE })
-      .then(
-        (page) => setItems(page.list),
-        () => setFailed(true),
-      )
-      .finally(() => setLoading(false));
-  }, [type]);
-  useEffect(load, [load]);
-
+  // A read changes the lists and the counts (the bell, the messages page): their tags.
   const read = async (item: MessageItem) => {
     await messagesApi.read([item.id]);
-    load();
+    refreshUnreadCounts();
     onChanged();
   };
   const readAll = async () => {
     await messagesApi.readAll(type);
-    load();
+    refreshUnreadCounts();
     onChanged();
   };
 

@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Avatar, Button, Empty, List, Spin, Tag, Typography } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import type { MessageItem } from '@console/shared/contracts/message';
+import { useRenderedMessages } from './useRenderedMessages';
 
 interface Props {
   items: MessageItem[];
@@ -13,6 +14,7 @@ interface Props {
 
 /** One tab of the message box: newest first, unread ones marked and readable one by one. */
 export function MessageList({ items, loading, failed, onRetry, onRead }: Props) {
+  const rendered = useRenderedMessages(items);
   if (failed) {
     return (
       <Empty
@@ -35,7 +37,7 @@ export function MessageList({ items, loading, failed, onRetry, onRead }: Props) 
         <List
           size="small"
           bordered={false}
-          dataSource={items}
+          dataSource={rendered}
           render={(item) => (
             <List.Item
               key={item.id}
@@ -70,8 +72,14 @@ export function MessageList({ items, loading, failed, onRetry, onRead }: Props) 
                   <span>
                     {item.title}
                     {item.status === 0 && (
-                      <Tag size="small" color="red" style={{ marginLeft: 6 }}>
-                        •
+                      // A worded tag, not an empty red one with a dot (issue #18 item 5).
+                      <Tag
+                        size="small"
+                        color="red"
+                        style={{ marginLeft: 6 }}
+                        data-testid="message-unread-tag"
+                      >
+                        <FormattedMessage id="messageBox.unread" />
                       </Tag>
                     )}
                   </span>

@@ -27,7 +27,12 @@ export function RouteGuard() {
     pathname: location.pathname,
     search: location.search,
     routes: GUARDED_ROUTES,
-    user: { status, role: user?.role ?? '', name: user?.name ?? '' },
+    user: {
+      status,
+      role: user?.role ?? '',
+      name: user?.name ?? '',
+      permissions: user?.permissions ?? [],
+    },
     menuFromServer,
     serverMenu,
   });

@@ -1,7 +1,7 @@
 // Pages the shell itself owns inside the main layout. Issue-by-issue the shell adds its own
 // pages here (user centre, results, section versions …); section pages come from contracts/menu.
-import { SECTION_ROUTES, SECTIONS } from '@console/shared/contracts/menu';
-import type { GuardedRoute } from '@console/shared/permission';
+import { SECTIONS } from '@console/shared/contracts/menu';
+import { routesInMenuOrder, type GuardedRoute } from '@console/shared/permission';
 import { SECTION_VERSIONS_ROUTE } from '../pages/section-versions/route';
 import { CONSOLE_ROUTES } from './consoleRouteMeta';
 
@@ -29,5 +29,6 @@ export const SHELL_ROUTES: GuardedRoute[] = [
   ...CONSOLE_ROUTES,
 ];
 
-/** Every route the guard knows inside the main layout. */
-export const GUARDED_ROUTES: GuardedRoute[] = [...SHELL_ROUTES, ...SECTION_ROUTES];
+/** Every route the guard knows inside the main layout; section pages in menu order, so a denied
+ * navigation goes to the first page the menu shows. */
+export const GUARDED_ROUTES: GuardedRoute[] = [...SHELL_ROUTES, ...routesInMenuOrder()];

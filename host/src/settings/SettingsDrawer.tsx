@@ -14,6 +14,7 @@ import {
   type AppSettings,
 } from '@console/shared/store';
 import { copyText } from './copySettings';
+import { NavbarlessActions } from './NavbarlessActions';
 import { setSettingsDrawerOpen, useSettingsDrawerOpen } from './drawerState';
 import { primaryShades } from './themeColor';
 import './settings.less';
@@ -83,6 +84,11 @@ export function SettingsDrawer() {
       className="console-settings-drawer"
       data-testid="settings-drawer"
     >
+      {!settings.navbar && (
+        <Section title={t('settings.account')}>
+          <NavbarlessActions />
+        </Section>
+      )}
       <Section title={t('settings.themeColor')}>
         <Row label={t('settings.themeColor')}>
           <span data-testid="setting-themeColor">
@@ -90,6 +96,8 @@ export function SettingsDrawer() {
               value={settings.themeColor}
               showText
               disabledAlpha
+              // Opens to the left of the swatch, clear of the viewport's right edge.
+              triggerProps={{ position: 'left' }}
               size="small"
               onChange={(value) => {
                 const color = String(value);

@@ -1,6 +1,8 @@
 // The guide section's calls (server: server/src/modules/guide/routes.ts). Pages reach the
 // API only through these and the shared client.
-import { request } from '@console/shared/api';
+import { useCallback } from 'react';
+import { consoleApi, invalidateApiTags, request, type ApiTag } from '@console/shared/api';
+import { useAppDispatch } from '@console/shared/store';
 import type {
   Guide,
   GuideAuditEntry,
@@ -47,12 +49,74 @@ export const guideApi = {
       url: `/guides/${id}/audit`,
       params: { before, limit: 20 },
     }),
-  dictionary: (category: string) =>
-    request<PropertyItem[]>({ method: 'GET', url: '/properties/items', params: { category } }),
-  spots: () =>
-    request<Page<{ id: number; code: string; name: string }>>({
-      method: 'GET',
-      url: '/scenic/spots',
-      params: { pageSize: 100, sortField: 'code', sortOrder: 'ascend' },
-    }),
 };
+
+type AuditPage = { list: GuideAuditEntry[]; next: number | null };
+
+/** The guide section's cached reads (RTK Query); writes above invalidate their tags. */
+export const guideQueries = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    guides: build.query<Page<GuideListItem>, Partial<GuideListQuery> | Record<string, unknown>>({
+      query: (params) => ({ method: 'GET', url: '/guides', params }),
+      providesTags: [{ type: 'Guide', id: 'LIST' }],
+    }),
+    /** Silent: a page asking for a missing or bad id shows its own not-found state. */
+    guide: build.query<Guide, number>({
+      query: (id) => ({ method: 'GET', url: `/guides/${id}`, silent: true }),
+      providesTags: (_r, _e, id) => [{ type: 'Guide', id }],
+    }),
+    guideUnavailability: build.query<
+      UnavailabilityPeriod[],
+      { id: number; from?: string; to?: string }
+    >({
+      query: ({ id, from, to }) => ({
+        method: 'GET',
+        url: `/guides/${id}/unavailability`,
+        params: { from, to },
+      }),
+      providesTags: (_r, _e, { id }) => [{ type: 'GuideUnavailability', id }],
+    }),
+    /** The guide's history, newest first, keyset paged ("load more" asks the next page). */
+    guideAudit: build.infiniteQuery<AuditPage, number, number | undefined>({
+      infiniteQueryOptions: {
+        initialPageParam: undefined,
+        getNextPageParam: (last) => last.next ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        method: 'GET',
+        url: `/guides/${queryArg}/audit`,
+        params: { before: pageParam, limit: 20 },
+      }),
+      providesTags: (_r, _e, id) => [{ type: 'GuideAudit', id }],
+    }),
+    guideDictionary: build.query<PropertyItem[], string>({
+      query: (category) => ({ method: 'GET', url: '/properties/items', params: { category } }),
+      providesTags: (_r, _e, category) => [{ type: 'Dictionary', id: category }],
+    }),
+  }),
+});
+
+export const {
+  useGuidesQuery,
+  useGuideQuery,
+  useGuideUnavailabilityQuery,
+  useGuideAuditInfiniteQuery,
+  useGuideDictionaryQuery,
+} = guideQueries;
+
+/** The tags a change to one guide touches: its record, its history, the lists. */
+export const guideTags = (id?: number): ApiTag[] => [
+  { type: 'Guide', id: 'LIST' },
+  ...(id
+    ? [
+        { type: 'Guide' as const, id },
+        { type: 'GuideAudit' as const, id },
+      ]
+    : []),
+];
+
+/** After a write: marks the cached reads it changed stale (every page showing them refetches). */
+export function useInvalidateGuides() {
+  const dispatch = useAppDispatch();
+  return useCallback((tags: readonly ApiTag[]) => invalidateApiTags(dispatch, tags), [dispatch]);
+}

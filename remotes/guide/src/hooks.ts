@@ -1,5 +1,5 @@
-// Small hooks the guide pages share: dictionaries, the write permission, enum labels.
-import { useCallback, useEffect, useState } from 'react';
+// Small hooks the guide pages share: dictionaries, enum labels.
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import {
   GUIDE_LANGUAGE_CATEGORY,
@@ -8,13 +8,9 @@ import {
   type Locale,
   type PropertyItem,
 } from '@console/shared';
-import { selectPermissions, useAppSelector } from '@console/shared/store';
-import { guideApi } from './api';
+import { useGuideDictionaryQuery } from './api';
 
-/** Whether the signed-in role may create and edit guides (server: guide:write). */
-export function useCanWriteGuides(): boolean {
-  return useAppSelector((state) => selectPermissions(state).includes('guide:write'));
-}
+const NO_ITEMS: PropertyItem[] = [];
 
 export interface Dictionaries {
   languages: PropertyItem[];
@@ -26,26 +22,9 @@ export interface Dictionaries {
 
 export function useGuideDictionaries(): Dictionaries {
   const { locale } = useIntl();
-  const [languages, setLanguages] = useState<PropertyItem[]>([]);
-  const [specialties, setSpecialties] = useState<PropertyItem[]>([]);
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      guideApi.dictionary(GUIDE_LANGUAGE_CATEGORY),
-      guideApi.dictionary(GUIDE_SPECIALTY_CATEGORY),
-    ])
-      .then(([l, s]) => {
-        if (!live) return;
-        setLanguages(l);
-        setSpecialties(s);
-      })
-      .catch(() => {
-        /* the client already showed the error; labels fall back to values */
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // On failure the client already showed the error; labels fall back to values.
+  const languages = useGuideDictionaryQuery(GUIDE_LANGUAGE_CATEGORY).data ?? NO_ITEMS;
+  const specialties = useGuideDictionaryQuery(GUIDE_SPECIALTY_CATEGORY).data ?? NO_ITEMS;
   const label = useCallback(
     (items: PropertyItem[], value: string) => {
       const item = items.find((i) => i.value === value);

@@ -1,6 +1,15 @@
 // The scenic section's calls (server: server/src/modules/scenic/routes.ts). Pages reach the API
 // only through these and the shared client.
-import { downloadFile, request, uploadSpreadsheet } from '@console/shared/api';
+import { useCallback } from 'react';
+import {
+  consoleApi,
+  downloadFile,
+  invalidateApiTags,
+  request,
+  uploadSpreadsheet,
+  type ApiTag,
+} from '@console/shared/api';
+import { useAppDispatch } from '@console/shared/store';
 import type {
   Page,
   PropertyItem,
@@ -78,3 +87,72 @@ export const scenicApi = {
   exportFile: (query: Record<string, unknown>, format: SpreadsheetFormat) =>
     downloadFile('/scenic/spots/export', { ...query, format }, `scenic-spots.${format}`),
 };
+
+/** The scenic section's cached reads (RTK Query); writes above invalidate their tags. */
+export const scenicQueries = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    scenicSpots: build.query<
+      Page<ScenicSpot>,
+      Partial<ScenicSpotListQuery> | Record<string, unknown>
+    >({
+      query: (params) => ({ method: 'GET', url: '/scenic/spots', params }),
+      providesTags: [{ type: 'ScenicSpot', id: 'LIST' }],
+    }),
+    /** Silent: a page asking for a missing or bad id shows its own not-found state. */
+    scenicSpot: build.query<ScenicSpot, number>({
+      query: (id) => ({ method: 'GET', url: `/scenic/spots/${id}`, silent: true }),
+      providesTags: (_r, _e, id) => [{ type: 'ScenicSpot', id }],
+    }),
+    scenicWindows: build.query<ScenicMaintenanceWindow[], number>({
+      query: (id) => ({ method: 'GET', url: `/scenic/spots/${id}/maintenance` }),
+      providesTags: (_r, _e, id) => [{ type: 'ScenicWindow', id }],
+    }),
+    scenicTeams: build.query<ScenicPlannedTeam[], number>({
+      query: (id) => ({ method: 'GET', url: `/scenic/spots/${id}/teams` }),
+      providesTags: (_r, _e, id) => [{ type: 'ScenicSpot', id }],
+    }),
+    scenicLoad: build.query<ScenicLoadSeries, { id: number; query: Partial<ScenicLoadQuery> }>({
+      query: ({ id, query }) => ({ method: 'GET', url: `/scenic/spots/${id}/load`, params: query }),
+      providesTags: (_r, _e, { id }) => [{ type: 'ScenicLoad', id }],
+    }),
+    scenicGateKeys: build.query<ScenicGateKey[], number>({
+      query: (id) => ({ method: 'GET', url: `/scenic/spots/${id}/gate-keys` }),
+      providesTags: (_r, _e, id) => [{ type: 'ScenicGateKey', id }],
+    }),
+    scenicCategories: build.query<PropertyItem[], void>({
+      query: () => ({
+        method: 'GET',
+        url: '/properties/items',
+        params: { category: SCENIC_CATEGORY_DICTIONARY },
+      }),
+      providesTags: [{ type: 'Dictionary', id: SCENIC_CATEGORY_DICTIONARY }],
+    }),
+  }),
+});
+
+export const {
+  useScenicSpotsQuery,
+  useScenicSpotQuery,
+  useScenicWindowsQuery,
+  useScenicTeamsQuery,
+  useScenicLoadQuery,
+  useScenicGateKeysQuery,
+  useScenicCategoriesQuery,
+} = scenicQueries;
+
+/** After a write: marks the cached reads it changed stale (every page showing them refetches). */
+export function useInvalidateScenic() {
+  const dispatch = useAppDispatch();
+  return useCallback((tags: readonly ApiTag[]) => invalidateApiTags(dispatch, tags), [dispatch]);
+}
+
+/** The tags a change to one spot touches (its record, the lists, the pickers). */
+export const spotTags = (id?: number): ApiTag[] => [
+  { type: 'ScenicSpot', id: 'LIST' },
+  ...(id
+    ? [
+        { type: 'ScenicSpot' as const, id },
+        { type: 'ScenicLoad' as const, id },
+      ]
+    : []),
+];

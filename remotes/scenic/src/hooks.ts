@@ -1,6 +1,6 @@
-// Hooks the scenic pages share: the write permission, the category dictionary, contract
+// Hooks the scenic pages share: the category dictionary, contract
 // validation messages in the current locale, and the colours of statuses and load bands.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import {
   SCENIC_VALIDATION_MESSAGES,
@@ -11,30 +11,15 @@ import {
   type ScenicStatus,
   type ValidationIssueLike,
 } from '@console/shared';
-import { selectPermissions, useAppSelector } from '@console/shared/store';
 import type { z } from 'zod';
-import { scenicApi } from './api';
+import { useScenicCategoriesQuery } from './api';
 
-/** Whether the signed-in role may create and edit spots (server: scenic:maintain). */
-export function useCanMaintain(): boolean {
-  return useAppSelector((state) => selectPermissions(state).includes('scenic:maintain'));
-}
+const NO_ITEMS: PropertyItem[] = [];
 
 export function useCategories() {
   const { locale } = useIntl();
-  const [items, setItems] = useState<PropertyItem[]>([]);
-  useEffect(() => {
-    let live = true;
-    scenicApi
-      .categories()
-      .then((list) => live && setItems(list))
-      .catch(() => {
-        /* the client showed the error; labels fall back to values */
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // On failure the client showed the error; labels fall back to values.
+  const items = useScenicCategoriesQuery().data ?? NO_ITEMS;
   const label = useCallback(
     (value: string) => {
       const item = items.find((i) => i.value === value);

@@ -17,6 +17,7 @@ import { DataDirLockedError, openDatabase } from '../db/client';
 import type { Db } from '../db/types';
 import { AppError } from '../lib/app-error';
 import { appendAudit } from '../modules/audit/queries';
+import { runWithAuditContext, type AuditContext } from '../modules/audit/writer';
 import { diffRecords } from '../modules/audit/diff';
 import type { FieldChange } from '../modules/audit/schema';
 import { localBuilds } from '../modules/sections/bundles';
@@ -94,6 +95,19 @@ async function audit(
   });
 }
 
+/** Who the audit trail names for a change made from the command line. */
+const cliAuditContext = (ctx: CliContext, command: string): AuditContext => ({
+  action: `system.sections.${command}`,
+  userId: ctx.actor.id,
+  username: ctx.actor.name.slice(0, 64),
+  role: 'cli',
+  requestId: '',
+  ip: '',
+  userAgent: 'sections-cli',
+  startedAt: performance.now(),
+  recorded: false,
+});
+
 /** Runs one command; throws UsageError for bad arguments and AppError for refused ones. */
 export async function runSectionsCommand(argv: string[], ctx: CliContext): Promise<void> {
   const { args, flags } = parse(argv);
@@ -168,27 +182,11 @@ export async function runSectionsCommand(argv: string[], ctx: CliContext): Promi
         );
       }
       const reason = flags.reason ?? `${command} from the command line`;
-      const change =
+      // The service records the audit row in the pin's transaction, as this CLI user.
+      const change = await runWithAuditContext(cliAuditContext(ctx, command), () =>
         command === 'pin'
-          ? await service.pin(
-              name,
-              pinSectionBody.parse({ environment, version, reason }),
-              ctx.actor,
-            )
-          : await service.rollback(
-              name,
-              rollbackSectionBody.parse({ environment, reason }),
-              ctx.actor,
-            );
-      await audit(
-        ctx,
-        `system.sections.${command}`,
-        'section_pin',
-        `${change.environment}/${change.section}`,
-        {
-          ...diffRecords({ sectionVersion: change.from }, { sectionVersion: change.to }),
-          reason: { before: null, after: reason },
-        },
+          ? service.pin(name, pinSectionBody.parse({ environment, version, reason }), ctx.actor)
+          : service.rollback(name, rollbackSectionBody.parse({ environment, reason }), ctx.actor),
       );
       ctx.out(
         `${change.environment}: ${change.section} ${change.from ?? '(none)'} → ${change.to}. ` +

@@ -9,12 +9,15 @@ import pg from 'pg';
 import * as schema from './schema';
 import type { Db } from './types';
 import { REPO_ROOT } from '../config/env';
+import { keepClientsFromCrashing, retryLostReadsOnce } from './availability';
 
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server', 'drizzle');
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string (the live-event LISTEN connection uses it). */
+  url?: string;
   /** Round-trip check for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -138,14 +141,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     let closing = false;
     // An idle connection that PostgreSQL ends (restart, failover, a dropped database) is
     // reported here; without a listener it would crash the process. The pool replaces it.
-    pool.on('error', (err) => {
+    const onLost = (err: Error) => {
       if (!closing) console.error(`PostgreSQL connection lost: ${err.message}`);
-    });
+    };
+    pool.on('error', onLost);
+    keepClientsFromCrashing(pool, onLost);
+    retryLostReadsOnce(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       ping: async () => {
         await pool.query('select 1');
       },

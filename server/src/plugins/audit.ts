@@ -1,63 +1,85 @@
-// Every mutating /api request writes an audit row when it completes (product.md,
-// "Audit trail"). Handlers describe the change with `req.audit`; the plugin adds who, where,
-// the result and the duration. The row is written before the answer leaves (onSend), so a
-// caller that reads the trail right after a write finds it.
+// Every mutating /api request leaves an audit row (product.md, "Audit trail").
+// A write that commits records its row inside its own transaction (modules/audit/writer.ts,
+// `recordAudit`), so the change and its row commit together or not at all; this plugin opens
+// the request's audit context (who, where, which request) for it. A refused request (4xx/5xx:
+// no business transaction committed) gets its row here, before the answer leaves (onSend),
+// described by what the handler put in `req.audit` before it failed.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
 import { appendAudit } from '../modules/audit/queries';
+import { runWithAuditContext, type AuditContext } from '../modules/audit/writer';
 import type { Db } from '../db/types';
 
 export interface AuditInfo {
-  action?: string;
   entityType?: string;
   entityId?: string | number;
   diff?: Record<string, FieldChange> | null;
-  /** Identity for requests made before a session exists (login). */
+  /** Identity for requests made before a session exists (a refused sign-in). */
   username?: string;
-  userId?: number;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** What a refused write was about, for its audit row. */
     audit: AuditInfo;
+    auditContext: AuditContext | null;
   }
-}
-
-/** Describes the record a write changed, for its audit row. */
-export function auditChange(
-  req: FastifyRequest,
-  entityType: string,
-  entityId: string | number,
-  diff: Record<string, FieldChange> | null,
-): void {
-  req.audit.entityType = entityType;
-  req.audit.entityId = entityId;
-  req.audit.diff = diff;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const audited = (req: FastifyRequest) =>
+  MUTATING.has(req.method) &&
+  req.url.startsWith('/api/') &&
+  req.routeOptions.config?.audit !== false;
+
 export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
   app.decorateRequest('audit', null as unknown as AuditInfo);
+  app.decorateRequest('auditContext', null);
   app.addHook('onRequest', async (req) => {
     req.audit = {};
+    req.auditContext = null;
+  });
+  // After the session is known: the handler (and the services it calls) run in the context.
+  app.addHook('preHandler', (req, reply, done) => {
+    if (!audited(req)) return done();
+    const auth = req.auth;
+    const ctx: AuditContext = {
+      action: (
+        req.routeOptions.config?.auditAction ?? `${req.method} ${req.routeOptions.url ?? req.url}`
+      ).slice(0, 64),
+      userId: auth?.userId ?? null,
+      username: (auth?.username ?? '').slice(0, 64),
+      role: auth?.role ?? '',
+      requestId: String(req.id),
+      ip: req.ip,
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 512),
+      startedAt: performance.now() - reply.elapsedTime,
+      recorded: false,
+    };
+    req.auditContext = ctx;
+    runWithAuditContext(ctx, done);
   });
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return payload;
-    if (req.routeOptions.config?.audit === false) return payload;
+    if (!audited(req) || req.auditContext?.recorded) return payload;
+    if (reply.statusCode < 400) {
+      // A write that succeeded changed nothing (e.g. signing out without a session):
+      // there was no transaction to record it in.
+      req.log.debug({ url: req.url }, 'write recorded no change');
+    }
     const info = req.audit ?? {};
     const auth = req.auth;
-    const routeAction = req.routeOptions.config?.auditAction;
+    const ctx = req.auditContext;
     try {
       await appendAudit(db, {
         at: new Date(),
-        userId: auth?.userId ?? info.userId ?? null,
+        userId: auth?.userId ?? null,
         username: (auth?.username ?? info.username ?? '').slice(0, 64),
         role: auth?.role ?? '',
         action: (
-          info.action ??
-          routeAction ??
+          ctx?.action ??
+          req.routeOptions.config?.auditAction ??
           `${req.method} ${req.routeOptions.url ?? req.url}`
         ).slice(0, 64),
         entityType: info.entityType ?? '',

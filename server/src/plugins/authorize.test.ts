@@ -86,6 +86,33 @@ describe('CSRF (custom header + Origin)', () => {
     expect(none.statusCode).toBe(200);
   });
 
+  it('refuses an Origin with the right host but another scheme or port', async () => {
+    for (const [origin, ip] of [
+      ['https://console.test', '10.3.0.7'],
+      ['http://console.test:8443', '10.3.0.8'],
+      ['ws://console.test', '10.3.0.9'],
+    ]) {
+      const res = await loginWith({ 'x-requested-with': 'XMLHttpRequest', origin }, ip);
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json().error).toBe('CSRF_REJECTED');
+    }
+  });
+
+  it('checks the Origin of a session posting visitor flow (only gate keys skip it)', async () => {
+    const c = await signedIn(t.app, 'admin');
+    const spot = (await c.get('/api/scenic/spots?pageSize=1')).json().data.list[0];
+    const body = { readings: [{ at: new Date().toISOString(), entries: 1, exits: 0 }] };
+    const post = (origin?: string) =>
+      c.post(`/api/scenic/spots/${spot.id}/flow`, body, {
+        headers: { host: 'console.test', ...(origin ? { origin } : {}) },
+      });
+    const foreign = await post('https://evil.example');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toBe('CSRF_REJECTED');
+    expect((await post('https://console.test')).statusCode).toBe(403);
+    expect((await post('http://console.test')).statusCode).toBe(200);
+  });
+
   it('refuses a signed-in mutating request without the header, and changes nothing', async () => {
     const c = await signedIn(t.app, 'admin');
     const res = await t.app.inject({

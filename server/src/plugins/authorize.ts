@@ -1,12 +1,31 @@
 // Deny by default: every /api route declares `config.access`; a route without one cannot even
 // be registered. Mutating requests must also pass the CSRF check (custom header + Origin).
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, hasPermission, type Access } from '@console/shared';
 import { sendError } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export class UndeclaredAccessError extends Error {}
+
+/**
+ * The CSRF rule of a session's mutating call: the custom header, and an `Origin`, when sent,
+ * naming this very server — scheme, host and port (issue #12 point 7). Routes that opt out of
+ * the global check for devices (`config.csrf: false`) apply it to their session callers.
+ */
+export function passesCsrfCheck(req: FastifyRequest): boolean {
+  if (req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.protocol === `${req.protocol}:` && url.host === req.host;
+}
 
 /** One registered /api route and who may call it (read by the access-matrix test). */
 export interface DeclaredRoute {
@@ -43,18 +62,8 @@ export const authorizePlugin = fp(async (app) => {
     // Unknown routes fall through to the not-found handler.
     if (!config?.access) return;
 
-    if (MUTATING.has(req.method) && config.csrf !== false) {
-      if (req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return sendError(reply, 'CSRF_REJECTED');
-      const origin = req.headers.origin;
-      if (origin !== undefined) {
-        let host: string | null = null;
-        try {
-          host = new URL(origin).host;
-        } catch {
-          host = null;
-        }
-        if (host === null || host !== req.headers.host) return sendError(reply, 'CSRF_REJECTED');
-      }
+    if (MUTATING.has(req.method) && config.csrf !== false && !passesCsrfCheck(req)) {
+      return sendError(reply, 'CSRF_REJECTED');
     }
 
     if (config.access === 'public') return;

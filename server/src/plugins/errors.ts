@@ -16,6 +16,11 @@ import {
   validationFields as localizedValidationFields,
 } from '@console/shared';
 import { AppError } from '../lib/app-error';
+import { productErrorOf } from '../db/errors';
+import { isConnectionLoss } from '../db/availability';
+
+/** Seconds a client waits before trying again after a lost database connection. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 import { requestLocale } from './context';
 
 export function errorEnvelope(
@@ -99,16 +104,6 @@ function validationFields(
   }));
 }
 
-/** The SQLSTATE of a database error, also when the query builder wrapped it. */
-function databaseErrorCode(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -120,10 +115,14 @@ export const errorsPlugin = fp(async (app) => {
     if (err.validation) {
       return sendError(reply, 'VALIDATION_FAILED', { fields: validationFields(req, err) });
     }
-    // Two transactions that locked the same rows in opposite orders (PostgreSQL broke the tie
-    // by rolling one back) or a serialisation failure: nothing was written; the caller retries.
-    const sqlState = databaseErrorCode(err);
-    if (sqlState === '40P01' || sqlState === '40001') return sendError(reply, 'WRITE_COLLISION');
+    if (isConnectionLoss(err)) {
+      req.log.warn({ err }, 'database connection lost');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 'DATABASE_UNAVAILABLE');
+    }
+    // A constraint a concurrent writer won, a deadlock or serialisation failure (db/errors.ts).
+    const fromDatabase = productErrorOf(err);
+    if (fromDatabase) return sendError(reply, fromDatabase.error, fromDatabase.options);
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':

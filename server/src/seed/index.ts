@@ -13,6 +13,7 @@ import type { ServerEnv } from '../config/env';
 import { roles, userRoles, users } from '../modules/auth/schema';
 import { propertyCategories, propertyItems } from '../modules/properties/schema';
 import { hashPassword } from '../lib/passwords';
+import { fillMissingNameSortKeys } from '../db/sort-key';
 import { DICTIONARIES } from './dictionaries';
 import { seedDemoMessages } from '../modules/messages/seed';
 import { seedDemoCertifications } from '../modules/profile/seed';
@@ -126,6 +127,7 @@ export async function seedDatabase(db: Db, env: ServerEnv): Promise<void> {
   }
 
   await ensureAdmin(db, env);
+  await fillMissingNameSortKeys(db);
 }
 
 /** Production: the first admin from the environment; refuse to start without one. */

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/shared';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type Clock } from '@console/shared';
 import { openDatabase, type Database } from '../../src/db/client';
 import { buildApp } from '../../src/app';
-import type { Services } from '../../src/services';
+import type { ServicePorts, Services } from '../../src/services';
 import type { ServerEnv } from '../../src/config/env';
 import { testEnv } from './env';
 import { withDatabase } from './global-setup';
@@ -16,7 +16,20 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   database: Database;
+  /** The services' clock: real time until a test stops it with `set(at)`. */
+  clock: TestClock;
   close(): Promise<void>;
+}
+
+/** A clock a test can stop at an instant and release again (`set(null)`). */
+export class TestClock implements Clock {
+  private stoppedAt: Date | null = null;
+  now(): Date {
+    return this.stoppedAt ? new Date(this.stoppedAt) : new Date();
+  }
+  set(at: Date | string | null) {
+    this.stoppedAt = at === null ? null : new Date(at);
+  }
 }
 
 export const dbKind = () => (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
@@ -46,14 +59,23 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: async () => {} };
 }
 
-export async function createTestApp(envOverrides: Partial<ServerEnv> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Partial<ServerEnv> = {},
+  ports: Partial<Omit<ServicePorts, 'clock'>> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const { app, services } = await buildApp({ database, env: testEnv(envOverrides) });
+  const clock = new TestClock();
+  const { app, services } = await buildApp({
+    database,
+    env: testEnv(envOverrides),
+    ports: { ...ports, clock },
+  });
   await app.ready();
   return {
     app,
     services,
     database,
+    clock,
     close: async () => {
       await app.close();
       await database.close();

@@ -14,6 +14,26 @@ export {
 } from './errorCatalogue';
 export { userApi } from './user';
 export { sectionsApi, type SectionPin, type SectionPins } from './sections';
-export { messagesApi } from './messages';
-export { profileApi, type SessionRow } from './profile';
+export { messagesApi, messageQueries, useMessageListQuery, useUnreadCountsQuery } from './messages';
+export {
+  profileApi,
+  profileQueries,
+  useProfileQuery,
+  useSessionsQuery,
+  useCertificationQuery,
+  useActivityInfiniteQuery,
+  type SessionRow,
+} from './profile';
 export { downloadFile, uploadSpreadsheet } from './files';
+export {
+  consoleApi,
+  clientBaseQuery,
+  invalidateApiTags,
+  isNotFoundError,
+  parseRecordId,
+  API_TAG_TYPES,
+  type ApiQueryError,
+  type ApiTag,
+  type ApiTagType,
+} from './rtk';
+export { spotOptionsApi, useSpotOptionsQuery, type SpotOptionsArgs } from './spotOptions';

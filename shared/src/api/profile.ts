@@ -12,6 +12,7 @@ import type {
 } from '../contracts/profile';
 import type { UserSettings } from '../contracts/settings';
 import { request } from './client';
+import { consoleApi } from './rtk';
 
 export interface SessionRow {
   id: number;
@@ -61,3 +62,41 @@ export const profileApi = {
   activity: (before?: number, limit = 10) =>
     request<ActivityPage>({ method: 'GET', url: '/user/activity', params: { before, limit } }),
 };
+
+/** The user centre's and user settings' cached reads. */
+export const profileQueries = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    profile: build.query<ProfileInfo, void>({
+      query: () => ({ method: 'GET', url: '/user/profile' }),
+      providesTags: ['Profile'],
+    }),
+    sessions: build.query<SessionRow[], void>({
+      query: () => ({ method: 'GET', url: '/user/sessions' }),
+      providesTags: ['Session'],
+    }),
+    certification: build.query<CertificationInfo, void>({
+      query: () => ({ method: 'GET', url: '/user/certification' }),
+      providesTags: ['Certification'],
+    }),
+    /** The user's own audit rows, newest first, keyset paged ("load more"). */
+    activity: build.infiniteQuery<ActivityPage, number, number | undefined>({
+      infiniteQueryOptions: {
+        initialPageParam: undefined,
+        getNextPageParam: (last) => last.next ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        method: 'GET',
+        url: '/user/activity',
+        params: { before: pageParam, limit: queryArg },
+      }),
+      providesTags: ['Activity'],
+    }),
+  }),
+});
+
+export const {
+  useProfileQuery,
+  useSessionsQuery,
+  useCertificationQuery,
+  useActivityInfiniteQuery,
+} = profileQueries;

@@ -1,10 +1,11 @@
 // Sign-in, password and profile contracts shared by the login form, the settings page and
 // the server (seed §5, §6; product.md, "Users, roles, permissions").
 import { z } from 'zod';
+import { textSchema } from './validation';
 
 export const loginBody = z.strictObject({
-  username: z.string().trim().min(1, 'required').max(64),
-  password: z.string().min(1, 'required').max(128),
+  username: textSchema().trim().min(1, 'required').max(64),
+  password: textSchema().min(1, 'required').max(128),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -32,13 +33,13 @@ export function passwordStrength(password: string): number {
 }
 
 export const changePasswordBody = z.strictObject({
-  oldPassword: z.string().min(1, 'required').max(128),
-  newPassword: z.string().min(1, 'required').max(128),
+  oldPassword: textSchema().min(1, 'required').max(128),
+  newPassword: textSchema().min(1, 'required').max(128),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const switchRoleBody = z.strictObject({
-  role: z.string().trim().min(1, 'required').max(32),
+  role: textSchema().trim().min(1, 'required').max(32),
 });
 
 import type { RoleRef } from './roles';
@@ -67,5 +68,7 @@ export interface UserInfo {
   roles: RoleRef[];
   permissions: string[];
   settings: Record<string, unknown> | null;
-  lastLoginAt: string | null;
+  /** The sign-in before this session's (上次登录); null on a first sign-in. */
+  previousLoginAt: string | null;
+  previousLoginIp: string | null;
 }

@@ -1,4 +1,6 @@
 // API envelope: product.md, "API conventions"; success code from seed §3/§8.
+import { z } from 'zod';
+
 export const SUCCESS_CODE = 20000;
 
 export interface FieldError {
@@ -21,6 +23,14 @@ export interface Page<T> {
   list: T[];
   total: number;
 }
+
+/** The success envelope around a response shape, for a route's `response` schema. */
+export const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), msg: z.string(), data });
+
+/** One page of a list. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number() });
 
 import type { ErrorCodeName } from './errors';
 

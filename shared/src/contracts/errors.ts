@@ -83,6 +83,30 @@ export const ERRORS = {
     '文件行数超过上限（{max} 行）',
     'The file has more rows than allowed ({max})',
   ),
+  UPLOAD_MALFORMED: def(
+    400,
+    40013,
+    '上传内容不完整或格式错误，请重新上传',
+    'The upload is incomplete or malformed; upload the file again',
+  ),
+  SPREADSHEET_UNPACKS_TOO_LARGE: def(
+    413,
+    41301,
+    '文件解压后过大（上限 {max} MB），请拆分后再导入',
+    'The file unpacks to more than {max} MB; split it and import the parts',
+  ),
+  SPREADSHEET_TOO_HEAVY: def(
+    413,
+    41302,
+    '文件过大或过于复杂，无法在限定的时间和内存内读取',
+    'The file is too large or complex to read within the time and memory limits',
+  ),
+  IMPORT_IN_PROGRESS: def(
+    429,
+    42902,
+    '您的上一个导入尚未完成，请稍后再试',
+    'Your previous import is still running; try again when it has finished',
+  ),
   GATE_KEY_INVALID: def(
     401,
     40110,
@@ -91,6 +115,12 @@ export const ERRORS = {
   ),
   INTERNAL: def(500, 50000, '服务器内部错误', 'Internal server error'),
   UNAVAILABLE: def(503, 50300, '服务暂不可用', 'Service unavailable'),
+  DATABASE_UNAVAILABLE: def(
+    503,
+    50301,
+    '数据库暂时不可用，请稍后重试',
+    'The database is unavailable right now; try again shortly',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;

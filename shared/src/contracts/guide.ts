@@ -4,8 +4,9 @@
 // forms translate (`guide.validation.<code>` in the section's locale files).
 import { z } from 'zod';
 import type { Localized } from './locale';
-import { registerValidationMessages } from './validation';
+import { registerValidationMessages, textSchema, idParam, idSchema, PAGE_MAX } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
+import { addDays, localDate } from '../time';
 
 export const GUIDE_LEVELS = ['junior', 'intermediate', 'senior', 'special'] as const;
 export type GuideLevel = (typeof GUIDE_LEVELS)[number];
@@ -46,6 +47,8 @@ export const GUIDE_LIMITS = {
   cityMax: 32,
   avatarMax: 512,
   licenceNoMax: 32,
+  /** Letters and digits, groups joined by hyphens (e.g. D-3100-012345). */
+  licenceNoPattern: /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/,
   reasonMax: 200,
   groupSizeMin: 1,
   groupSizeMax: 200,
@@ -58,19 +61,12 @@ export const GUIDE_LIMITS = {
 } as const;
 
 /**
- * Today's date (YYYY-MM-DD) in mainland China (UTC+8 all year), where the operation runs:
- * licences and leave are calendar dates there, whatever the server's or browser's zone.
+ * Today's date (YYYY-MM-DD) where the operation runs: licences and leave are calendar dates
+ * there, whatever the server's or browser's zone (shared/src/time.ts).
  */
-export function isoToday(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 60 * 60_000).toISOString().slice(0, 10);
-}
+export const isoToday = (now = new Date()): string => localDate(now);
 
-/** A calendar date plus `days` (YYYY-MM-DD in, YYYY-MM-DD out). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** Guide codes look like G000123 (product.md, "Guide"). */
 export const GUIDE_CODE_PATTERN = /^G\d{6}$/;
@@ -90,6 +86,10 @@ export const GUIDE_VALIDATION_MESSAGES = {
     'en-US': 'Enter an 11-digit mainland China mobile number',
   },
   email: { 'zh-CN': '邮箱格式不正确', 'en-US': 'Invalid email address' },
+  licenceNo: {
+    'zh-CN': '导游证号由字母、数字和连字符组成，如 D-3100-012345',
+    'en-US': 'Letters, digits and hyphens, e.g. D-3100-012345',
+  },
   groupSize: { 'zh-CN': '最大带团人数为 1～200 的整数', 'en-US': 'A whole number from 1 to 200' },
   past: { 'zh-CN': '出生日期应早于今天', 'en-US': 'The birth date must be before today' },
   afterBirth: { 'zh-CN': '取得日期应晚于出生日期', 'en-US': 'Must be after the birth date' },
@@ -127,26 +127,27 @@ export const GUIDE_VALIDATION_MESSAGES = {
 export type GuideValidationCode = keyof typeof GUIDE_VALIDATION_MESSAGES;
 registerValidationMessages(GUIDE_VALIDATION_MESSAGES);
 
-const isoDate = z.iso.date('date');
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
+// An empty date is "required", not "format YYYY-MM-DD" (issue #18 item 13).
+const isoDate = z.string('required').trim().min(1, 'required').pipe(z.iso.date('date'));
+const text = (max: number) => textSchema().trim().max(max, 'tooLong');
 const required = (max: number) => text(max).min(1, 'required');
-const mobile = z.string().trim().regex(GUIDE_LIMITS.phonePattern, 'phone');
+const mobile = textSchema().trim().regex(GUIDE_LIMITS.phonePattern, 'phone');
 
 export const guideLanguageInput = z.strictObject({
-  language: z.string().trim().min(1, 'required').max(64),
+  language: textSchema().trim().min(1, 'required').max(64),
   proficiency: z.enum(LANGUAGE_PROFICIENCIES, 'required'),
 });
 export type GuideLanguageInput = z.infer<typeof guideLanguageInput>;
 
 export const guideCertificationInput = z.strictObject({
-  spotId: z.number().int().positive('required'),
+  spotId: idSchema,
   validUntil: isoDate,
 });
 export type GuideCertificationInput = z.infer<typeof guideCertificationInput>;
 
 /** Fields a person edits (create and update share them). */
 const guideFields = {
-  code: z.union([z.literal(''), z.string().trim().regex(GUIDE_CODE_PATTERN, 'code')]).optional(),
+  code: z.union([z.literal(''), textSchema().trim().regex(GUIDE_CODE_PATTERN, 'code')]).optional(),
   name: required(GUIDE_LIMITS.nameMax),
   gender: z.enum(GENDERS, 'required'),
   birthDate: isoDate,
@@ -159,7 +160,7 @@ const guideFields = {
   avatar: text(GUIDE_LIMITS.avatarMax).default(''),
   homeCity: text(GUIDE_LIMITS.cityMax).default(''),
   employmentType: z.enum(EMPLOYMENT_TYPES, 'required'),
-  licenceNo: required(GUIDE_LIMITS.licenceNoMax),
+  licenceNo: required(GUIDE_LIMITS.licenceNoMax).regex(GUIDE_LIMITS.licenceNoPattern, 'licenceNo'),
   licenceType: z.enum(LICENCE_TYPES, 'required'),
   level: z.enum(GUIDE_LEVELS, 'required'),
   levelObtainedOn: isoDate,
@@ -174,7 +175,7 @@ const guideFields = {
     .min(1, 'languagesRequired')
     .max(GUIDE_LIMITS.languagesMax, 'tooMany'),
   specialties: z
-    .array(z.string().trim().min(1).max(64))
+    .array(textSchema().trim().min(1).max(64))
     .max(GUIDE_LIMITS.specialtiesMax, 'tooMany'),
   certifications: z.array(guideCertificationInput).max(GUIDE_LIMITS.certificationsMax, 'tooMany'),
 };
@@ -222,7 +223,7 @@ export type GuideCreateBody = z.infer<typeof guideCreateBody>;
 export const guideUpdateBody = z
   .strictObject({
     ...guideFields,
-    version: z.number().int().positive(),
+    version: idSchema,
   })
   .superRefine(checkGuide);
 export type GuideUpdateBody = z.infer<typeof guideUpdateBody>;
@@ -231,7 +232,7 @@ export const guideStatusBody = z
   .strictObject({
     status: z.enum(GUIDE_STATUSES, 'required'),
     reason: text(GUIDE_LIMITS.reasonMax),
-    version: z.number().int().positive(),
+    version: idSchema,
   })
   .superRefine((v, ctx) => {
     if (STATUSES_NEEDING_REASON.includes(v.status) && !v.reason)
@@ -251,23 +252,23 @@ export const GUIDE_SORT_FIELDS = [
 ] as const;
 
 const guideFilterFields = {
-  keyword: z.string().trim().max(GUIDE_LIMITS.keywordMax).optional(),
+  keyword: textSchema().trim().max(GUIDE_LIMITS.keywordMax).optional(),
   level: z.enum(GUIDE_LEVELS).optional(),
   status: z.enum(GUIDE_STATUSES).optional(),
   employmentType: z.enum(EMPLOYMENT_TYPES).optional(),
   licenceType: z.enum(LICENCE_TYPES).optional(),
-  language: z.string().trim().min(1).max(64).optional(),
+  language: textSchema().trim().min(1).max(64).optional(),
   /** Licence expiring between today and today + N days. */
   expiringWithinDays: z.coerce.number().int().min(0).max(3650).optional(),
   /** Holds a certification for this scenic spot valid today. */
-  certifiedSpotId: z.coerce.number().int().positive().optional(),
+  certifiedSpotId: idParam.optional(),
   sortField: z.enum(GUIDE_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 };
 
 /** GET /api/guides query: filters, sort, page. */
 export const guideListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).default(1),
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   ...guideFilterFields,
 });
@@ -280,62 +281,70 @@ export const guideExportQuery = z.strictObject({
   format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
 });
 
-export const guideIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+export const guideIdParams = z.strictObject({ id: idParam });
 
-export interface GuideLanguage {
-  language: string;
-  proficiency: LanguageProficiency;
-}
+// Response shapes: the routes declare them (the OpenAPI document describes them) and the
+// types below are inferred from them, never re-declared.
 
-export interface GuideCertification {
-  spotId: number;
+export const guideLanguage = z.object({
+  language: z.string(),
+  proficiency: z.enum(LANGUAGE_PROFICIENCIES),
+});
+export type GuideLanguage = z.infer<typeof guideLanguage>;
+
+export const guideCertification = z.object({
+  spotId: z.number(),
   /** Spot name when the scenic module knows the spot. */
-  spotName: string | null;
-  validUntil: string;
-}
+  spotName: z.string().nullable(),
+  validUntil: z.string(),
+});
+export type GuideCertification = z.infer<typeof guideCertification>;
 
 /** Derived figures (product.md): computed from teams and feedback, never stored. */
-export interface GuideFigures {
-  teamsLed: number;
-  daysWorked30: number;
+export const guideFigures = z.object({
+  teamsLed: z.number(),
+  daysWorked30: z.number(),
   /** null until the guide has feedback. */
-  averageRating: number | null;
-}
+  averageRating: z.number().nullable(),
+});
+export type GuideFigures = z.infer<typeof guideFigures>;
 
-export interface GuideListItem {
-  id: number;
-  code: string;
-  name: string;
-  gender: Gender;
-  phone: string;
-  homeCity: string;
-  employmentType: EmploymentType;
-  licenceNo: string;
-  licenceType: LicenceType;
-  level: GuideLevel;
-  licenceExpiry: string;
-  maxGroupSize: number;
-  status: GuideStatus;
-  languages: GuideLanguage[];
-  figures: GuideFigures;
-  updatedAt: string;
-  version: number;
-}
+export const guideListItem = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  phone: z.string(),
+  homeCity: z.string(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  licenceNo: z.string(),
+  licenceType: z.enum(LICENCE_TYPES),
+  level: z.enum(GUIDE_LEVELS),
+  licenceExpiry: z.string(),
+  maxGroupSize: z.number(),
+  status: z.enum(GUIDE_STATUSES),
+  languages: z.array(guideLanguage),
+  figures: guideFigures,
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type GuideListItem = z.infer<typeof guideListItem>;
 
-export interface Guide extends GuideListItem {
-  birthDate: string;
-  email: string;
-  emergencyContactName: string;
-  emergencyContactPhone: string;
-  avatar: string;
-  levelObtainedOn: string;
-  specialties: string[];
-  certifications: GuideCertification[];
-  statusReason: string;
-  statusChangedAt: string | null;
-  createdAt: string;
-  createdBy: number | null;
-}
+export const guideDetail = guideListItem.extend({
+  birthDate: z.string(),
+  email: z.string(),
+  emergencyContactName: z.string(),
+  emergencyContactPhone: z.string(),
+  avatar: z.string(),
+  levelObtainedOn: z.string(),
+  specialties: z.array(z.string()),
+  certifications: z.array(guideCertification),
+  statusReason: z.string(),
+  statusChangedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.number().nullable(),
+});
+export type Guide = z.infer<typeof guideDetail>;
 
 export const unavailabilityBody = z
   .strictObject({
@@ -345,7 +354,9 @@ export const unavailabilityBody = z
     reason: text(GUIDE_LIMITS.reasonMax),
   })
   .superRefine((v, ctx) => {
-    if (v.endDate < v.startDate)
+    // Compared only once both are dates; a malformed one has its own message.
+    const dates = isoDate.safeParse(v.startDate).success && isoDate.safeParse(v.endDate).success;
+    if (dates && v.endDate < v.startDate)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endBeforeStart' });
   });
 export type UnavailabilityBody = z.infer<typeof unavailabilityBody>;
@@ -357,36 +368,44 @@ export const unavailabilityQuery = z.strictObject({
 });
 
 export const unavailabilityParams = z.strictObject({
-  id: z.coerce.number().int().positive(),
-  periodId: z.coerce.number().int().positive(),
+  id: idParam,
+  periodId: idParam,
 });
 
-export interface UnavailabilityPeriod {
-  id: number;
-  guideId: number;
-  type: UnavailabilityType;
-  startDate: string;
-  endDate: string;
-  reason: string;
-  createdAt: string;
-  createdBy: number | null;
-}
+export const unavailabilityPeriod = z.object({
+  id: z.number(),
+  guideId: z.number(),
+  type: z.enum(UNAVAILABILITY_TYPES),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  createdBy: z.number().nullable(),
+});
+export type UnavailabilityPeriod = z.infer<typeof unavailabilityPeriod>;
 
 export const guideAuditQuery = z.strictObject({
   /** Keyset cursor: entries older than this audit id. */
-  before: z.coerce.number().int().positive().optional(),
+  before: idParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export interface GuideAuditEntry {
-  id: number;
-  at: string;
-  username: string;
-  role: string;
-  action: string;
-  diff: Record<string, { before: unknown; after: unknown }> | null;
-  result: number;
-}
+export const guideAuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  username: z.string(),
+  role: z.string(),
+  action: z.string(),
+  diff: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+  result: z.number(),
+});
+export type GuideAuditEntry = z.infer<typeof guideAuditEntry>;
+
+/** One page of a guide's history; `next` is the cursor of the following page. */
+export const guideAuditPage = z.object({
+  list: z.array(guideAuditEntry),
+  next: z.number().nullable(),
+});
 
 /** Licence state shown on the profile and in the list (product.md: warn within 30 days). */
 export function licenceState(expiry: string, today = isoToday()): 'expired' | 'expiring' | 'valid' {

@@ -2,13 +2,10 @@
 // Framework-free: the host builds menu, breadcrumb and guards from it, each remote attaches its
 // page components to it, and the server answers `POST /api/user/menu` from it.
 import type { Localized } from './locale';
-import type { Permission } from './permissions';
+import { hasPermission, type Permission } from './permissions';
 
 export const SECTION_NAMES = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
-
-/** Role list of a route: `*` (or no list) means every role. */
-export type RouteRoles = readonly string[];
 
 export interface RouteMeta {
   /** Route name, unique; also the server-menu key, e.g. `guide/list`. */
@@ -18,10 +15,14 @@ export interface RouteMeta {
   /** Translation key of the page title and menu label. */
   locale: string;
   title: Localized;
-  roles: RouteRoles;
   requiresAuth: boolean;
   hideInMenu: boolean;
-  /** The server permission that guards the page's data. */
+  /**
+   * The permission code that opens the page: the route guard, the menu, the server menu, the
+   * breadcrumb and the tab bar admit the page exactly when the active role holds it, and the
+   * server guards the page's data by the same code. It belongs to the route itself (no table
+   * keyed by route name), so a route keeps its access rule wherever it is declared.
+   */
   permission: Permission;
   /** Order among the section's pages (declaration order when equal). */
   order: number;
@@ -39,13 +40,10 @@ export interface SectionMeta {
   routes: readonly RouteMeta[];
 }
 
-const ALL: RouteRoles = ['*'];
-
 interface PageSpec {
   key: string;
   path?: string;
   title: [zh: string, en: string];
-  roles?: RouteRoles;
   hideInMenu?: boolean;
   permission: Permission;
 }
@@ -69,7 +67,6 @@ function section(
       path: page.path ?? `/${page.key}`,
       locale: `menu.${page.key.replace(/\//g, '.')}`,
       title: { 'zh-CN': page.title[0], 'en-US': page.title[1] },
-      roles: page.roles ?? ALL,
       requiresAuth: true,
       hideInMenu: page.hideInMenu ?? false,
       permission: page.permission,
@@ -89,7 +86,6 @@ export const SECTIONS: readonly SectionMeta[] = [
       {
         key: 'dashboard/monitor',
         title: ['实时监控', 'Monitor'],
-        roles: ['admin'],
         permission: 'monitor:view',
       },
     ],
@@ -125,7 +121,6 @@ export const SECTIONS: readonly SectionMeta[] = [
       {
         key: 'scenic/maintenance',
         title: ['景点维护', 'Scenic maintenance'],
-        roles: ['admin', 'operator'],
         permission: 'scenic:maintain',
       },
       {
@@ -212,24 +207,33 @@ export interface ServerMenuItem {
   children?: ServerMenuItem[];
 }
 
-/** Whether a role list admits a role: no list, an empty list, or `*` admit everyone. */
-export function rolesAdmit(roles: RouteRoles | undefined, role: string): boolean {
-  if (!roles || roles.length === 0) return true;
-  return roles.includes('*') || roles.includes(role);
+/**
+ * The page-access rule, written once (seed §6 by permission code): a route is open when it
+ * needs no authentication, names no permission (a shell page any signed-in user may see), or
+ * names a permission the active role holds. The built-in roles' default permissions
+ * (contracts/permissions.ts) reproduce the seed's role lists exactly.
+ */
+export function routeAdmits(
+  route: { requiresAuth: boolean; permission?: Permission },
+  permissions: readonly string[],
+): boolean {
+  if (!route.requiresAuth || route.permission === undefined) return true;
+  return hasPermission(permissions, route.permission);
 }
 
 /**
  * The server menu for a role holding `permissions`: sections in menu order, each with the
- * pages the role may open (hidden pages included, so the server-menu guard admits them).
+ * pages whose permission the role holds (hidden pages included, so the server-menu guard
+ * admits them).
  */
-export function menuForRole(role: string, permissions: readonly string[]): ServerMenuItem[] {
+export function menuForPermissions(permissions: readonly string[]): ServerMenuItem[] {
   return [...SECTIONS]
     .sort((a, b) => a.order - b.order)
     .map((s) => ({
       key: s.key as string,
       path: s.path as string,
       children: s.routes
-        .filter((r) => rolesAdmit(r.roles, role) && permissions.includes(r.permission))
+        .filter((r) => routeAdmits(r, permissions))
         .map((r) => ({ key: r.key, path: r.path })),
     }))
     .filter((s) => s.children.length > 0);

@@ -1,5 +1,7 @@
 // Per-user messages (product.md, "Messages"; seed §3 message shape, §7 list/read calls).
 import { z } from 'zod';
+import type { Locale, Localized } from './locale';
+import { textSchema, idSchema, PAGE_MAX, multilineTextSchema } from './validation';
 
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -18,13 +20,13 @@ export const messageListQuery = z.strictObject({
     .int()
     .refine((v) => v === 0 || v === 1, 'status must be 0 or 1')
     .optional(),
-  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 
 export const messageReadBody = z.strictObject({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(idSchema).min(1).max(500),
 });
 export type MessageReadBody = z.infer<typeof messageReadBody>;
 
@@ -33,11 +35,16 @@ export const messageReadAllBody = z.strictObject({
 });
 export type MessageReadAllBody = z.infer<typeof messageReadAllBody>;
 
+/** An admin's notice in zh-CN, with an optional English version for en-US readers. */
 export const noticePublishBody = z.strictObject({
-  title: z.string().trim().min(1, 'required').max(NOTICE_TITLE_MAX),
-  content: z.string().trim().min(1, 'required').max(NOTICE_CONTENT_MAX),
+  title: textSchema().trim().min(1, 'required').max(NOTICE_TITLE_MAX),
+  content: multilineTextSchema().trim().min(1, 'required').max(NOTICE_CONTENT_MAX),
+  titleEn: textSchema().trim().max(NOTICE_TITLE_MAX).default(''),
+  contentEn: multilineTextSchema().trim().max(NOTICE_CONTENT_MAX).default(''),
 });
 export type NoticePublishBody = z.infer<typeof noticePublishBody>;
+/** What a client sends (the English fields may be left out). */
+export type NoticePublishInput = z.input<typeof noticePublishBody>;
 
 /** One message as the seed's sample data shapes it. */
 export interface MessageItem {
@@ -50,6 +57,9 @@ export interface MessageItem {
   time: string;
   status: MessageStatus;
   messageType: number | null;
+  /** Template code of a system message (title/subTitle/content are rendered from it). */
+  template: string | null;
+  params: Record<string, unknown> | null;
 }
 
 export type UnreadCounts = Record<MessageType, number>;
@@ -59,4 +69,129 @@ export interface MessageListResult {
   list: MessageItem[];
   total: number;
   unread: UnreadCounts;
+}
+
+// ---- System messages in the reader's language (issue #18 item 4) ----
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Parts of a message a template may write; a part it leaves out is the stored text. */
+interface MessageTemplate {
+  title?: Localized;
+  subTitle?: Localized;
+  content?: Localized;
+}
+
+/**
+ * System messages are stored as a template code plus parameters and rendered in the
+ * reader's language, by the server for its answers and by the host when the language
+ * changes. `{name}` placeholders take the message's parameters.
+ */
+export const MESSAGE_TEMPLATES = {
+  /** Daily licence-expiry todo (product.md, "Messages"). */
+  'guide.licenceExpiring': {
+    title: m('导游证即将到期：{name}（{code}）', 'Licence expiring: {name} ({code})'),
+    subTitle: m('{expiry} 到期', 'Expires on {expiry}'),
+    content: m(
+      '导游 {name}（{code}）的导游证 {licenceNo} 将于 {expiry} 到期，请及时办理换证。',
+      'The licence {licenceNo} of {name} ({code}) expires on {expiry}; arrange its renewal.',
+    ),
+  },
+  'guide.licencesExpiringSummary': {
+    title: m('导游证即将到期', 'Licences expiring'),
+    subTitle: m(
+      '{count} 名导游的导游证将在 30 天内到期',
+      '{count} guide licences expire within 30 days',
+    ),
+    content: m('请提醒导游及时办理导游证续期。', 'Remind the guides to renew their licences.'),
+  },
+  'guide.profilesApproved': {
+    subTitle: m('导游资料已审核', 'Guide profiles approved'),
+    content: m(
+      '新录入的 {count} 名导游资料已审核通过。',
+      'The {count} newly entered guide profiles were approved.',
+    ),
+  },
+  'team.itineraryUpdated': {
+    subTitle: m('团队 {team} 的行程已更新', 'The itinerary of team {team} was updated'),
+    content: m(
+      '请确认第二天故宫的入园时间。',
+      'Please confirm the entry time at the Palace Museum on day two.',
+    ),
+  },
+  'team.guideUnassigned': {
+    title: m('待分配导游', 'Guide to allocate'),
+    subTitle: m('团队 48 小时内出发仍未分配导游', 'A team leaving within 48 hours has no guide'),
+    content: m('请尽快为即将出发的团队分配导游。', 'Allocate a guide to the departing team soon.'),
+  },
+  'system.upgradeNotice': {
+    title: m('系统升级通知', 'System upgrade'),
+    content: m(
+      '控制台将于本周六 22:00 至 23:00 升级维护，期间暂停服务。',
+      'The console is upgraded this Saturday from 22:00 to 23:00 and unavailable meanwhile.',
+    ),
+  },
+} as const satisfies Record<string, MessageTemplate>;
+
+/** An admin's notice: its zh-CN text in title/content, its English in `titleEn`/`contentEn`. */
+export const NOTICE_TEMPLATE = 'notice';
+
+export type MessageTemplateCode = keyof typeof MESSAGE_TEMPLATES | typeof NOTICE_TEMPLATE;
+
+export interface RenderableMessage {
+  title: string;
+  subTitle: string;
+  content: string;
+  template: string | null;
+  params: Record<string, unknown> | null;
+}
+
+const fill = (text: string, params: Record<string, unknown>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key] ?? '') : whole,
+  );
+
+/** A message's title, subtitle and content in `locale` (stored text where no template says). */
+export function renderMessage(
+  msg: RenderableMessage,
+  locale: Locale,
+): Pick<RenderableMessage, 'title' | 'subTitle' | 'content'> {
+  const params = msg.params ?? {};
+  const stored = { title: msg.title, subTitle: msg.subTitle, content: msg.content };
+  if (msg.template === NOTICE_TEMPLATE) {
+    if (locale === 'zh-CN') return stored;
+    const en = (key: string, zh: string) => {
+      const v = params[key];
+      return typeof v === 'string' && v.trim() ? v : zh;
+    };
+    return { ...stored, title: en('titleEn', msg.title), content: en('contentEn', msg.content) };
+  }
+  const template: MessageTemplate | undefined = msg.template
+    ? (MESSAGE_TEMPLATES as Record<string, MessageTemplate>)[msg.template]
+    : undefined;
+  if (!template) return stored;
+  return {
+    title: template.title ? fill(template.title[locale], params) : msg.title,
+    subTitle: template.subTitle ? fill(template.subTitle[locale], params) : msg.subTitle,
+    content: template.content ? fill(template.content[locale], params) : msg.content,
+  };
+}
+
+/**
+ * The stored form of a system message: its template and parameters, plus the zh-CN text in
+ * title/subTitle/content (what a reader without a renderer, e.g. a database query, sees).
+ */
+export function systemMessage(
+  template: keyof typeof MESSAGE_TEMPLATES,
+  params: Record<string, string | number>,
+  stored: { title?: string; subTitle?: string; content?: string } = {},
+) {
+  const base = {
+    title: stored.title ?? '',
+    subTitle: stored.subTitle ?? '',
+    content: stored.content ?? '',
+    template,
+    params,
+  };
+  return { ...base, ...renderMessage(base, 'zh-CN') };
 }

@@ -1,6 +1,8 @@
 // The user centre and user settings (seed §2 "User Info" / "User Setting", §3 user-setting and
 // certification fields, §5 validation): basic information, avatar, certification, activity.
 import { z } from 'zod';
+import type { AuditSubject } from './audit-sentence';
+import { textSchema, idParam, idSchema } from './validation';
 
 /** Seed §5 / §9: the profile (introduction) is at most 200 words. */
 export const PROFILE_MAX_WORDS = 200;
@@ -20,18 +22,18 @@ export function countWords(text: string): number {
 }
 
 export const profileBody = z.strictObject({
-  email: z.string().trim().min(1, 'required').max(254).email('email'),
-  nickname: z.string().trim().min(1, 'required').max(64),
-  countryRegion: z.string().trim().min(1, 'required').max(64),
-  area: z.string().trim().min(1, 'required').max(64),
-  address: z.string().trim().max(200).default(''),
+  email: textSchema().trim().min(1, 'required').max(254).email('email'),
+  nickname: textSchema().trim().min(1, 'required').max(64),
+  countryRegion: textSchema().trim().min(1, 'required').max(64),
+  area: textSchema().trim().min(1, 'required').max(64),
+  address: textSchema().trim().max(200).default(''),
   profile: z
     .string()
     .trim()
     .max(PROFILE_MAX_CHARS)
     .refine((v) => countWords(v) <= PROFILE_MAX_WORDS, 'maxWords')
     .default(''),
-  version: z.number().int().min(1),
+  version: idSchema,
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -61,11 +63,11 @@ export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
 
 export const certificationBody = z.strictObject({
   accountType: z.enum(ACCOUNT_TYPES),
-  legalPerson: z.string().trim().min(1, 'required').max(64),
+  legalPerson: textSchema().trim().min(1, 'required').max(64),
   certificateType: z.enum(CERTIFICATE_TYPES),
-  authenticationNumber: z.string().trim().min(1, 'required').max(64),
-  enterpriseName: z.string().trim().min(1, 'required').max(128),
-  enterpriseCertificateType: z.string().trim().max(64).default(''),
+  authenticationNumber: textSchema().trim().min(1, 'required').max(64),
+  enterpriseName: textSchema().trim().min(1, 'required').max(128),
+  enterpriseCertificateType: textSchema().trim().max(64).default(''),
   organizationCode: z
     .string()
     .trim()
@@ -97,11 +99,11 @@ export interface CertificationInfo {
   list: CertificationRecord[];
 }
 
-export const certificationActionBody = z.strictObject({ version: z.number().int().min(1) });
+export const certificationActionBody = z.strictObject({ version: idSchema });
 
 /** `GET /api/user/activity` (keyset: pass the last id as `before`). */
 export const activityQuery = z.strictObject({
-  before: z.coerce.number().int().positive().optional(),
+  before: idParam.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
@@ -112,6 +114,8 @@ export interface ActivityItem {
   entityType: string;
   entityId: string;
   result: number;
+  /** What the entry is about (a guide's name and code …), for `auditSentence`. */
+  subject: AuditSubject | null;
 }
 
 export interface ActivityPage {

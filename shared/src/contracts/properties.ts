@@ -1,12 +1,13 @@
 // Dictionaries (properties): categories of items that every form's choices come from
 // (product.md, "System configuration and properties").
 import { z } from 'zod';
+import { textSchema } from './validation';
 
 export const PROPERTY_CODE_MAX = 64;
 
 /** GET /api/properties/items: one category's items; disabled ones only with `all=1`. */
 export const propertyItemsQuery = z.object({
-  category: z.string().trim().min(1).max(PROPERTY_CODE_MAX),
+  category: textSchema().trim().min(1).max(PROPERTY_CODE_MAX),
   all: z.enum(['0', '1']).optional(),
 });
 export type PropertyItemsQuery = z.infer<typeof propertyItemsQuery>;

@@ -3,9 +3,18 @@
 // to spots report a message code; SCENIC_VALIDATION_MESSAGES holds its text in both languages
 // (generic zod issues are worded by `validationMessage` in validation.ts).
 import { z } from 'zod';
+import { whenFieldsValid } from './crossField';
 import type { Localized } from './locale';
-import { registerValidationMessages } from './validation';
+import {
+  registerValidationMessages,
+  textSchema,
+  idParam,
+  idSchema,
+  PAGE_MAX,
+  multilineTextSchema,
+} from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
+import { localDate, localTime, OPERATION_TIME_ZONE, startOfLocalDay } from '../time';
 
 export const SCENIC_GRADES = ['none', 'A', 'AA', 'AAA', 'AAAA', 'AAAAA'] as const;
 export type ScenicGrade = (typeof SCENIC_GRADES)[number];
@@ -20,25 +29,19 @@ export type ScenicLoadBand = (typeof SCENIC_LOAD_BANDS)[number];
 export const SCENIC_CATEGORY_DICTIONARY = 'scenic_category';
 
 /**
- * Opening hours and "today" are read in this time zone (every spot of the operation is in
- * mainland China, which keeps one zone without daylight saving).
+ * Opening hours and "today" are read in the operation's time zone (shared/src/time.ts; every
+ * spot of the operation is in mainland China).
  */
-export const SCENIC_TIME_ZONE = 'Asia/Shanghai';
-/** UTC offset of SCENIC_TIME_ZONE (UTC+8 all year). */
-export const SCENIC_UTC_OFFSET = '+08:00';
-const OFFSET_MS = 8 * 60 * 60_000;
+export const SCENIC_TIME_ZONE = OPERATION_TIME_ZONE;
 
 /** The local calendar day (YYYY-MM-DD) of an instant in the spots' time zone. */
-export const scenicLocalDate = (at: Date): string =>
-  new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+export const scenicLocalDate = localDate;
 
 /** The local wall-clock time (HH:mm) of an instant in the spots' time zone. */
-export const scenicLocalTime = (at: Date): string =>
-  new Date(at.getTime() + OFFSET_MS).toISOString().slice(11, 16);
+export const scenicLocalTime = localTime;
 
 /** The instant a local day (YYYY-MM-DD) starts in the spots' time zone. */
-export const scenicStartOfDay = (day: string): Date =>
-  new Date(`${day}T00:00:00${SCENIC_UTC_OFFSET}`);
+export const scenicStartOfDay = startOfLocalDay;
 
 export const SCENIC_LIMITS = {
   codeMax: 32,
@@ -120,10 +123,10 @@ export const SCENIC_VALIDATION_MESSAGES = {
 export type ScenicValidationCode = keyof typeof SCENIC_VALIDATION_MESSAGES;
 registerValidationMessages(SCENIC_VALIDATION_MESSAGES);
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => textSchema().trim().max(max);
 const required = (max: number) => text(max).min(1, 'required');
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
-const time = z.string().trim().regex(TIME_PATTERN, 'timeFormat');
+const time = textSchema().trim().regex(TIME_PATTERN, 'timeFormat');
 
 /** Fields a person edits on a spot (create, update and import share them). */
 export const scenicSpotFields = {
@@ -139,7 +142,7 @@ export const scenicSpotFields = {
   openTime: time,
   closeTime: time,
   avgVisitMinutes: int(1, SCENIC_LIMITS.visitMinutesMax),
-  description: z.string().max(SCENIC_LIMITS.descriptionMax).default(''),
+  description: multilineTextSchema().max(SCENIC_LIMITS.descriptionMax).default(''),
   images: z
     .array(text(SCENIC_LIMITS.imageUrlMax).regex(IMAGE_PATTERN, 'imageUrl'))
     .max(SCENIC_LIMITS.imagesMax)
@@ -164,14 +167,24 @@ function checkSpot(
     ctx.addIssue({ code: 'custom', path: ['closeTime'], message: 'closeBeforeOpen' });
 }
 
-export const scenicSpotCreateBody = z.strictObject(scenicSpotFields).superRefine(checkSpot);
+/** checkSpot runs whenever the fields it compares are valid, whatever else is wrong. */
+const SPOT_CROSS_FIELDS = whenFieldsValid([
+  'dailyCapacity',
+  'instantCapacity',
+  'openTime',
+  'closeTime',
+]);
+
+export const scenicSpotCreateBody = z
+  .strictObject(scenicSpotFields)
+  .superRefine(checkSpot, SPOT_CROSS_FIELDS);
 export type ScenicSpotCreateBody = z.infer<typeof scenicSpotCreateBody>;
 /** What a form holds before defaults apply. */
 export type ScenicSpotInput = z.input<typeof scenicSpotCreateBody>;
 
 export const scenicSpotUpdateBody = z
-  .strictObject({ ...scenicSpotFields, version: z.number().int().positive() })
-  .superRefine(checkSpot);
+  .strictObject({ ...scenicSpotFields, version: idSchema })
+  .superRefine(checkSpot, SPOT_CROSS_FIELDS);
 export type ScenicSpotUpdateBody = z.infer<typeof scenicSpotUpdateBody>;
 
 export const SCENIC_SORT_FIELDS = [
@@ -193,18 +206,18 @@ export type ScenicSortField = (typeof SCENIC_SORT_FIELDS)[number];
 /** Filters of the spot list, also used by the export (same filter, no page). */
 export const scenicSpotFilterFields = {
   /** Part of the name or the code. */
-  keyword: z.string().trim().max(SCENIC_LIMITS.keywordMax).optional(),
+  keyword: textSchema().trim().max(SCENIC_LIMITS.keywordMax).optional(),
   grade: z.enum(SCENIC_GRADES).optional(),
-  category: z.string().trim().max(SCENIC_LIMITS.categoryMax).optional(),
-  province: z.string().trim().max(SCENIC_LIMITS.regionMax).optional(),
-  city: z.string().trim().max(SCENIC_LIMITS.regionMax).optional(),
+  category: textSchema().trim().max(SCENIC_LIMITS.categoryMax).optional(),
+  province: textSchema().trim().max(SCENIC_LIMITS.regionMax).optional(),
+  city: textSchema().trim().max(SCENIC_LIMITS.regionMax).optional(),
   status: z.enum(SCENIC_STATUSES).optional(),
   sortField: z.enum(SCENIC_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 };
 
 export const scenicSpotListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).default(1),
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   ...scenicSpotFilterFields,
 });
@@ -216,18 +229,45 @@ export const scenicSpotExportQuery = z.strictObject({
   format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
 });
 
-export const scenicIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+/**
+ * The spot picker's search-as-you-type options (issue #11 point 5, #18 item 3): a page of
+ * matches by name or code, or the spots with the given ids (resolving a selected id to its
+ * name, whatever page it would fall on).
+ */
+export const SCENIC_OPTIONS_PAGE_MAX = 50;
+export const scenicSpotOptionsQuery = z.strictObject({
+  keyword: textSchema().trim().max(SCENIC_LIMITS.keywordMax).optional(),
+  /** Comma-separated spot ids (at most one page of them). */
+  ids: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(,\d{1,10})*$/)
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .pipe(z.array(idSchema).max(SCENIC_OPTIONS_PAGE_MAX))
+    .optional(),
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SCENIC_OPTIONS_PAGE_MAX).default(20),
+});
+export type ScenicSpotOptionsQuery = z.infer<typeof scenicSpotOptionsQuery>;
+/** One picker option: enough to show and search a spot. */
+export interface ScenicSpotOption {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export const scenicIdParams = z.strictObject({ id: idParam });
 export const scenicWindowParams = z.strictObject({
-  id: z.coerce.number().int().positive(),
-  windowId: z.coerce.number().int().positive(),
+  id: idParam,
+  windowId: idParam,
 });
 export const scenicKeyParams = z.strictObject({
-  id: z.coerce.number().int().positive(),
-  keyId: z.coerce.number().int().positive(),
+  id: idParam,
+  keyId: idParam,
 });
 /** DELETE may carry the version the user saw; a stale one gets 409. */
 export const scenicDeleteQuery = z.strictObject({
-  version: z.coerce.number().int().positive().optional(),
+  version: idParam.optional(),
 });
 
 /** The spot's live load (derived; never stored as such). */
@@ -326,7 +366,7 @@ export const scenicWindowBody = z.strictObject(windowFields).superRefine(checkWi
 export type ScenicWindowBody = z.infer<typeof scenicWindowBody>;
 
 export const scenicWindowUpdateBody = z
-  .strictObject({ ...windowFields, version: z.number().int().positive() })
+  .strictObject({ ...windowFields, version: idSchema })
   .superRefine(checkWindow);
 export type ScenicWindowUpdateBody = z.infer<typeof scenicWindowUpdateBody>;
 

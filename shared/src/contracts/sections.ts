@@ -1,6 +1,7 @@
 // Section versions (product.md, "Section versions"; issue 5): published section bundles,
 // environments, the pin of each section per environment and its history.
 import { z } from 'zod';
+import { textSchema, PAGE_MAX, multilineTextSchema } from './validation';
 import { SECTION_NAMES, type SectionName } from './menu';
 
 /** `<package version>+<build id>`, e.g. `1.3.0+b42` (rspack.config.base.ts, sectionVersion). */
@@ -24,9 +25,9 @@ export const environmentNameSchema = z
   .trim()
   .max(32)
   .regex(ENVIRONMENT_NAME_PATTERN, 'malformedEnvironment');
-const reasonSchema = z.string().trim().min(1, 'required').max(PIN_REASON_MAX);
+const reasonSchema = multilineTextSchema().trim().min(1, 'required').max(PIN_REASON_MAX);
 
-export const sectionNameParams = z.strictObject({ name: z.string().max(32) });
+export const sectionNameParams = z.strictObject({ name: textSchema().max(32) });
 
 export const pinSectionBody = z.strictObject({
   environment: environmentNameSchema,
@@ -46,17 +47,17 @@ export type RollbackSectionBody = z.infer<typeof rollbackSectionBody>;
 
 export const createEnvironmentBody = z.strictObject({
   name: environmentNameSchema,
-  description: z.string().trim().max(200).default(''),
+  description: multilineTextSchema().trim().max(200).default(''),
 });
 export type CreateEnvironmentBody = z.infer<typeof createEnvironmentBody>;
 
 const page = {
-  current: z.coerce.number().int().min(1).max(100_000).default(1),
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 };
 
 export const sectionVersionsQuery = z.strictObject({
-  section: z.string().max(32).optional(),
+  section: textSchema().max(32).optional(),
   version: sectionVersionSchema.optional(),
   ...page,
 });
@@ -64,20 +65,20 @@ export type SectionVersionsQuery = z.infer<typeof sectionVersionsQuery>;
 
 export const pinHistoryQuery = z.strictObject({
   environment: environmentNameSchema.optional(),
-  section: z.string().max(32).optional(),
+  section: textSchema().max(32).optional(),
   ...page,
 });
 export type PinHistoryQuery = z.infer<typeof pinHistoryQuery>;
 
 /** `build.json` written beside each built bundle's manifest. */
 export const buildRecordSchema = z.object({
-  name: z.string().max(32),
+  name: textSchema().max(32),
   version: sectionVersionSchema,
-  builtAt: z.string().max(40),
-  commit: z.string().max(64).nullable(),
+  builtAt: textSchema().max(40),
+  commit: textSchema().max(64).nullable(),
   sizeBytes: z.number().int().min(0),
   /** Versions of the shared singletons the bundle was built against. */
-  shared: z.record(z.string().max(100), z.string().max(64)),
+  shared: z.record(textSchema().max(100), textSchema().max(64)),
 });
 export type BuildRecord = z.infer<typeof buildRecordSchema>;
 

@@ -1,6 +1,7 @@
 // The settings-drawer object (seed §2, §3 defaults, §4 rules), saved per user by
 // `PUT /api/user/settings` and returned by `GET /api/user/info` as `settings`.
 import { z } from 'zod';
+import { textSchema } from './validation';
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const MENU_WIDTH_MIN = 160;
@@ -8,8 +9,8 @@ export const MENU_WIDTH_MAX = 400;
 
 const serverMenuItem: z.ZodType<{ key: string; path: string; children?: unknown[] }> = z.lazy(() =>
   z.strictObject({
-    key: z.string().max(128),
-    path: z.string().max(256),
+    key: textSchema().max(128),
+    path: textSchema().max(256),
     children: z.array(serverMenuItem).max(100).optional(),
   }),
 );
@@ -23,7 +24,7 @@ export const userSettingsSchema = z.strictObject({
   hideMenu: z.boolean(),
   menuCollapse: z.boolean(),
   footer: z.boolean(),
-  themeColor: z.string().regex(HEX_COLOR, 'hexColor'),
+  themeColor: textSchema().regex(HEX_COLOR, 'hexColor'),
   menuWidth: z.number().int().min(MENU_WIDTH_MIN).max(MENU_WIDTH_MAX),
   globalSettings: z.boolean(),
   device: z.enum(['desktop', 'mobile']),

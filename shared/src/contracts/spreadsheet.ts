@@ -10,6 +10,12 @@ export const SPREADSHEET_LIMITS = {
   maxRows: 10_000,
   /** Upload size; a larger file is refused with 413 before it is read. */
   maxBytes: 10 * 1024 * 1024,
+  /**
+   * What an xlsx (a zip) may unpack to, checked before it is parsed (issue #12: a 306 KB file
+   * inflating to 100 MB stalled the server). 10 000 rows of the widest sheet are ~7 MB of XML.
+   */
+  maxUnpackedBytes: 64 * 1024 * 1024,
+  maxUnpackedEntryBytes: 32 * 1024 * 1024,
   /** Failing fields listed in one report; the count says how many there were in all. */
   maxReportedErrors: 500,
 } as const;

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ID_MAX,
+  idParam,
+  idSchema,
+  multilineTextSchema,
   passwordRuleFields,
   registerValidationMessages,
   validationFields,
+  textSchema,
   validationMessage,
+  type ValidationIssueLike,
 } from './validation';
 
 const form = z.strictObject({
@@ -100,5 +106,29 @@ describe('domain message codes', () => {
     expect(() =>
       registerValidationMessages({ required: { 'zh-CN': '必须', 'en-US': 'Must' } }),
     ).toThrow(/required/);
+  });
+});
+
+describe('the shared id and text schemas (issue #12)', () => {
+  it('bounds ids to the int4 columns, in bodies and in query strings', () => {
+    expect(idSchema.safeParse(ID_MAX).success).toBe(true);
+    expect(idSchema.safeParse(ID_MAX + 1).success).toBe(false);
+    expect(idSchema.safeParse(0).success).toBe(false);
+    expect(idParam.safeParse('2147483648').success).toBe(false);
+    expect(idParam.safeParse('12').data).toBe(12);
+  });
+
+  it('refuses control characters and lone surrogates; multi-line text keeps tab and breaks', () => {
+    expect(textSchema().safeParse('a\u0000b').success).toBe(false);
+    expect(textSchema().safeParse('a\nb').success).toBe(false);
+    expect(textSchema().safeParse('a\u007fb').success).toBe(false);
+    expect(textSchema().safeParse('a\ud800').success).toBe(false);
+    expect(textSchema().safeParse('导游 😀').success).toBe(true);
+    expect(multilineTextSchema().safeParse('a\n\tb\r\n').success).toBe(true);
+    expect(multilineTextSchema().safeParse('a\u0000').success).toBe(false);
+    const issue = textSchema().safeParse('\u0000').error!.issues[0];
+    expect(validationMessage(issue as ValidationIssueLike, 'en-US')).toBe(
+      'Must not contain control characters',
+    );
   });
 });

@@ -1,9 +1,11 @@
 // Validation messages in both locales, written once for the server's 400 answers and the
 // forms (product.md, "API conventions": a message in the caller's language). zod's own
 // `z.config(z.locales…)` is process-wide, so messages are derived per call from the issue code.
+import { z } from 'zod';
 import type { FieldError } from './envelope';
 import { formatMessage } from './errors';
 import type { Locale, Localized } from './locale';
+import { ID_MAX } from './ids';
 
 const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -31,6 +33,7 @@ export const VALIDATION_MESSAGES = {
   notOneOf: m('取值必须是 {values} 之一', 'Must be one of {values}'),
   unknownField: m('不允许的字段', 'Unknown field'),
   invalidValue: m('取值不合法', 'Invalid value'),
+  controlChars: m('不能包含控制字符', 'Must not contain control characters'),
   // Password policy (seed §5), one message per rule of `passwordViolations`.
   passwordMinLength: m('密码至少 {minLength} 个字符', 'At least {minLength} characters'),
   passwordNoSpaces: m('密码不能包含空格', 'No spaces'),
@@ -229,3 +232,35 @@ export function passwordRuleFields(
     };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The id and text schemas every route uses (issue #12 points 2 and 3), one place each.
+
+export { ID_MAX };
+
+/** An id or version in a JSON body. */
+export const idSchema = z.number().int().min(1).max(ID_MAX);
+
+/** An id or version in a path or query string (text coerced to a number, same bounds). */
+export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
+
+/** A page number in a query string (the offset stays far inside int4 and bigint arithmetic). */
+export const PAGE_MAX = 100_000;
+
+// C0 control characters and DEL. PostgreSQL text cannot hold NUL at all; the others are never
+// meant in a form field. Lone UTF-16 surrogates cannot be stored as UTF-8 either.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F]|\p{Surrogate}/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Surrogate}/u;
+
+/** Whether a single-line text holds no control character (nor a lone surrogate). */
+export const isCleanText = (value: string) => !SINGLE_LINE_FORBIDDEN.test(value);
+/** Whether a multi-line text holds no control character but tab and line breaks. */
+export const isCleanMultilineText = (value: string) => !MULTI_LINE_FORBIDDEN.test(value);
+
+/** Every single-line string field: no control characters (message code `controlChars`). */
+export const textSchema = () => z.string().refine(isCleanText, 'controlChars');
+
+/** A multi-line text field (descriptions, notes, reasons): tab and line breaks allowed. */
+export const multilineTextSchema = () => z.string().refine(isCleanMultilineText, 'controlChars');

@@ -7,3 +7,10 @@ export {
   type MessageBundle,
   type Messages,
 } from './messages';
+export {
+  OPERATION_ZONE_LABEL,
+  operationClock,
+  operationDate,
+  operationDateTime,
+  operationDay,
+} from './operationTime';

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_ROUTES } from '../contracts/menu';
+import { SECTION_ROUTES, menuForPermissions } from '../contracts/menu';
+import { DEFAULT_ROLE_PERMISSIONS, type BuiltinRole } from '../contracts/permissions';
 import { afterLoginLocation, decideNavigation, loginLocation, type GuardInput } from './guard';
+import { routesInMenuOrder } from './routeAccess';
 
-const signedIn = (role: string) => ({ status: 'ready' as const, role, name: 'Someone' });
+const signedIn = (role: BuiltinRole) => ({
+  status: 'ready' as const,
+  role,
+  name: 'Someone',
+  permissions: DEFAULT_ROLE_PERMISSIONS[role],
+});
+const unknownUser = (status: 'unknown' | 'loading' | 'failed' | 'ready', role = '') => ({
+  status,
+  role,
+  name: '',
+  permissions: [],
+});
 
 function decide(pathname: string, overrides: Partial<GuardInput> = {}) {
   return decideNavigation({
@@ -18,19 +31,17 @@ function decide(pathname: string, overrides: Partial<GuardInput> = {}) {
 
 describe('the route guard (seed §6)', () => {
   it('lets the login page through without asking who the user is', () => {
-    expect(decide('/login', { user: { status: 'unknown', role: '', name: '' } }).kind).toBe(
-      'allow',
-    );
+    expect(decide('/login', { user: unknownUser('unknown') }).kind).toBe('allow');
   });
 
   it('fetches the user info when role and name are unknown', () => {
-    expect(decide('/guide/list', { user: { status: 'unknown', role: '', name: '' } })).toEqual({
+    expect(decide('/guide/list', { user: unknownUser('unknown') })).toEqual({
       kind: 'fetchUserInfo',
     });
-    expect(decide('/guide/list', { user: { status: 'ready', role: 'admin', name: '' } })).toEqual({
+    expect(decide('/guide/list', { user: unknownUser('ready', 'admin') })).toEqual({
       kind: 'fetchUserInfo',
     });
-    expect(decide('/guide/list', { user: { status: 'loading', role: '', name: '' } })).toEqual({
+    expect(decide('/guide/list', { user: unknownUser('loading') })).toEqual({
       kind: 'wait',
     });
   });
@@ -38,7 +49,7 @@ describe('the route guard (seed §6)', () => {
   it('sends a failed user-info fetch to login with the target and its query', () => {
     const decision = decide('/team/history', {
       search: '?page=2&q=west',
-      user: { status: 'failed', role: '', name: '' },
+      user: unknownUser('failed'),
     });
     expect(decision).toEqual({
       kind: 'redirect',
@@ -102,6 +113,61 @@ describe('the route guard (seed §6)', () => {
         'allow',
       );
     });
+  });
+});
+
+describe('the route guard by permission code', () => {
+  const custom = (permissions: string[]) => ({
+    status: 'ready' as const,
+    role: 'custom',
+    name: 'Someone',
+    permissions,
+  });
+  const routes = routesInMenuOrder();
+
+  it('lets a custom role with only scenic:read reach exactly the scenic list and detail', () => {
+    const user = custom(['scenic:read']);
+    expect(decide('/scenic/list', { routes, user }).kind).toBe('allow');
+    expect(decide('/scenic/detail/3', { routes, user }).kind).toBe('allow');
+    for (const path of SECTION_ROUTES.map((r) => r.path.replace(':id', '3')))
+      if (path !== '/scenic/list' && path !== '/scenic/detail/3')
+        expect(decide(path, { routes, user })).toEqual({ kind: 'redirect', to: '/scenic/list' });
+  });
+
+  it('does the same in server-menu mode with the menu the server builds for it', () => {
+    const user = custom(['scenic:read']);
+    const serverMenu = menuForPermissions(['scenic:read']);
+    const mode = { routes, user, menuFromServer: true, serverMenu };
+    expect(decide('/scenic/detail/3', mode).kind).toBe('allow');
+    expect(decide('/guide/list', mode)).toEqual({ kind: 'notFound' });
+  });
+
+  it('lets a custom role with scenic:maintain open the maintenance page', () => {
+    const user = custom(['scenic:read', 'scenic:maintain']);
+    expect(decide('/scenic/maintenance', { user }).kind).toBe('allow');
+  });
+
+  it('guards a shell page by the permission its route names', () => {
+    const shellRoutes = [
+      {
+        key: 'section-versions',
+        path: '/section-versions',
+        requiresAuth: true,
+        permission: 'system:sections' as const,
+        hideInMenu: true,
+        shell: true,
+      },
+      ...routes,
+    ];
+    expect(decide('/section-versions', { routes: shellRoutes }).kind).toBe('allow');
+    expect(
+      decide('/section-versions', { routes: shellRoutes, user: signedIn('operator') }),
+    ).toEqual({ kind: 'redirect', to: '/dashboard/workplace' });
+    // Server-menu mode does not hide a shell page; its permission still decides.
+    const serverMenu = menuForPermissions(DEFAULT_ROLE_PERMISSIONS.admin);
+    expect(
+      decide('/section-versions', { routes: shellRoutes, menuFromServer: true, serverMenu }).kind,
+    ).toBe('allow');
   });
 });
 

@@ -4,8 +4,8 @@ import { matchPath } from 'react-router-dom';
 import { DEFAULT_ROUTE, type ServerMenuItem } from '../contracts/menu';
 import {
   firstAllowedRoute,
-  isInServerMenu,
   isRouteAccessible,
+  serverMenuAdmits,
   type GuardedRoute,
 } from './routeAccess';
 import type { UserStatus } from '../store/userSlice';
@@ -25,7 +25,8 @@ export interface GuardInput {
   pathname: string;
   search: string;
   routes: readonly GuardedRoute[];
-  user: { status: UserStatus; role: string; name: string };
+  /** The active role's `permissions` decide which pages open (seed §6 by permission code). */
+  user: { status: UserStatus; role: string; name: string; permissions: readonly string[] };
   menuFromServer: boolean;
   serverMenu: readonly ServerMenuItem[] | null;
 }
@@ -73,17 +74,15 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const route = matchRoute(routes, pathname);
   if (!route) return { kind: 'notFound' };
 
+  const serverMenu = input.menuFromServer ? input.serverMenu : null;
   if (input.menuFromServer) {
-    if (input.serverMenu === null) return { kind: 'fetchServerMenu' };
-    if (route.requiresAuth && !route.shell && !isInServerMenu(route.key, input.serverMenu))
-      return { kind: 'notFound' };
+    if (serverMenu === null) return { kind: 'fetchServerMenu' };
+    // Missing from the server menu: not-found, whatever the permissions say (seed §6).
+    if (!serverMenuAdmits(route, serverMenu)) return { kind: 'notFound' };
   }
 
-  if (isRouteAccessible(route, user.role)) return { kind: 'allow', route };
+  if (isRouteAccessible(route, user.permissions)) return { kind: 'allow', route };
 
-  const first = firstAllowedRoute(user.role, {
-    routes,
-    serverMenu: input.menuFromServer ? input.serverMenu : null,
-  });
+  const first = firstAllowedRoute(user.permissions, { routes, serverMenu });
   return first ? { kind: 'redirect', to: first.path } : { kind: 'notFound' };
 }

@@ -1,9 +1,11 @@
 export { hasElementPermission } from './elementPermission';
 export {
+  canOpenRoute,
   firstAllowedRoute,
   isInServerMenu,
   isRouteAccessible,
   routesInMenuOrder,
+  serverMenuAdmits,
   serverMenuKeys,
   type GuardedRoute,
 } from './routeAccess';
@@ -16,4 +18,4 @@ export {
   type GuardDecision,
   type GuardInput,
 } from './guard';
-export { Permission, usePermission } from './Permission';
+export { useHasPermission } from './useHasPermission';

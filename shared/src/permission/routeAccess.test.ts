@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_ROUTES, menuForRole } from '../contracts/menu';
-import { DEFAULT_ROLE_PERMISSIONS } from '../contracts/permissions';
+import { SECTION_ROUTES, menuForPermissions } from '../contracts/menu';
 import {
+  BUILTIN_ROLES,
+  DEFAULT_ROLE_PERMISSIONS,
+  type BuiltinRole,
+} from '../contracts/permissions';
+import {
+  canOpenRoute,
   firstAllowedRoute,
   isInServerMenu,
   isRouteAccessible,
@@ -14,37 +19,129 @@ const route = (key: string) => {
   return found;
 };
 
-describe('the route rule (seed §6)', () => {
-  it('admits any role when the route needs no authentication', () => {
+const ALL: BuiltinRole[] = ['admin', 'operator', 'user'];
+
+/**
+ * Seed §2's route table, as the seed writes it (monitor admin only; scenic maintenance admin
+ * and operator; every other page all roles), plus /guide/allocation (product.md: all roles).
+ */
+const SEED_ROUTE_TABLE: Record<string, BuiltinRole[]> = {
+  'dashboard/workplace': ALL,
+  'dashboard/monitor': ['admin'],
+  'guide/list': ALL,
+  'guide/allocation': ALL,
+  'guide/profile': ALL,
+  'scenic/list': ALL,
+  'scenic/maintenance': ['admin', 'operator'],
+  'scenic/detail': ALL,
+  'team/waiting': ALL,
+  'team/ongoing': ALL,
+  'team/history': ALL,
+  'team/detail': ALL,
+  'system/property-management': ALL,
+  'system/user-management': ALL,
+  'system/role-management': ALL,
+  'system/system-config': ALL,
+  'system/operation-log': ALL,
+  'system/backup-restore': ALL,
+};
+
+/** The page keys a server menu lists, in its order. */
+const menuPageKeys = (permissions: readonly string[]) =>
+  menuForPermissions(permissions).flatMap((s) => s.children?.map((c) => c.key) ?? []);
+
+describe("the built-in roles' default permissions reproduce seed §2's route table", () => {
+  it('covers every section page and nothing else', () => {
+    expect(SECTION_ROUTES.map((r) => r.key).sort()).toEqual(Object.keys(SEED_ROUTE_TABLE).sort());
+  });
+
+  for (const role of BUILTIN_ROLES) {
+    it(`the ${role} opens exactly the pages the seed lists for it`, () => {
+      const permissions = DEFAULT_ROLE_PERMISSIONS[role];
+      const opened = SECTION_ROUTES.filter((r) => isRouteAccessible(r, permissions)).map(
+        (r) => r.key,
+      );
+      const listed = SECTION_ROUTES.filter((r) => SEED_ROUTE_TABLE[r.key].includes(role)).map(
+        (r) => r.key,
+      );
+      expect(opened).toEqual(listed);
+    });
+
+    it(`the ${role}'s server menu lists the same pages, in menu order`, () => {
+      const expected = routesInMenuOrder()
+        .filter((r) => SEED_ROUTE_TABLE[r.key].includes(role))
+        .map((r) => r.key);
+      expect(menuPageKeys(DEFAULT_ROLE_PERMISSIONS[role])).toEqual(expected);
+    });
+
+    it(`the ${role} lands on the workplace first`, () => {
+      expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS[role])?.path).toBe('/dashboard/workplace');
+    });
+  }
+});
+
+describe('a custom role holding only scenic:read', () => {
+  const permissions = ['scenic:read'];
+
+  it('opens exactly the scenic list and detail', () => {
+    expect(
+      SECTION_ROUTES.filter((r) => isRouteAccessible(r, permissions)).map((r) => r.key),
+    ).toEqual(['scenic/list', 'scenic/detail']);
+  });
+
+  it('gets a server menu with exactly those pages', () => {
+    expect(menuForPermissions(permissions)).toEqual([
+      {
+        key: 'scenic',
+        path: '/scenic',
+        children: [
+          { key: 'scenic/list', path: '/scenic/list' },
+          { key: 'scenic/detail', path: '/scenic/detail/:id' },
+        ],
+      },
+    ]);
+  });
+
+  it('is sent to the scenic list when denied', () => {
+    expect(firstAllowedRoute(permissions)?.key).toBe('scenic/list');
+  });
+});
+
+describe('the route rule (seed §6 by permission code)', () => {
+  it('admits anyone when the route needs no authentication', () => {
     expect(
       isRouteAccessible(
-        { key: 'login', path: '/login', requiresAuth: false, roles: ['admin'] },
-        '',
+        { key: 'login', path: '/login', requiresAuth: false, permission: 'monitor:view' },
+        [],
       ),
     ).toBe(true);
   });
 
-  it('admits any role when the route has no role list or an empty one', () => {
-    expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true }, 'user')).toBe(true);
-    expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true, roles: [] }, 'user')).toBe(
-      true,
-    );
+  it('admits any signed-in role when the route names no permission (shell pages)', () => {
+    expect(isRouteAccessible({ key: 'x', path: '/x', requiresAuth: true }, [])).toBe(true);
   });
 
-  it('admits any role when the list holds *', () => {
-    expect(isRouteAccessible(route('guide/list'), 'someone-new')).toBe(true);
+  it('goes by the code, whatever the role is called: a custom role with scenic:maintain opens maintenance', () => {
+    expect(isRouteAccessible(route('scenic/maintenance'), ['scenic:maintain'])).toBe(true);
+    expect(isRouteAccessible(route('scenic/maintenance'), ['scenic:read'])).toBe(false);
+    expect(isRouteAccessible(route('dashboard/monitor'), ['monitor:view'])).toBe(true);
   });
 
-  it('keeps the monitor for admin only', () => {
-    expect(isRouteAccessible(route('dashboard/monitor'), 'admin')).toBe(true);
-    expect(isRouteAccessible(route('dashboard/monitor'), 'operator')).toBe(false);
-    expect(isRouteAccessible(route('dashboard/monitor'), 'user')).toBe(false);
-  });
-
-  it('keeps scenic maintenance for admin and operator', () => {
-    expect(isRouteAccessible(route('scenic/maintenance'), 'admin')).toBe(true);
-    expect(isRouteAccessible(route('scenic/maintenance'), 'operator')).toBe(true);
-    expect(isRouteAccessible(route('scenic/maintenance'), 'user')).toBe(false);
+  it('in server-menu mode also needs the server menu, except for shell pages', () => {
+    const serverMenu = [
+      { key: 'team', path: '/team', children: [{ key: 'team/history', path: '/team/history' }] },
+    ];
+    const all = DEFAULT_ROLE_PERMISSIONS.admin;
+    expect(canOpenRoute(route('team/history'), all, serverMenu)).toBe(true);
+    expect(canOpenRoute(route('team/waiting'), all, serverMenu)).toBe(false);
+    expect(canOpenRoute(route('team/history'), [], serverMenu)).toBe(false);
+    expect(
+      canOpenRoute(
+        { key: 'user/info', path: '/user/info', requiresAuth: true, shell: true },
+        [],
+        serverMenu,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -56,52 +153,40 @@ describe('menu order (seed §2: dashboard 0, guide 1, scenic 0, team 0, system 9
 });
 
 describe('first allowed route', () => {
-  it('is the workplace for every built-in role', () => {
-    for (const role of ['admin', 'operator', 'user'])
-      expect(firstAllowedRoute(role)?.path).toBe('/dashboard/workplace');
-  });
-
-  it('skips routes the role may not open and hidden ones', () => {
+  it('skips routes the permissions do not open and hidden ones', () => {
     const routes = [
       route('dashboard/monitor'),
       route('guide/profile'),
       route('scenic/maintenance'),
       route('team/waiting'),
     ];
-    expect(firstAllowedRoute('user', { routes })?.key).toBe('team/waiting');
-    expect(firstAllowedRoute('operator', { routes })?.key).toBe('scenic/maintenance');
+    expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { routes })?.key).toBe('team/waiting');
+    expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.operator, { routes })?.key).toBe(
+      'scenic/maintenance',
+    );
   });
 
-  it('is undefined when the role may see nothing', () => {
-    expect(firstAllowedRoute('user', { routes: [route('dashboard/monitor')] })).toBeUndefined();
+  it('is undefined when the permissions open nothing', () => {
+    expect(
+      firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { routes: [route('dashboard/monitor')] }),
+    ).toBeUndefined();
+    expect(firstAllowedRoute([])).toBeUndefined();
   });
 
   it('in server-menu mode, only counts what the server menu lists', () => {
     const serverMenu = [
       { key: 'team', path: '/team', children: [{ key: 'team/history', path: '/team/history' }] },
     ];
-    expect(firstAllowedRoute('user', { serverMenu })?.key).toBe('team/history');
+    expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { serverMenu })?.key).toBe(
+      'team/history',
+    );
   });
 });
 
-describe('server menu', () => {
+describe('server menu whitelist', () => {
   it('admits the whitelist whatever the menu says', () => {
     expect(isInServerMenu('login', [])).toBe(true);
     expect(isInServerMenu('not-found', [])).toBe(true);
     expect(isInServerMenu('guide/list', [])).toBe(false);
-  });
-
-  it('is built from the same metadata: the user gets no monitor and no maintenance', () => {
-    const keys = menuForRole('user', DEFAULT_ROLE_PERMISSIONS.user).flatMap(
-      (s) => s.children?.map((c) => c.key) ?? [],
-    );
-    expect(keys).not.toContain('dashboard/monitor');
-    expect(keys).not.toContain('scenic/maintenance');
-    expect(keys).toContain('guide/allocation');
-    expect(keys).toContain('system/backup-restore');
-    const adminKeys = menuForRole('admin', DEFAULT_ROLE_PERMISSIONS.admin).flatMap(
-      (s) => s.children?.map((c) => c.key) ?? [],
-    );
-    expect(adminKeys).toHaveLength(SECTION_ROUTES.length);
   });
 });

@@ -1,26 +1,22 @@
-// The route-access rule (seed §6), written once: the guard, the menu and the server menu use it.
-import {
-  MENU_WHITELIST,
-  rolesAdmit,
-  SECTIONS,
-  type RouteRoles,
-  type ServerMenuItem,
-} from '../contracts/menu';
+// The route-access rule (seed §6, by permission code), written once: the guard, the first
+// allowed route, the menu, the server menu, the breadcrumb and the tab bar use it.
+import { MENU_WHITELIST, routeAdmits, SECTIONS, type ServerMenuItem } from '../contracts/menu';
+import type { Permission } from '../contracts/permissions';
 
 export interface GuardedRoute {
   key: string;
   path: string;
   requiresAuth: boolean;
-  roles?: RouteRoles;
+  /** The permission code that opens the page; none: any signed-in user (shell pages). */
+  permission?: Permission;
   hideInMenu?: boolean;
   /** A shell page (redirect, user centre …): never a menu item, so the server menu cannot list it. */
   shell?: boolean;
 }
 
-/** Accessible when it needs no authentication, has no role list, lists `*`, or lists the role. */
-export function isRouteAccessible(route: GuardedRoute, role: string): boolean {
-  if (!route.requiresAuth) return true;
-  return rolesAdmit(route.roles, role);
+/** Accessible when it needs no authentication, names no permission, or names a held one. */
+export function isRouteAccessible(route: GuardedRoute, permissions: readonly string[]): boolean {
+  return routeAdmits(route, permissions);
 }
 
 /** Every key (sections and pages) of a server menu. */
@@ -43,6 +39,30 @@ export function isInServerMenu(routeKey: string, menu: readonly ServerMenuItem[]
   );
 }
 
+/**
+ * Server-menu mode (a `serverMenu` given): a page must be in the server menu or the whitelist.
+ * Shell pages are never menu items, so the server menu does not decide them.
+ */
+export function serverMenuAdmits(
+  route: GuardedRoute,
+  serverMenu: readonly ServerMenuItem[] | null,
+): boolean {
+  if (serverMenu === null || !route.requiresAuth || route.shell) return true;
+  return isInServerMenu(route.key, serverMenu);
+}
+
+/**
+ * Whether the active role may open the route right now: the permission rule, and in
+ * server-menu mode the server menu too.
+ */
+export function canOpenRoute(
+  route: GuardedRoute,
+  permissions: readonly string[],
+  serverMenu: readonly ServerMenuItem[] | null = null,
+): boolean {
+  return isRouteAccessible(route, permissions) && serverMenuAdmits(route, serverMenu);
+}
+
 /** Section pages in menu order: sections by their order value, pages in declaration order. */
 export function routesInMenuOrder(): GuardedRoute[] {
   return [...SECTIONS].sort((a, b) => a.order - b.order).flatMap((s) => s.routes);
@@ -50,10 +70,10 @@ export function routesInMenuOrder(): GuardedRoute[] {
 
 /**
  * The first route the role may see (seed §6, where a denied navigation goes): the first
- * visible menu page it may open, or `undefined` (→ not-found).
+ * visible menu page its permissions open, or `undefined` (→ not-found).
  */
 export function firstAllowedRoute(
-  role: string,
+  permissions: readonly string[],
   options: { routes?: readonly GuardedRoute[]; serverMenu?: readonly ServerMenuItem[] | null } = {},
 ): GuardedRoute | undefined {
   const routes = options.routes ?? routesInMenuOrder();
@@ -61,7 +81,6 @@ export function firstAllowedRoute(
     (route) =>
       !route.hideInMenu &&
       !route.path.includes(':') &&
-      isRouteAccessible(route, role) &&
-      (!options.serverMenu || isInServerMenu(route.key, options.serverMenu)),
+      canOpenRoute(route, permissions, options.serverMenu ?? null),
   );
 }

@@ -3,6 +3,7 @@
 // by augmenting `LazyLoadedSlices`.
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
+import { consoleApi } from '../api/rtk';
 import { localeSlice } from './localeSlice';
 import { settingsSlice } from './settingsSlice';
 import { userSlice } from './userSlice';
@@ -14,10 +15,14 @@ export const rootReducer = combineSlices(
   userSlice,
   settingsSlice,
   localeSlice,
+  consoleApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export function createStore() {
-  return configureStore({ reducer: rootReducer });
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(consoleApi.middleware),
+  });
 }
 
 export const store = createStore();

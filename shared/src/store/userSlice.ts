@@ -11,6 +11,9 @@ export interface UserState {
   status: UserStatus;
 }
 
+/** One empty list, so a selector reading no user answers the same value every time. */
+const NO_PERMISSIONS: readonly string[] = [];
+
 const initialState: UserState = { info: null, status: 'unknown' };
 
 export const userSlice = createSlice({
@@ -40,7 +43,7 @@ export const userSlice = createSlice({
     selectUserStatus: (state) => state.status,
     /** The active role; empty when unknown (seed §3: role defaults to ''). */
     selectRole: (state) => state.info?.role ?? '',
-    selectPermissions: (state) => state.info?.permissions ?? [],
+    selectPermissions: (state): readonly string[] => state.info?.permissions ?? NO_PERMISSIONS,
   },
 });
 

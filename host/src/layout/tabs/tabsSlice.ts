@@ -1,8 +1,10 @@
 // The tab bar's visited pages (seed §2): starts with the workplace, never holds redirect pages,
-// reset when the session ends (seed §4: route listeners removed on logout).
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_ROUTE } from '@console/shared/contracts/menu';
-import { rootReducer, sessionEnded } from '@console/shared/store';
+// reset when the session ends (seed §4: route listeners removed on logout), and a page the
+// active role's permissions no longer open (after a role switch) leaves the bar.
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_ROUTE, SECTION_ROUTES } from '@console/shared/contracts/menu';
+import { isRouteAccessible } from '@console/shared/permission';
+import { fetchUserInfo, rootReducer, sessionEnded, switchRole } from '@console/shared/store';
 
 export interface Tab {
   /** The page's pathname: one tab per page. */
@@ -50,7 +52,15 @@ const tabsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
+    builder
+      .addCase(sessionEnded, () => initialState)
+      .addMatcher(isAnyOf(fetchUserInfo.fulfilled, switchRole.fulfilled), (state, action) => {
+        const { permissions } = action.payload;
+        state.tabs = state.tabs.filter((tab) => {
+          const route = SECTION_ROUTES.find((r) => r.key === tab.routeKey);
+          return !route || isRouteAccessible(route, permissions);
+        });
+      });
   },
   selectors: {
     selectTabs: (state) => state.tabs,

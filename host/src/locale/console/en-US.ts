@@ -1,6 +1,8 @@
 import type zhCN from './zh-CN';
 
 export default {
+  'settings.account': 'Account and language',
+  'settings.language': 'Language',
   'settings.title': 'Page settings',
   'settings.open': 'Page settings',
   'settings.themeColor': 'Theme colour',
@@ -27,6 +29,7 @@ export default {
   'messageBox.allRead': 'Mark all read',
   'messageBox.viewMore': 'View more',
   'messageBox.markRead': 'Mark read',
+  'messageBox.unread': 'Unread',
   'messageBox.empty': 'Nothing here',
   'messageBox.loadFailed': 'The messages could not be loaded',
   'messageBox.retry': 'Retry',
@@ -46,6 +49,8 @@ export default {
   'messages.publish': 'Publish notice',
   'messages.publish.title': 'Notice title',
   'messages.publish.content': 'Notice content',
+  'messages.publish.titleEn': 'Title in English (optional)',
+  'messages.publish.contentEn': 'Content in English (optional)',
   'messages.publish.done': 'The notice was sent to {count} users',
   'form.required': 'This field is required',
   'form.tooLong': 'At most {max} characters',

@@ -2,6 +2,8 @@
 // exceptions (issue #4). en-US.ts holds the same keys.
 export default {
   'settings.title': '页面配置',
+  'settings.account': '账号与语言',
+  'settings.language': '语言',
   'settings.open': '页面配置',
   'settings.themeColor': '主题色',
   'settings.themeColor.shades': '生成的 10 级色板',
@@ -27,6 +29,7 @@ export default {
   'messageBox.allRead': '全部已读',
   'messageBox.viewMore': '查看更多',
   'messageBox.markRead': '标为已读',
+  'messageBox.unread': '未读',
   'messageBox.empty': '暂无内容',
   'messageBox.loadFailed': '消息加载失败',
   'messageBox.retry': '重试',
@@ -46,6 +49,8 @@ export default {
   'messages.publish': '发布公告',
   'messages.publish.title': '公告标题',
   'messages.publish.content': '公告内容',
+  'messages.publish.titleEn': '英文标题（可选）',
+  'messages.publish.contentEn': '英文内容（可选）',
   'messages.publish.done': '公告已发送给 {count} 位用户',
   'form.required': '此项为必填项',
   'form.tooLong': '最多 {max} 个字符',

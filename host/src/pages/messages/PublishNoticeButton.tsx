@@ -4,21 +4,23 @@ import { Button, Form, Input, Message, Modal } from '@arco-design/web-react';
 import {
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
-  type NoticePublishBody,
+  type NoticePublishInput,
 } from '@console/shared/contracts/message';
 import { messagesApi } from '@console/shared/api';
+import { validateForm } from '@console/shared/components/contract-form';
 
 /** Admins (message:publish) send an announcement to every user. */
 export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const [form] = Form.useForm<NoticePublishBody>();
+  const [form] = Form.useForm<NoticePublishInput>();
   const [visible, setVisible] = useState(false);
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    const values = await form.validate();
+    const values = await validateForm(form);
+    if (!values) return;
     setSaving(true);
     try {
       const { recipients } = await messagesApi.publishNotice(values);
@@ -69,6 +71,31 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             ]}
           >
             <Input.TextArea autoSize={{ minRows: 4 }} />
+          </Form.Item>
+          {/* English readers see these; without them they see the Chinese (issue #18 item 4). */}
+          <Form.Item
+            field="titleEn"
+            label={t('messages.publish.titleEn')}
+            rules={[
+              {
+                maxLength: NOTICE_TITLE_MAX,
+                message: t('form.tooLong', { max: NOTICE_TITLE_MAX }),
+              },
+            ]}
+          >
+            <Input data-testid="notice-title-en" />
+          </Form.Item>
+          <Form.Item
+            field="contentEn"
+            label={t('messages.publish.contentEn')}
+            rules={[
+              {
+                maxLength: NOTICE_CONTENT_MAX,
+                message: t('form.tooLong', { max: NOTICE_CONTENT_MAX }),
+              },
+            ]}
+          >
+            <Input.TextArea autoSize={{ minRows: 4 }} data-testid="notice-content-en" />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,6 +1,6 @@
 // "View more" of the message box: every message of the user, filtered by type and read state,
 // paginated; mark read one by one or all; admins publish notices.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -16,13 +16,15 @@ import dayjs from 'dayjs';
 import {
   MESSAGE_TYPES,
   type MessageItem,
-  type MessageListResult,
   type MessageType,
 } from '@console/shared/contracts/message';
-import { messagesApi } from '@console/shared/api';
-import { selectPermissions, useAppSelector } from '@console/shared/store';
+import { messagesApi, useMessageListQuery } from '@console/shared/api';
+import { useHasPermission } from '@console/shared/permission';
 import { refreshUnreadCounts } from '../../message-box/useUnreadCounts';
 import { PublishNoticeButton } from './PublishNoticeButton';
+import { useRenderedMessages } from '../../message-box/useRenderedMessages';
+
+const NO_MESSAGES: MessageItem[] = [];
 
 const TYPE_COLOR: Record<MessageType, string> = {
   message: 'arcoblue',
@@ -43,25 +45,21 @@ export default function MessagesPage() {
   );
   const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const [data, setData] = useState<MessageListResult | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const canPublish = useAppSelector(selectPermissions).includes('message:publish');
+  const list = useMessageListQuery({
+    type,
+    status,
+    current: page.current,
+    pageSize: page.pageSize,
+  });
+  const data = list.data ?? null;
+  const loading = list.isFetching;
+  const failed = list.isError;
+  const load = () => void list.refetch();
+  const canPublish = useHasPermission('message:publish');
+  const rendered = useRenderedMessages(data?.list ?? NO_MESSAGES);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    setFailed(false);
-    messagesApi
-      .list({ type, status, current: page.current, pageSize: page.pageSize })
-      .then(setData, () => setFailed(true))
-      .finally(() => setLoading(false));
-  }, [type, status, page]);
-  useEffect(load, [load]);
-
-  const changed = () => {
-    load();
-    refreshUnreadCounts();
-  };
+  // Invalidates the lists and the bell's counts (both refetch).
+  const changed = () => refreshUnreadCounts();
 
   const columns: TableColumnProps<MessageItem>[] = [
     {
@@ -159,7 +157,7 @@ export default function MessagesPage() {
           rowKey="id"
           loading={loading}
           columns={columns}
-          data={data?.list ?? []}
+          data={rendered}
           noDataElement={t('messageBox.empty')}
           pagination={{
             current: page.current,

@@ -9,9 +9,11 @@ import type {
   SectionPinState,
 } from '@console/shared/contracts/sections';
 
+/** Versions, times, hashes and sizes are single tokens: never wrapped mid-way (issue #18 item 9). */
+const token = (text: string) => <span className="console-token">{text}</span>;
 const dateTime = (intl: IntlShape, iso: string) =>
-  intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  token(intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }));
+const megabytes = (bytes: number) => token(`${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
 export interface PinRow {
   section: SectionName;
@@ -45,7 +47,10 @@ export function pinColumns(
       render: (_, row) => (row.pin ? dateTime(intl, row.pin.pinnedAt) : '-'),
     },
     { title: t('sectionVersions.pinnedBy'), render: (_, row) => row.pin?.pinnedBy ?? '-' },
-    { title: t('sectionVersions.rollbackTo'), render: (_, row) => row.pin?.rollbackTo ?? '-' },
+    {
+      title: t('sectionVersions.rollbackTo'),
+      render: (_, row) => token(row.pin?.rollbackTo ?? '-'),
+    },
     {
       title: t('sectionVersions.actions'),
       render: (_, row) => (
@@ -78,7 +83,7 @@ export function versionColumns(
       dataIndex: 'section',
       render: (s: SectionName) => t(`menu.${s}`),
     },
-    { title: t('sectionVersions.version'), dataIndex: 'version' },
+    { title: t('sectionVersions.version'), dataIndex: 'version', render: token },
     {
       title: t('sectionVersions.builtAt'),
       dataIndex: 'builtAt',
@@ -87,7 +92,7 @@ export function versionColumns(
     {
       title: t('sectionVersions.commit'),
       dataIndex: 'commit',
-      render: (v: string | null) => v ?? '-',
+      render: (v: string | null) => token(v ?? '-'),
     },
     {
       title: t('sectionVersions.size'),
@@ -168,7 +173,7 @@ export function historyColumns(intl: IntlShape): TableColumnProps<PinHistoryEntr
     },
     {
       title: t('sectionVersions.fromTo'),
-      render: (_, h) => `${h.fromVersion ?? t('sectionVersions.none')} → ${h.toVersion}`,
+      render: (_, h) => token(`${h.fromVersion ?? t('sectionVersions.none')} → ${h.toVersion}`),
     },
     { title: t('sectionVersions.reason'), dataIndex: 'reason' },
     { title: t('sectionVersions.pinnedBy'), dataIndex: 'actor' },

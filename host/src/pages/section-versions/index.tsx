@@ -2,7 +2,7 @@
 // a broken section can always be rolled back. Per environment: each section's pin, every
 // published version with its build record and compatibility, pin / roll back with a
 // confirmation and a reason, and the pin history.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import {
   Button,
@@ -18,18 +18,22 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
-import {
-  previewParam,
-  type PinHistoryEntry,
-  type PublishedSectionVersion,
-  type SectionEnvironment,
-} from '@console/shared/contracts/sections';
+import { previewParam, type PublishedSectionVersion } from '@console/shared/contracts/sections';
 import { messagesFor } from '@console/shared/i18n';
 import { selectLocale, useAppSelector } from '@console/shared/store';
 import { historyColumns, pinColumns, versionColumns, type PinRow } from './columns';
 import { sectionVersionsMessages } from './locale';
 import { PinDialog, type PinRequest } from './PinDialog';
-import { sectionVersionsApi, type Page } from './sectionVersionsApi';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { invalidateApiTags } from '@console/shared/api';
+import { useAppDispatch } from '@console/shared/store';
+import {
+  sectionVersionsApi,
+  type Page,
+  useSectionEnvironmentsQuery,
+  useSectionPinHistoryQuery,
+  useSectionVersionsQuery,
+} from './sectionVersionsApi';
 
 const PAGE_SIZE = 10;
 const EMPTY_PAGE: Page<never> = { list: [], total: 0 };
@@ -37,46 +41,29 @@ const EMPTY_PAGE: Page<never> = { list: [], total: 0 };
 function SectionVersions() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [environments, setEnvironments] = useState<SectionEnvironment[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [environment, setEnvironment] = useState<string | null>(null);
+  const dispatch = useAppDispatch();
+  const environmentsQuery = useSectionEnvironmentsQuery();
+  const environments = environmentsQuery.data ?? null;
+  const [picked, setEnvironment] = useState<string | null>(null);
+  const environment =
+    picked ?? environments?.find((e) => e.current)?.name ?? environments?.[0]?.name ?? null;
   const [sectionFilter, setSectionFilter] = useState<SectionName | undefined>();
-  const [versions, setVersions] = useState<Page<PublishedSectionVersion>>(EMPTY_PAGE);
   const [versionsPage, setVersionsPage] = useState(1);
-  const [history, setHistory] = useState<Page<PinHistoryEntry>>(EMPTY_PAGE);
   const [historyPage, setHistoryPage] = useState(1);
-  const [loading, setLoading] = useState(false);
+  const versionsQuery = useSectionVersionsQuery({
+    section: sectionFilter,
+    current: versionsPage,
+    pageSize: PAGE_SIZE,
+  });
+  const versions = versionsQuery.data ?? EMPTY_PAGE;
+  const loading = versionsQuery.isFetching;
+  const history =
+    useSectionPinHistoryQuery(
+      environment ? { environment, current: historyPage, pageSize: PAGE_SIZE } : skipToken,
+    ).data ?? EMPTY_PAGE;
+  const failed = environmentsQuery.isError;
   const [dialog, setDialog] = useState<PinRequest | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-
-  useEffect(() => {
-    setFailed(false);
-    sectionVersionsApi.environments().then(
-      (envs) => {
-        setEnvironments(envs);
-        setEnvironment(
-          (current) => current ?? envs.find((e) => e.current)?.name ?? envs[0]?.name ?? null,
-        );
-      },
-      () => setFailed(true),
-    );
-  }, [generation]);
-
-  useEffect(() => {
-    setLoading(true);
-    sectionVersionsApi
-      .versions({ section: sectionFilter, current: versionsPage, pageSize: PAGE_SIZE })
-      .then(setVersions, () => setFailed(true))
-      .finally(() => setLoading(false));
-  }, [generation, sectionFilter, versionsPage]);
-
-  useEffect(() => {
-    if (!environment) return;
-    sectionVersionsApi
-      .history({ environment, current: historyPage, pageSize: PAGE_SIZE })
-      .then(setHistory, () => setFailed(true));
-  }, [generation, environment, historyPage]);
+  const reload = useCallback(() => invalidateApiTags(dispatch, ['SectionVersions']), [dispatch]);
 
   if (failed && !environments) {
     return (

@@ -1,4 +1,5 @@
-// How the shell mounts the Section versions page: an admin-only shell route (issue 5).
+// How the shell mounts the Section versions page: a shell route opened by `system:sections`
+// (issue 5) — the one place the client names that code; the user menu asks this route.
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { Spin } from '@arco-design/web-react';
@@ -11,7 +12,7 @@ export const SECTION_VERSIONS_ROUTE: GuardedRoute = {
   key: 'section-versions',
   path: SECTION_VERSIONS_PATH,
   requiresAuth: true,
-  roles: ['admin'],
+  permission: 'system:sections',
   hideInMenu: true,
   shell: true,
 };

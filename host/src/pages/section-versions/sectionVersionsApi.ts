@@ -1,5 +1,5 @@
 // The Section versions page's calls (issue 5), through the console's one API client.
-import { request } from '@console/shared/api';
+import { consoleApi, request } from '@console/shared/api';
 import type {
   CreateEnvironmentBody,
   PinHistoryEntry,
@@ -38,3 +38,24 @@ export const sectionVersionsApi = {
   createEnvironment: (body: CreateEnvironmentBody) =>
     request<{ name: string }>({ method: 'POST', url: '/sections/environments', data: body }),
 };
+
+/** The page's cached reads; a pin, a rollback or a new environment invalidates them all. */
+export const sectionVersionQueries = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    sectionEnvironments: build.query<SectionEnvironment[], void>({
+      query: () => ({ method: 'GET', url: '/sections/environments' }),
+      providesTags: ['SectionVersions'],
+    }),
+    sectionVersions: build.query<Page<PublishedSectionVersion>, Partial<SectionVersionsQuery>>({
+      query: (params) => ({ method: 'GET', url: '/sections', params }),
+      providesTags: ['SectionVersions'],
+    }),
+    sectionPinHistory: build.query<Page<PinHistoryEntry>, Partial<PinHistoryQuery>>({
+      query: (params) => ({ method: 'GET', url: '/sections/history', params }),
+      providesTags: ['SectionVersions'],
+    }),
+  }),
+});
+
+export const { useSectionEnvironmentsQuery, useSectionVersionsQuery, useSectionPinHistoryQuery } =
+  sectionVersionQueries;

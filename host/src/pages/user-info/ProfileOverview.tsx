@@ -41,7 +41,7 @@ export function ProfileOverview() {
                   </Space>
                 ),
               },
-              { label: t('userInfo.lastLogin'), value: when(user.lastLoginAt) },
+              { label: t('userInfo.lastLogin'), value: when(user.previousLoginAt) },
               { label: t('userInfo.email'), value: user.email || '-' },
               { label: t('userInfo.accountId'), value: user.accountId },
               { label: t('userInfo.registrationDate'), value: when(user.registrationDate) },

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Empty, List, Spin, Tag, Typography } from '@arco-design/web-react';
+import { Button, Empty, List, Spin, Typography } from '@arco-design/web-react';
 import dayjs from 'dayjs';
-import type { ActivityItem } from '@console/shared/contracts/profile';
-import { profileApi } from '@console/shared/api';
+import { useActivityInfiniteQuery } from '@console/shared/api';
+import { auditSentence } from '@console/shared/contracts/audit-sentence';
+import { resolveLocale } from '@console/shared/contracts/locale';
 
 const PAGE = 10;
 
@@ -11,26 +11,11 @@ const PAGE = 10;
 export function RecentActivity() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [items, setItems] = useState<ActivityItem[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback((before?: number) => {
-    setLoading(true);
-    setFailed(false);
-    profileApi
-      .activity(before, PAGE)
-      .then(
-        (page) => {
-          setItems((prev) => (before ? [...prev, ...page.list] : page.list));
-          setNext(page.next);
-        },
-        () => setFailed(true),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(() => load(), [load]);
+  const activity = useActivityInfiniteQuery(PAGE);
+  const items = activity.data?.pages.flatMap((p) => p.list) ?? [];
+  const loading = activity.isFetching;
+  const failed = activity.isError;
+  const load = () => void activity.refetch();
 
   if (failed && items.length === 0) {
     return <Button onClick={() => load()}>{t('messageBox.retry')}</Button>;
@@ -46,16 +31,10 @@ export function RecentActivity() {
           dataSource={items}
           render={(item) => (
             <List.Item key={item.id} data-testid="activity-item">
-              <Typography.Text code>{item.action}</Typography.Text>{' '}
-              {item.entityType && (
-                <Typography.Text type="secondary">
-                  {item.entityType}
-                  {item.entityId ? ` #${item.entityId}` : ''}
-                </Typography.Text>
-              )}{' '}
-              <Tag size="small" color={item.result < 400 ? 'green' : 'red'}>
-                {item.result}
-              </Tag>
+              {/* A readable sentence in the user's language (issue #18 item 8). */}
+              <Typography.Text type={item.result >= 400 ? 'error' : undefined}>
+                {auditSentence(item, resolveLocale(intl.locale))}
+              </Typography.Text>
               <Typography.Text type="secondary" style={{ float: 'right' }}>
                 {dayjs(item.at).format('YYYY-MM-DD HH:mm:ss')}
               </Typography.Text>
@@ -63,8 +42,13 @@ export function RecentActivity() {
           )}
         />
       )}
-      {next !== null && (
-        <Button long type="text" onClick={() => load(next)} style={{ marginTop: 8 }}>
+      {activity.hasNextPage && (
+        <Button
+          long
+          type="text"
+          onClick={() => void activity.fetchNextPage()}
+          style={{ marginTop: 8 }}
+        >
           {t('userInfo.activity.more')}
         </Button>
       )}

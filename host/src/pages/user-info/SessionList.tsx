@@ -1,23 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Message, Table, Tag } from '@arco-design/web-react';
 import dayjs from 'dayjs';
-import { profileApi, type SessionRow } from '@console/shared/api';
+import { profileApi, useSessionsQuery, type SessionRow } from '@console/shared/api';
+
+const NO_ROWS: SessionRow[] = [];
 
 /** The user's open sessions, and signing out every other one. */
 export function SessionList() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [rows, setRows] = useState<SessionRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const load = useCallback(() => {
-    setLoading(true);
-    profileApi
-      .sessions()
-      .then(setRows, () => setRows([]))
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
+  const sessions = useSessionsQuery();
+  const rows = sessions.isError ? NO_ROWS : (sessions.data ?? NO_ROWS);
+  const loading = sessions.isFetching;
+  const load = () => void sessions.refetch();
 
   const signOutOthers = async () => {
     await profileApi.signOutOthers();

@@ -1,11 +1,12 @@
 // Basic information (seed §3, §5): email, nickname, country/region and area required; address;
 // profile at most 200 words. Validated with the shared contract, saved with its version.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Form, Input, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { profileBody, type ProfileInfo } from '@console/shared/contracts/profile';
-import { apiErrorEnvelope, profileApi } from '@console/shared/api';
+import { apiErrorEnvelope, profileApi, profileQueries, useProfileQuery } from '@console/shared/api';
 import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
+import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 import { AvatarUpload } from './AvatarUpload';
 import { contractRule, showFieldErrors } from './contractRules';
 
@@ -17,24 +18,25 @@ export function BasicInfoForm() {
   const t = (id: string) => intl.formatMessage({ id });
   const dispatch = useAppDispatch();
   const [form] = Form.useForm<FormValues>();
-  const [info, setInfo] = useState<ProfileInfo | null>(null);
+  const profile = useProfileQuery();
+  const info = profile.data ?? null;
   const [saving, setSaving] = useState(false);
-
-  const load = useCallback(() => {
-    profileApi.profile().then(
-      (p) => {
-        setInfo(p);
-        form.setFieldsValue(p);
-      },
-      () => undefined,
-    );
-  }, [form]);
-  useEffect(load, [load]);
+  // The form shows the profile as the server has it, once per version (a load, a save, a
+  // stale retry); an avatar upload keeps the version and so leaves unsaved edits alone.
+  const version = info?.version;
+  useEffect(() => {
+    if (info) form.setFieldsValue(info);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per version, not per avatar
+  }, [version, form]);
+  const load = () => void profile.refetch();
+  const setInfo = (p: ProfileInfo) =>
+    void dispatch(profileQueries.util.upsertQueryData('profile', undefined, p));
 
   const shape = profileBody.shape;
   const save = async () => {
     if (!info) return;
-    const values = await form.validate();
+    const values = await validateForm(form);
+    if (!values) return;
     setSaving(true);
     try {
       const saved = await profileApi.updateProfile({ ...values, version: info.version });
@@ -57,33 +59,31 @@ export function BasicInfoForm() {
         avatar={info?.avatar ?? ''}
         onUploaded={(avatar) => info && setInfo({ ...info, avatar })}
       />
-      <Form
+      <ContractForm
+        schema={profileBody}
         form={form}
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 16 }}
         style={{ maxWidth: 640 }}
         data-testid="basic-info-form"
       >
-        <Form.Item
+        <ContractItem
           field="email"
           label={t('userSetting.email')}
-          required
           rules={[contractRule(intl, shape.email)]}
         >
           <Input />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           field="nickname"
           label={t('userSetting.nickname')}
-          required
           rules={[contractRule(intl, shape.nickname)]}
         >
           <Input />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           field="countryRegion"
           label={t('userSetting.countryRegion')}
-          required
           rules={[contractRule(intl, shape.countryRegion)]}
         >
           <Select
@@ -91,23 +91,22 @@ export function BasicInfoForm() {
             options={COUNTRIES.map((c) => ({ value: c, label: t(`userSetting.country.${c}`) }))}
             allowCreate
           />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           field="area"
           label={t('userSetting.area')}
-          required
           rules={[contractRule(intl, shape.area)]}
         >
           <Input />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           field="address"
           label={t('userSetting.address')}
           rules={[contractRule(intl, shape.address)]}
         >
           <Input />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           field="profile"
           label={t('userSetting.profile')}
           rules={[contractRule(intl, shape.profile)]}
@@ -116,8 +115,8 @@ export function BasicInfoForm() {
             placeholder={t('userSetting.profile.placeholder')}
             autoSize={{ minRows: 3 }}
           />
-        </Form.Item>
-        <Form.Item wrapperCol={{ offset: 5 }}>
+        </ContractItem>
+        <ContractItem wrapperCol={{ offset: 5 }}>
           <Space>
             <Button
               type="primary"
@@ -129,8 +128,8 @@ export function BasicInfoForm() {
             </Button>
             <Button onClick={() => info && form.setFieldsValue(info)}>{t('form.reset')}</Button>
           </Space>
-        </Form.Item>
-      </Form>
+        </ContractItem>
+      </ContractForm>
     </Spin>
   );
 }

@@ -8,6 +8,7 @@ import {
   type CertificationBody,
 } from '@console/shared/contracts/profile';
 import { profileApi } from '@console/shared/api';
+import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 import { contractRule } from './contractRules';
 
 interface Props {
@@ -25,7 +26,8 @@ export function CertificationForm({ visible, onClose, onSubmitted }: Props) {
   const shape = certificationBody.shape;
 
   const submit = async () => {
-    const values = await form.validate();
+    const values = await validateForm(form);
+    if (!values) return;
     setSaving(true);
     try {
       await profileApi.submitCertification(values);
@@ -43,16 +45,14 @@ export function CertificationForm({ visible, onClose, onSubmitted }: Props) {
       | 'enterpriseName'
       | 'enterpriseCertificateType'
       | 'organizationCode',
-    required = true,
   ) => (
-    <Form.Item
+    <ContractItem
       field={field}
       label={t(`certification.${field}`)}
-      required={required}
       rules={[contractRule(intl, shape[field])]}
     >
       <Input />
-    </Form.Item>
+    </ContractItem>
   );
 
   return (
@@ -63,33 +63,34 @@ export function CertificationForm({ visible, onClose, onSubmitted }: Props) {
       onOk={() => void submit()}
       onCancel={onClose}
     >
-      <Form
+      <ContractForm
+        schema={certificationBody}
         form={form}
         layout="vertical"
         initialValues={{ accountType: 'enterprise', certificateType: 'business_licence' }}
       >
-        <Form.Item field="accountType" label={t('certification.accountType')} required>
+        <ContractItem field="accountType" label={t('certification.accountType')}>
           <Select
             options={ACCOUNT_TYPES.map((v) => ({
               value: v,
               label: t(`certification.accountType.${v}`),
             }))}
           />
-        </Form.Item>
+        </ContractItem>
         {text('enterpriseName')}
         {text('legalPerson')}
-        <Form.Item field="certificateType" label={t('certification.certificateType')} required>
+        <ContractItem field="certificateType" label={t('certification.certificateType')}>
           <Select
             options={CERTIFICATE_TYPES.map((v) => ({
               value: v,
               label: t(`certification.certificateType.${v}`),
             }))}
           />
-        </Form.Item>
+        </ContractItem>
         {text('authenticationNumber')}
-        {text('enterpriseCertificateType', false)}
+        {text('enterpriseCertificateType')}
         {text('organizationCode')}
-      </Form>
+      </ContractForm>
     </Modal>
   );
 }

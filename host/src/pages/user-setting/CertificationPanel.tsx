@@ -1,6 +1,6 @@
 // Certification (seed §3, §4): the operator's business licence in force, and the record list
 // whose applications are checked, or withdrawn while under audit.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Button,
@@ -16,11 +16,10 @@ import {
 } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import type {
-  CertificationInfo,
   CertificationRecord,
   CertificationRecordDetail,
 } from '@console/shared/contracts/profile';
-import { profileApi } from '@console/shared/api';
+import { profileApi, useCertificationQuery } from '@console/shared/api';
 import { CertificationForm } from './CertificationForm';
 
 const STATUS_COLOR = { pass: 'green', auditing: 'orange', withdrawn: 'gray' } as const;
@@ -28,16 +27,13 @@ const STATUS_COLOR = { pass: 'green', auditing: 'orange', withdrawn: 'gray' } as
 export function CertificationPanel() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [data, setData] = useState<CertificationInfo | null>(null);
-  const [failed, setFailed] = useState(false);
+  const certification = useCertificationQuery();
+  const data = certification.data ?? null;
+  const failed = certification.isError;
   const [checking, setChecking] = useState<CertificationRecordDetail | null>(null);
   const [applying, setApplying] = useState(false);
 
-  const load = useCallback(() => {
-    setFailed(false);
-    profileApi.certification().then(setData, () => setFailed(true));
-  }, []);
-  useEffect(load, [load]);
+  const load = () => void certification.refetch();
 
   const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
   const status = (s: keyof typeof STATUS_COLOR) => (

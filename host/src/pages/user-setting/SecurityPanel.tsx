@@ -9,6 +9,7 @@ import {
   type PasswordRule,
 } from '@console/shared/contracts/auth';
 import { apiErrorEnvelope, profileApi } from '@console/shared/api';
+import { validateForm } from '@console/shared/components/contract-form';
 
 const MIN_LENGTH = 6;
 const STRENGTH_COLOR = ['#F53F3F', '#FF7D00', '#F7BA1E', '#00B42A', '#009A29'];
@@ -30,7 +31,9 @@ export function SecurityPanel() {
     t(`userSetting.password.rule.${rule}`, { min });
 
   const submit = async () => {
-    const { oldPassword, newPassword } = await form.validate();
+    const values = await validateForm(form);
+    if (!values) return;
+    const { oldPassword, newPassword } = values;
     setSaving(true);
     try {
       await profileApi.changePassword({ oldPassword, newPassword });

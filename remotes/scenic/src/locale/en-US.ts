@@ -1,17 +1,8 @@
+import { scenicEnumMessages } from '@console/shared';
 import type zhCN from './zh-CN';
 
 export default {
-  'scenic.grade.none': 'Not graded',
-  'scenic.grade.A': 'A',
-  'scenic.grade.AA': 'AA',
-  'scenic.grade.AAA': 'AAA',
-  'scenic.grade.AAAA': 'AAAA',
-  'scenic.grade.AAAAA': 'AAAAA',
-  'scenic.status.open': 'Open',
-  'scenic.status.limited': 'Limited',
-  'scenic.status.full': 'Full',
-  'scenic.status.maintenance': 'Maintenance',
-  'scenic.status.closed': 'Closed',
+  ...scenicEnumMessages('en-US'),
   'scenic.band.quiet': 'Quiet',
   'scenic.band.comfortable': 'Comfortable',
   'scenic.band.crowded': 'Crowded',

@@ -1,15 +1,7 @@
+import { scenicEnumMessages } from '@console/shared';
+
 export default {
-  'scenic.grade.none': '未评级',
-  'scenic.grade.A': 'A',
-  'scenic.grade.AA': 'AA',
-  'scenic.grade.AAA': 'AAA',
-  'scenic.grade.AAAA': 'AAAA',
-  'scenic.grade.AAAAA': 'AAAAA',
-  'scenic.status.open': '开放',
-  'scenic.status.limited': '限流',
-  'scenic.status.full': '已满',
-  'scenic.status.maintenance': '维护中',
-  'scenic.status.closed': '闭园',
+  ...scenicEnumMessages('zh-CN'),
   'scenic.band.quiet': '空闲',
   'scenic.band.comfortable': '舒适',
   'scenic.band.crowded': '拥挤',

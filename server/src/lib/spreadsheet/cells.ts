@@ -4,7 +4,7 @@ import type { CellValue } from 'exceljs';
 /** The spreadsheet library, loaded on the first import or export rather than at start-up. */
 export const loadExcel = async () => (await import('exceljs')).default;
 import type { Locale } from '@console/shared';
-import type { ColumnType } from './sheet';
+import type { ColumnType, SheetOption } from './sheet';
 
 /** A cell of either format as plain text / number / boolean / Date (rich text flattened). */
 export function plainCell(value: CellValue | undefined): string | number | boolean | Date | null {
@@ -78,13 +78,42 @@ export function cellToValue(
   }
 }
 
-/** A value of a row → what the cell holds when exported. */
+/** The code a cell text names: the code itself or a label in either language, any case. */
+function optionCode(text: string, options: readonly SheetOption[]): string {
+  const key = text.trim().toLowerCase();
+  const hit = options.find(
+    (o) =>
+      o.value.toLowerCase() === key ||
+      o.label['zh-CN'].toLowerCase() === key ||
+      o.label['en-US'].toLowerCase() === key,
+  );
+  // Unknown text goes on unchanged so the contract reports the accepted values.
+  return hit ? hit.value : text;
+}
+
+/** A read value of a coded column → its code(s). */
+export function valueToCode(value: unknown, options?: readonly SheetOption[]): unknown {
+  if (!options || value === undefined) return value;
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'string' ? optionCode(v, options) : v));
+  return typeof value === 'string' ? optionCode(value, options) : value;
+}
+
+const optionLabel = (code: unknown, options: readonly SheetOption[], locale: Locale) =>
+  options.find((o) => o.value === code)?.label[locale] ?? code;
+
+/** A value of a row → what the cell holds when exported (a coded value as its label). */
 export function valueToCell(
   value: unknown,
   type: ColumnType,
   locale: Locale,
+  options?: readonly SheetOption[],
 ): string | number | boolean | null {
   if (value === null || value === undefined) return null;
+  if (options)
+    value = Array.isArray(value)
+      ? value.map((v) => optionLabel(v, options, locale))
+      : optionLabel(value, options, locale);
   switch (type) {
     case 'boolean':
       return value ? (locale === 'zh-CN' ? '是' : 'yes') : locale === 'zh-CN' ? '否' : 'no';

@@ -54,4 +54,4 @@ export {
 } from './read';
 export { sendSpreadsheet, writeSheet, writeTemplate } from './write';
 export { receiveSpreadsheet, registerSpreadsheetUploads } from './upload';
-export { registerSpreadsheetRoutes, type SpreadsheetRoutes } from './routes';
+export { registerSpreadsheetRoutes, type RecordImport, type SpreadsheetRoutes } from './routes';

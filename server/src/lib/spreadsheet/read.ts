@@ -1,7 +1,4 @@
 // Reading an uploaded workbook and validating every row against the sheet's contract.
-import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
-import { loadExcel } from './cells';
 import {
   formatMessage,
   SPREADSHEET_LIMITS,
@@ -11,19 +8,16 @@ import {
   type ImportRowError,
   type Locale,
   type Localized,
-  type SpreadsheetFormat,
   type ValidationIssueLike,
 } from '@console/shared';
 import { AppError } from '../app-error';
-import { cellPreview, cellToValue, plainCell } from './cells';
+import { cellPreview, cellToValue, valueToCode } from './cells';
+import type { Raw, SpreadsheetFile } from './read-rows';
+import { readRowsInWorker } from './read-worker-client';
 import type { SheetColumn, SheetSpec } from './sheet';
 
-export interface SpreadsheetFile {
-  buffer: Buffer;
-  filename: string;
-}
-
-type Raw = string | number | boolean | Date | null;
+export type { SpreadsheetFile } from './read-rows';
+export { detectFormat } from './read-rows';
 
 /** A problem the caller's own checks find in a row (uniqueness, dictionary values …). */
 export interface RowProblem {
@@ -39,66 +33,6 @@ export interface ParsedRow<Row> {
   /** Spreadsheet row number (header = 1). */
   row: number;
   data: Row;
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-const GB18030 = new TextDecoder('gb18030');
-
-/** xlsx is a zip file; anything else is read as csv (UTF-8, or GB18030 as Excel saves it). */
-export function detectFormat(file: SpreadsheetFile): SpreadsheetFormat {
-  const zip = file.buffer.length > 3 && file.buffer.readUInt32LE(0) === 0x04034b50;
-  if (zip) return 'xlsx';
-  if (/\.(xlsx?|xlsm|numbers|ods)$/i.test(file.filename)) {
-    throw new AppError('SPREADSHEET_UNREADABLE');
-  }
-  return 'csv';
-}
-
-function decodeText(buffer: Buffer): string {
-  let text: string;
-  try {
-    text = UTF8.decode(buffer);
-  } catch {
-    text = GB18030.decode(buffer);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** The first worksheet as rows of plain cells, with their spreadsheet row numbers. */
-async function readRows(
-  file: SpreadsheetFile,
-  maxRows: number,
-): Promise<{ rowNumber: number; cells: Raw[] }[]> {
-  const workbook = new (await loadExcel()).Workbook();
-  let sheet: ExcelJS.Worksheet | undefined;
-  try {
-    if (detectFormat(file) === 'xlsx') {
-      await workbook.xlsx.load(file.buffer as unknown as ArrayBuffer);
-      sheet = workbook.worksheets[0];
-    } else {
-      sheet = await workbook.csv.read(Readable.from([decodeText(file.buffer)]), {
-        // Keep every cell as text: codes like 0012 must not turn into numbers.
-        map: (value: string) => (value === '' ? null : value),
-      });
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('SPREADSHEET_UNREADABLE');
-  }
-  if (!sheet) throw new AppError('SPREADSHEET_UNREADABLE');
-  // The header plus the data rows; a sheet claiming more rows than allowed is refused unread.
-  if (sheet.actualRowCount - 1 > maxRows) {
-    throw new AppError('SPREADSHEET_TOO_MANY_ROWS', { params: { max: maxRows } });
-  }
-  const rows: { rowNumber: number; cells: Raw[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = row.values as ExcelJS.CellValue[];
-    const cells = values.slice(1).map((v) => plainCell(v));
-    if (cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === ''))) {
-      rows.push({ rowNumber, cells });
-    }
-  });
-  return rows;
 }
 
 const normalise = (s: string) => s.replace(/\s+/g, '').toLowerCase();
@@ -144,7 +78,7 @@ export async function parseSheet<Row>(
   check?: (rows: ParsedRow<Row>[]) => Promise<RowProblem[]> | RowProblem[],
 ): Promise<{ rows: ParsedRow<Row>[]; report: ImportReport }> {
   const maxRows = spec.maxRows ?? SPREADSHEET_LIMITS.maxRows;
-  const all = await readRows(file, maxRows);
+  const all = await readRowsInWorker(file, maxRows);
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   const failed = new Set<number>();
@@ -202,7 +136,7 @@ export async function parseSheet<Row>(
     for (const { index, column } of positions) {
       const raw = cells[index] ?? null;
       raws.set(column.key, raw);
-      const value = cellToValue(raw, column.type);
+      const value = valueToCode(cellToValue(raw, column.type), column.options);
       if (value !== undefined) input[column.key] = value;
     }
     cellOf.set(rowNumber, raws);

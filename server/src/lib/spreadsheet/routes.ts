@@ -3,8 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { spreadsheetFormatQuery, type Permission, type SpreadsheetFormat } from '@console/shared';
+import {
+  localDayStamp,
+  spreadsheetFormatQuery,
+  type Permission,
+  type SpreadsheetFormat,
+} from '@console/shared';
 import { ok } from '../envelope';
+import type { DbOrTx } from '../../db/types';
+import { recordAudit } from '../../modules/audit/writer';
+import { AppError } from '../app-error';
 import type { SheetSpec } from './sheet';
 import { importSheet, type ParsedRow, type RowProblem } from './read';
 import { registerSpreadsheetUploads, receiveSpreadsheet } from './upload';
@@ -24,12 +32,21 @@ export interface SpreadsheetRoutes<Row, Query extends { format: SpreadsheetForma
   importAction: string;
   exportRows(filter: Omit<Query, 'format'>): Promise<Iterable<unknown>>;
   check?(rows: ParsedRow<Row>[]): Promise<RowProblem[]> | RowProblem[];
-  /** Writes every row in one transaction; returns how many. */
-  write(rows: Row[], userId: number): Promise<number>;
+  /**
+   * Writes every row in one transaction and calls `recordImport(tx, count)` in it (the audit
+   * row commits with the rows); returns how many.
+   */
+  write(rows: Row[], userId: number, recordImport: RecordImport): Promise<number>;
 }
 
-/** Day stamp for download names, e.g. `guides-20261122.xlsx`. */
-const dayStamp = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/** Records an import's audit row inside the transaction that writes its rows. */
+export type RecordImport = (tx: DbOrTx, imported: number) => Promise<void>;
+
+/** Users with an import running in this process, whatever the list. */
+const importing = new Set<number>();
+
+/** Day stamp for download names, e.g. `guides-20261122.xlsx`: the operation's local date. */
+const dayStamp = () => localDayStamp();
 
 export async function registerSpreadsheetRoutes<Row, Query extends { format: SpreadsheetFormat }>(
   instance: FastifyInstance,
@@ -68,17 +85,30 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
       config: { access: o.writeAccess, auditAction: o.importAction },
     },
     async (req) => {
-      const file = await receiveSpreadsheet(req);
-      req.audit.entityType = o.entityType;
-      const report = await importSheet(o.sheet, file, req.locale, {
-        check: o.check,
-        write: (rows) => o.write(rows, req.auth!.userId),
-      });
-      req.audit.diff = {
-        imported: { before: null, after: report.imported },
-        file: { before: null, after: file.filename.slice(0, 128) },
-      };
-      return ok(report);
+      const userId = req.auth!.userId;
+      // One import at a time per user (issue #12): a second one waits its turn with a 429.
+      if (importing.has(userId)) throw new AppError('IMPORT_IN_PROGRESS');
+      importing.add(userId);
+      try {
+        const file = await receiveSpreadsheet(req);
+        const fileName = { before: null, after: file.filename.slice(0, 128) };
+        // A refused import (nothing written) is recorded with its file by the audit plugin.
+        req.audit.entityType = o.entityType;
+        req.audit.diff = { imported: { before: null, after: 0 }, file: fileName };
+        const recordImport: RecordImport = (tx, imported) =>
+          recordAudit(tx, {
+            entityType: o.entityType,
+            entityId: '',
+            diff: { imported: { before: null, after: imported }, file: fileName },
+          });
+        const report = await importSheet(o.sheet, file, req.locale, {
+          check: o.check,
+          write: (rows) => o.write(rows, userId, recordImport),
+        });
+        return ok(report);
+      } finally {
+        importing.delete(userId);
+      }
     },
   );
 }

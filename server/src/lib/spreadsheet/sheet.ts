@@ -14,6 +14,12 @@ import type { Localized } from '@console/shared';
  */
 export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'list' | 'date';
 
+/** One accepted value of a coded column and its label in both languages. */
+export interface SheetOption {
+  value: string;
+  label: Localized;
+}
+
 export interface SheetColumn<Row> {
   /** Field of the row contract this column fills. */
   key: Extract<keyof Row, string>;
@@ -25,6 +31,11 @@ export interface SheetColumn<Row> {
   /** Shown in the template's instructions sheet. */
   hint?: Localized;
   example?: string;
+  /**
+   * A coded column (`string` or `list`): exported as the option's label in the caller's
+   * language; imported from the label in either language or the code (case-insensitive).
+   */
+  options?: readonly SheetOption[];
   /** Column width in characters (xlsx). */
   width?: number;
 }

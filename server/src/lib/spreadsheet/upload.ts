@@ -1,8 +1,8 @@
 // Receiving one spreadsheet file from a multipart upload, with a size limit (413 beyond it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { SPREADSHEET_LIMITS, validationMessage } from '@console/shared';
-import { AppError } from '../app-error';
+import { SPREADSHEET_LIMITS } from '@console/shared';
+import { receiveUpload } from '../upload';
 import type { SpreadsheetFile } from './read';
 
 /**
@@ -21,22 +21,5 @@ export async function registerSpreadsheetUploads(
 
 /** The uploaded file (form field of any name); 415 when the request is not multipart. */
 export async function receiveSpreadsheet(req: FastifyRequest): Promise<SpreadsheetFile> {
-  if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-  const part = await req.file();
-  if (!part) {
-    throw new AppError('VALIDATION_FAILED', {
-      fields: [
-        {
-          path: 'file',
-          message: {
-            'zh-CN': validationMessage({ code: 'invalid_type', missing: true }, 'zh-CN'),
-            'en-US': validationMessage({ code: 'invalid_type', missing: true }, 'en-US'),
-          },
-        },
-      ],
-    });
-  }
-  // Throws RequestFileTooLargeError (→ 413) as soon as the stream passes the limit.
-  const buffer = await part.toBuffer();
-  return { buffer, filename: part.filename ?? '' };
+  return receiveUpload(req);
 }

@@ -2,9 +2,9 @@
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './cells';
 import type { FastifyReply } from 'fastify';
-import type { Locale, SpreadsheetFormat } from '@console/shared';
+import { SPREADSHEET_LIMITS, type Locale, type SpreadsheetFormat } from '@console/shared';
 import { escapeFormula, valueToCell } from './cells';
-import type { SheetSpec } from './sheet';
+import type { SheetColumn, SheetSpec } from './sheet';
 
 const MIME: Record<SpreadsheetFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -19,7 +19,56 @@ const TEMPLATE_TEXT = {
   example: { 'zh-CN': '示例', 'en-US': 'Example' },
   yes: { 'zh-CN': '是', 'en-US': 'yes' },
   no: { 'zh-CN': '否', 'en-US': 'no' },
+  values: { 'zh-CN': '可选值', 'en-US': 'Values' },
 } as const;
+
+/** A column's example as its cell: a coded example shown as its label(s) in the caller's language. */
+function exampleCell<Row>(c: SheetColumn<Row>, locale: Locale) {
+  if (c.example === undefined) return null;
+  const value =
+    c.type === 'list'
+      ? c.example.split(';').map((s) => s.trim())
+      : c.type === 'integer' || c.type === 'number'
+        ? Number(c.example)
+        : c.example;
+  return valueToCell(value, c.type, locale, c.options);
+}
+
+// exceljs has `dataValidations` at run time but not in its type declarations.
+type WithValidations = ExcelJS.Worksheet & {
+  dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void };
+};
+
+/**
+ * A drop-down for every coded column listing its labels in the caller's language. The labels
+ * sit in a hidden sheet the validation refers to (an inline list is capped at 255 characters).
+ * A multi-value (`list`) column keeps the drop-down as a suggestion and accepts any text.
+ */
+function addDropDowns<Row>(
+  workbook: ExcelJS.Workbook,
+  ws: ExcelJS.Worksheet,
+  spec: SheetSpec<Row>,
+  locale: Locale,
+) {
+  const coded = spec.columns.filter((c) => c.options?.length);
+  if (coded.length === 0) return;
+  const values = workbook.addWorksheet(TEMPLATE_TEXT.values[locale], { state: 'hidden' });
+  const lastRow = (spec.maxRows ?? SPREADSHEET_LIMITS.maxRows) + 1;
+  coded.forEach((c, i) => {
+    const labels = c.options!.map((o) => o.label[locale]);
+    const valuesColumn = values.getColumn(i + 1);
+    valuesColumn.values = [c.header[locale], ...labels];
+    const letter = ws.getColumn(spec.columns.indexOf(c) + 1).letter;
+    const ref = `'${values.name}'!$${valuesColumn.letter}$2:$${valuesColumn.letter}$${labels.length + 1}`;
+    (ws as WithValidations).dataValidations.add(`${letter}2:${letter}${lastRow}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [ref],
+      showErrorMessage: c.type !== 'list',
+      errorStyle: 'stop',
+    });
+  });
+}
 
 function sheetOf<Row>(workbook: ExcelJS.Workbook, spec: SheetSpec<Row>, locale: Locale) {
   const ws = workbook.addWorksheet(spec.title[locale].slice(0, 31), {
@@ -56,7 +105,12 @@ export async function writeSheet<Row>(
   for (const row of rows) {
     ws.addRow(
       spec.columns.map((c) => {
-        const cell = valueToCell((row as Record<string, unknown>)[c.key], c.type, locale);
+        const cell = valueToCell(
+          (row as Record<string, unknown>)[c.key],
+          c.type,
+          locale,
+          c.options,
+        );
         return format === 'csv' && typeof cell === 'string' ? escapeFormula(cell) : cell;
       }),
     );
@@ -64,14 +118,23 @@ export async function writeSheet<Row>(
   return toBuffer(workbook, format);
 }
 
-/** An empty import template; the xlsx one has a second sheet explaining every column. */
+/**
+ * An import template with one example row; the xlsx one also has a drop-down on every coded
+ * column and a second sheet explaining every column.
+ */
 export async function writeTemplate<Row>(
   spec: SheetSpec<Row>,
   format: SpreadsheetFormat,
   locale: Locale,
 ): Promise<Buffer> {
   const workbook = new (await loadExcel()).Workbook();
-  sheetOf(workbook, spec, locale);
+  const ws = sheetOf(workbook, spec, locale);
+  ws.addRow(
+    spec.columns.map((c) => {
+      const cell = exampleCell(c, locale);
+      return format === 'csv' && typeof cell === 'string' ? escapeFormula(cell) : cell;
+    }),
+  );
   if (format === 'xlsx') {
     const help = workbook.addWorksheet(TEMPLATE_TEXT.sheet[locale]);
     help.columns = [
@@ -86,9 +149,10 @@ export async function writeTemplate<Row>(
         c.header[locale],
         (c.required ? TEMPLATE_TEXT.yes : TEMPLATE_TEXT.no)[locale],
         c.hint?.[locale] ?? '',
-        c.example ?? '',
+        exampleCell(c, locale) ?? '',
       ]);
     }
+    addDropDowns(workbook, ws, spec, locale);
   }
   return toBuffer(workbook, format);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { Client, createTestApp, DEMO, type TestApp } from '../../../test/support/app';
+import { guideBody } from '../../../test/support/guides';
 import { sha256 } from '../../lib/crypto';
 import { users } from '../auth/schema';
 import { auditLog } from './schema';
@@ -18,20 +19,13 @@ const lastRow = async () => {
   return row;
 };
 
-/**
- * The audit row is written when the response has been sent (plugins/audit.ts, onResponse),
- * so a test waits for it: the newest row once it is the `n`-th `action` row.
- */
-async function settled(action: string, n = 1) {
-  for (let i = 0; i < 100; i++) {
-    const rows = await t.services.db.select().from(auditLog).where(eq(auditLog.action, action));
-    if (rows.length >= n) {
-      const last = await lastRow();
-      if (last.action === action) return last;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no audit row ${action} #${n}`);
+/** The newest row, which must be the `n`-th `action` row: the write's row committed with it. */
+async function newest(action: string, n = 1) {
+  const rows = await t.services.db.select().from(auditLog).where(eq(auditLog.action, action));
+  expect(rows).toHaveLength(n);
+  const last = await lastRow();
+  expect(last.action).toBe(action);
+  return last;
 }
 
 describe('audit trail', () => {
@@ -44,7 +38,7 @@ describe('audit trail', () => {
         headers: { 'user-agent': 'audit-test/1.0' },
       },
     );
-    const row = await settled('user.switchRole');
+    const row = await newest('user.switchRole');
     const [admin] = await t.services.db.select().from(users).where(eq(users.username, 'admin'));
     expect(row).toMatchObject({
       userId: admin.id,
@@ -66,7 +60,7 @@ describe('audit trail', () => {
   it('records refused writes with their status', async () => {
     const c = await new Client(t.app, '10.6.0.2').login(DEMO.operator);
     await c.post('/api/user/switch-role', { role: 'admin' });
-    expect(await settled('user.switchRole', 3)).toMatchObject({
+    expect(await newest('user.switchRole', 3)).toMatchObject({
       action: 'user.switchRole',
       result: 403,
       username: 'operator',
@@ -80,7 +74,7 @@ describe('audit trail', () => {
     const token = c.cookie!;
     await c.post('/api/user/password', { oldPassword: 'User1234', newPassword: 'Secret987' });
     await c.post('/api/user/password', { oldPassword: 'Secret987', newPassword: 'User1234' });
-    await settled('user.changePassword', 2);
+    await newest('user.changePassword', 2);
     const [user] = await t.services.db.select().from(users).where(eq(users.username, 'user'));
     const all = JSON.stringify(await t.services.db.select().from(auditLog));
     for (const secret of [
@@ -105,10 +99,10 @@ describe('audit trail', () => {
       await t.services.db.select().from(auditLog).where(eq(auditLog.action, 'user.login'))
     ).length;
     await c.login(DEMO.user);
-    const before = (await settled('user.login', logins + 1)).id;
+    const before = (await newest('user.login', logins + 1)).id;
     await c.get('/api/user/info');
     await c.post('/api/user/menu');
-    await new Promise((r) => setTimeout(r, 300));
+    // A write's row is in before its answer leaves, so these answers are the signal.
     expect((await lastRow()).id).toBe(before);
   });
 
@@ -123,6 +117,50 @@ describe('audit trail', () => {
     }
     const tampered = { ...chain[1], result: 200 === chain[1].result ? 201 : 200 };
     expect(chainHash(chain[1].prevHash, tampered)).not.toBe(chain[1].hash);
+  });
+});
+
+describe('the audit row commits with the change, or neither does', () => {
+  /** Makes every audit insert fail for the duration of `fn`, as a broken trail would. */
+  async function withAuditRefused(fn: () => Promise<void>) {
+    const db = t.services.db;
+    await db.execute(sql`create or replace function audit_refuse() returns trigger
+      language plpgsql as $$ begin raise exception 'audit refused'; end $$`);
+    await db.execute(sql`create trigger audit_refuse before insert on audit_log
+      for each row execute function audit_refuse()`);
+    try {
+      await fn();
+    } finally {
+      await db.execute(sql`drop trigger audit_refuse on audit_log`);
+    }
+  }
+
+  it('rolls a guide update back and answers an error when its audit row cannot be written', async () => {
+    const c = await new Client(t.app, '10.6.0.5').login(DEMO.operator);
+    const created = (await c.post('/api/guides', guideBody())).json().data;
+    const rowsBefore = (await t.services.db.select().from(auditLog)).length;
+    await withAuditRefused(async () => {
+      const res = await c.put(`/api/guides/${created.id}`, {
+        ...guideBody({ code: created.code, licenceNo: created.licenceNo }),
+        certifications: [],
+        homeCity: '苏州',
+        version: created.version,
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error).toBe('INTERNAL');
+    });
+    const after = (await c.get(`/api/guides/${created.id}`)).json().data;
+    expect(after).toMatchObject({ homeCity: created.homeCity, version: created.version });
+    expect((await t.services.db.select().from(auditLog)).length).toBe(rowsBefore);
+  });
+
+  it('keeps the active role when the switch cannot be audited', async () => {
+    const c = await new Client(t.app, '10.6.0.6').login(DEMO.admin);
+    await withAuditRefused(async () => {
+      const res = await c.post('/api/user/switch-role', { role: 'operator' });
+      expect(res.statusCode).toBe(500);
+    });
+    expect((await c.get('/api/user/info')).json().data.role).toBe('admin');
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Client, createTestApp, DEMO, type TestApp } from '../../../test/support/app';
-import { loginThrottle, sessions, users } from './schema';
+import { createUser } from '../../seed';
+import { loginThrottle, roles, sessions, users } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,21 @@ describe('login throttling (README, "Sign-in throttling")', () => {
     expect((await attacker.post('/api/user/login', DEMO.operator)).statusCode).toBe(200);
   });
 
+  it('checks at most the threshold of 20 parallel wrong passwords; the rest get 429 (issue #12)', async () => {
+    const attacker = fresh();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        attacker.post('/api/user/login', { username: 'operator', password: 'Bad12345' }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    // Threshold 5: four wrong answers, the fifth checked one locks; nothing else is checked.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(16);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect((await attacker.post('/api/user/login', DEMO.operator)).statusCode).toBe(429);
+  });
+
   it('takes the threshold from system config', async () => {
     await t.services.config.set('login.lockoutThreshold', 3, null);
     const c = fresh();
@@ -272,6 +288,31 @@ describe('POST /api/user/menu', () => {
     await c.post('/api/user/switch-role', { role: 'user' });
     const keys = menuKeys((await c.post('/api/user/menu')).json().data);
     expect(keys).not.toContain('dashboard/monitor');
+  });
+
+  it('goes by permission code: a custom role holding only scenic:read gets exactly the scenic list and detail', async () => {
+    const viewer = { username: 'scenic-viewer', password: 'Viewer1234' };
+    await t.services.db.transaction(async (tx) => {
+      await tx.insert(roles).values({
+        code: 'scenic-viewer',
+        name: '景点查看',
+        nameEn: 'Scenic viewer',
+        permissions: ['scenic:read'],
+      });
+      await createUser(tx, { ...viewer, name: 'Viewer', roles: ['scenic-viewer'] });
+    });
+    const res = await (await fresh().login(viewer)).post('/api/user/menu');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        key: 'scenic',
+        path: '/scenic',
+        children: [
+          { key: 'scenic/list', path: '/scenic/list' },
+          { key: 'scenic/detail', path: '/scenic/detail/:id' },
+        ],
+      },
+    ]);
   });
 
   it('refuses an anonymous caller with 401 and a request without the CSRF header with 403', async () => {

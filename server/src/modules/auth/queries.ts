@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/types';
 import { loginThrottle, roles, sessions, userRoles, users } from './schema';
@@ -74,7 +74,15 @@ export async function findSession(db: DbOrTx, tokenHash: string) {
 
 export async function insertSession(
   db: DbOrTx,
-  values: { tokenHash: string; userId: number; activeRole: string; ip: string; userAgent: string },
+  values: {
+    tokenHash: string;
+    userId: number;
+    activeRole: string;
+    ip: string;
+    userAgent: string;
+    previousLoginAt?: Date | null;
+    previousLoginIp?: string | null;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row;
@@ -108,29 +116,69 @@ export const listSessionsOfUser = (db: Db, userId: number) =>
     .where(eq(sessions.userId, userId))
     .orderBy(sessions.id);
 
-export const purgeSessionsOlderThan = (db: Db, before: Date) =>
-  db.delete(sessions).where(lt(sessions.lastSeenAt, before));
-
-export async function getThrottle(db: DbOrTx, username: string, ip: string) {
-  const [row] = await db
-    .select()
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.username, username), eq(loginThrottle.ip, ip)))
-    .limit(1);
-  return row;
+/** Deletes sessions past their idle or absolute timeout; returns how many. */
+export async function purgeExpiredSessions(db: DbOrTx, idleBefore: Date, createdBefore: Date) {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
-/** Counts a failure; returns the new failure count. */
-export async function recordFailure(db: DbOrTx, username: string, ip: string, now: Date) {
+/** Deletes throttle rows with no failure since `before` and no lock still running. */
+export async function purgeStaleThrottle(db: DbOrTx, before: Date, now: Date) {
+  const rows = await db
+    .delete(loginThrottle)
+    .where(
+      and(
+        lt(loginThrottle.lastFailureAt, before),
+        or(isNull(loginThrottle.lockedUntil), lt(loginThrottle.lockedUntil, now)),
+      ),
+    )
+    .returning({ username: loginThrottle.username });
+  return rows.length;
+}
+
+/** Enabled users holding a role with the given permission (e.g. operators and admins). */
+export async function usersWithPermission(db: DbOrTx, permission: string) {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(users.enabled, true),
+        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims one sign-in attempt for the account and source, atomically (one upsert): while a lock
+ * holds, nothing changes; a lock that has run out starts the count again. Returns the attempts
+ * counted so far, this one included, and the lock in force. Counting before the password is
+ * checked means parallel attempts cannot all slip in before the lock (issue #12 point 4).
+ */
+export async function claimAttempt(db: DbOrTx, username: string, ip: string, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const locked = sql`${loginThrottle.lockedUntil} > ${at}`;
   const [row] = await db
     .insert(loginThrottle)
     .values({ username, ip, failures: 1, lastFailureAt: now })
     .onConflictDoUpdate({
       target: [loginThrottle.username, loginThrottle.ip],
-      set: { failures: sql`${loginThrottle.failures} + 1`, lastFailureAt: now },
+      set: {
+        failures: sql`case when ${locked} then ${loginThrottle.failures}
+          when ${loginThrottle.lockedUntil} is not null then 1
+          else ${loginThrottle.failures} + 1 end`,
+        lockedUntil: sql`case when ${locked} then ${loginThrottle.lockedUntil} else null end`,
+        lastFailureAt: now,
+      },
     })
-    .returning({ failures: loginThrottle.failures });
-  return row.failures;
+    .returning({ failures: loginThrottle.failures, lockedUntil: loginThrottle.lockedUntil });
+  return row;
 }
 
 export const lockSource = (db: DbOrTx, username: string, ip: string, until: Date) =>
@@ -152,3 +200,12 @@ export async function setActiveRole(db: DbOrTx, userId: number, sessionId: numbe
 
 export const rolesByCodes = (db: DbOrTx, codes: string[]) =>
   db.select().from(roles).where(inArray(roles.code, codes));
+
+/** The user's sign-in before the given session's (kept on the session when it began). */
+export async function previousSignIn(db: DbOrTx, sessionId: number) {
+  const [row] = await db
+    .select({ at: sessions.previousLoginAt, ip: sessions.previousLoginIp })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row ?? { at: null, ip: null };
+}

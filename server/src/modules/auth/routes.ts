@@ -4,7 +4,6 @@ import { changePasswordBody, loginBody, switchRoleBody } from '@console/shared';
 import type { Services } from '../../services';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { ok } from '../../lib/envelope';
-import { auditChange } from '../../plugins/audit';
 import { serverMenu } from './menu';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -33,10 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
         req.cookies[SESSION_COOKIE],
       );
-      req.audit.userId = result.userId;
-      req.audit.entityId = result.userId;
       setSessionCookie(req, reply, result.token);
-      return ok(await auth.info(result.userId, result.role));
+      return ok(await auth.info(result.userId, result.role, result.sessionId));
     },
   );
 
@@ -44,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/api/user/logout',
     { schema: { tags: ['user'] }, config: { access: 'public', auditAction: 'user.logout' } },
     async (req, reply) => {
-      if (req.auth) await auth.logout(req.auth.sessionId);
+      if (req.auth) await auth.logout(req.auth.userId, req.auth.sessionId);
       clearSessionCookie(reply);
       return ok(true);
     },
@@ -53,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/api/user/info',
     { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
-    async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role)),
+    async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role, req.auth!.sessionId)),
   );
 
   app.post(
@@ -63,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: { tags: ['user'], body: z.strictObject({}).nullish() },
       config: { access: 'authenticated', audit: false },
     },
-    async (req) => ok(serverMenu(req.auth!.role, req.auth!.permissions)),
+    async (req) => ok(serverMenu(req.auth!.permissions)),
   );
 
   app.post(
@@ -73,10 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: 'authenticated', auditAction: 'user.switchRole' },
     },
     async (req) => {
-      const before = req.auth!.role;
-      await auth.switchRole(req.auth!.userId, req.auth!.sessionId, req.body.role);
-      auditChange(req, 'user', req.auth!.userId, { activeRole: { before, after: req.body.role } });
-      return ok(await auth.info(req.auth!.userId, req.body.role));
+      await auth.switchRole(req.auth!.userId, req.auth!.sessionId, req.auth!.role, req.body.role);
+      return ok(await auth.info(req.auth!.userId, req.body.role, req.auth!.sessionId));
     },
   );
 

@@ -82,6 +82,9 @@ export const sessions = pgTable(
     activeRole: varchar('active_role', { length: 32 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
+    /** The user's sign-in before this session's (上次登录 in the user centre). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
+    previousLoginIp: varchar('previous_login_ip', { length: 64 }),
   },
   (t) => [
     uniqueIndex('sessions_token_idx').on(t.tokenHash),

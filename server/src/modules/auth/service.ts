@@ -2,12 +2,13 @@
 // foundation). Rules live here; routes only translate HTTP.
 import { eq } from 'drizzle-orm';
 import { passwordRuleFields, passwordViolations, type UserInfo } from '@console/shared';
-import type { Db } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SystemConfigService } from '../system-config/service';
 import { users } from './schema';
+import { recordAudit } from '../audit/writer';
 import * as q from './queries';
 
 export interface ClientMeta {
@@ -28,23 +29,26 @@ export class AuthService {
    */
   async login(username: string, password: string, meta: ClientMeta, previousToken?: string) {
     const now = new Date();
-    const throttle = await q.getThrottle(this.db, username, meta.ip);
-    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-      throw lockedError(throttle.lockedUntil, now);
+    const { 'login.lockoutThreshold': threshold, 'login.lockoutMinutes': minutes } =
+      await this.config.all();
+    const lockNow = async () => {
+      const until = new Date(now.getTime() + minutes * 60_000);
+      await q.lockSource(this.db, username, meta.ip, until);
+      return lockedError(until, now);
+    };
+    // The attempt is counted before the password is checked, so at most `threshold` attempts
+    // from one source are ever checked, however many arrive at once.
+    const attempt = await q.claimAttempt(this.db, username, meta.ip, now);
+    if (attempt.lockedUntil && attempt.lockedUntil > now) {
+      throw lockedError(attempt.lockedUntil, now);
     }
+    if (attempt.failures > threshold) throw await lockNow();
     const user = await q.findUserByUsername(this.db, username);
     const ok = user
       ? await verifyPassword(user.passwordHash, password)
       : (await verifyPassword(await dummyHash(), password), false);
     if (!user || !ok) {
-      const { 'login.lockoutThreshold': threshold, 'login.lockoutMinutes': minutes } =
-        await this.config.all();
-      const failures = await q.recordFailure(this.db, username, meta.ip, now);
-      if (failures >= threshold) {
-        const until = new Date(now.getTime() + minutes * 60_000);
-        await q.lockSource(this.db, username, meta.ip, until);
-        throw lockedError(until, now);
-      }
+      if (attempt.failures >= threshold) throw await lockNow();
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (!user.enabled) throw new AppError('ACCOUNT_DISABLED');
@@ -69,25 +73,41 @@ export class AuthService {
         .update(users)
         .set({ activeRole, lastLoginAt: now, lastLoginIp: meta.ip })
         .where(eq(users.id, user.id));
-      return q.insertSession(tx, {
+      const created = await q.insertSession(tx, {
         tokenHash: sha256(token),
         userId: user.id,
         activeRole,
         ip: meta.ip,
         userAgent: meta.userAgent.slice(0, 512),
+        // 上次登录 is the sign-in before this one, not this session's own (issue #18 item 15).
+        previousLoginAt: user.lastLoginAt,
+        previousLoginIp: user.lastLoginIp,
       });
+      await recordAudit(tx, {
+        actor: { userId: user.id, username: user.username, role: activeRole },
+        entityType: 'user',
+        entityId: user.id,
+        diff: null,
+      });
+      return created;
     });
     return { token, userId: user.id, sessionId: session.id, role: activeRole };
   }
 
-  logout(sessionId: number) {
-    return q.deleteSession(this.db, sessionId);
+  logout(userId: number, sessionId: number) {
+    return this.db.transaction(async (tx) => {
+      await q.deleteSession(tx, sessionId);
+      await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
+    });
   }
 
-  async info(userId: number, activeRole: string): Promise<UserInfo> {
+  async info(userId: number, activeRole: string, sessionId: number): Promise<UserInfo> {
     const user = await q.findUserById(this.db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
-    const held = await q.rolesOfUser(this.db, userId);
+    const [held, previous] = await Promise.all([
+      q.rolesOfUser(this.db, userId),
+      q.previousSignIn(this.db, sessionId),
+    ]);
     const active = held.find((r) => r.code === activeRole);
     return {
       id: user.id,
@@ -111,15 +131,23 @@ export class AuthService {
       roles: held.map((r) => ({ code: r.code, name: r.name, nameEn: r.nameEn })),
       permissions: active?.permissions ?? [],
       settings: user.settings ?? null,
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      previousLoginAt: previous.at?.toISOString() ?? null,
+      previousLoginIp: previous.ip,
     };
   }
 
   /** Switches the active role on the server, only to a role the user holds. */
-  async switchRole(userId: number, sessionId: number, role: string) {
+  async switchRole(userId: number, sessionId: number, from: string, role: string) {
     const held = await q.rolesOfUser(this.db, userId);
     if (!held.some((r) => r.code === role)) throw new AppError('ROLE_NOT_HELD');
-    await this.db.transaction((tx) => q.setActiveRole(tx, userId, sessionId, role));
+    await this.db.transaction(async (tx) => {
+      await q.setActiveRole(tx, userId, sessionId, role);
+      await recordAudit(tx, {
+        entityType: 'user',
+        entityId: userId,
+        diff: { activeRole: { before: from, after: role } },
+      });
+    });
   }
 
   async changePassword(
@@ -141,6 +169,8 @@ export class AuthService {
         .where(eq(users.id, userId));
       // Other sessions end with a password change; this one stays signed in.
       await q.deleteSessionsOfUser(tx, userId, sessionId);
+      // The diff stays empty: no password or hash ever reaches the trail.
+      await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
     });
   }
 
@@ -155,14 +185,45 @@ export class AuthService {
     }
   }
 
+  /** Enabled users holding a role with `permission` (e.g. who maintains guides). */
+  usersWithPermission(db: DbOrTx, permission: string): Promise<number[]> {
+    return q.usersWithPermission(db, permission);
+  }
+
+  /**
+   * Deletes sessions past their idle or absolute timeout, and throttle rows of sources that
+   * have not failed for THROTTLE_RETENTION_MS and are not locked (README, "Sign-in throttling").
+   */
+  async purgeExpired(db: DbOrTx, now: Date) {
+    const { 'session.idleMinutes': idle, 'session.absoluteMinutes': absolute } =
+      await this.config.all();
+    const sessions = await q.purgeExpiredSessions(
+      db,
+      new Date(now.getTime() - idle * 60_000),
+      new Date(now.getTime() - absolute * 60_000),
+    );
+    const throttle = await q.purgeStaleThrottle(
+      db,
+      new Date(now.getTime() - THROTTLE_RETENTION_MS),
+      now,
+    );
+    return { sessions, throttle };
+  }
+
   listSessions(userId: number) {
     return q.listSessionsOfUser(this.db, userId);
   }
 
   signOutOthers(userId: number, sessionId: number) {
-    return q.deleteSessionsOfUser(this.db, userId, sessionId);
+    return this.db.transaction(async (tx) => {
+      await q.deleteSessionsOfUser(tx, userId, sessionId);
+      await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
+    });
   }
 }
+
+/** How long a source's failed sign-ins are remembered after its last failure. */
+export const THROTTLE_RETENTION_MS = 24 * 60 * 60_000;
 
 function lockedError(until: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));

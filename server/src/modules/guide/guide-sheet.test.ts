@@ -160,4 +160,75 @@ describe('guide import and export', () => {
     expect((await upload(user, Buffer.from('x'), 'a.csv')).statusCode).toBe(403);
     expect((await user.get('/api/guides/export?format=csv')).statusCode).toBe(200);
   });
+
+  it('exports coded fields as the labels of the reader’s language', async () => {
+    const zh = await opA.get('/api/guides/export?format=csv', { headers: { 'x-locale': 'zh-CN' } });
+    expect(zh.statusCode).toBe(200);
+    expect(zh.body).toMatch(/,(男|女),/);
+    expect(zh.body).toMatch(/,(在岗|休假|停用|离职),/);
+    expect(zh.body).not.toMatch(/,(male|female),/);
+    const en = await opA.get('/api/guides/export?format=csv', { headers: { 'x-locale': 'en-US' } });
+    expect(en.body).toMatch(/,(Male|Female),/);
+    expect(en.body).not.toMatch(/,(male|female|active),/);
+  });
+
+  it('imports a row written with the labels the UI shows, in either language, or the codes', async () => {
+    const rows = [
+      ['标签中文', '男', '正式员工', '全国导游证', '高级', '在岗', 'LB-0001', '13700002001'],
+      [
+        '标签英文',
+        'MALE',
+        'Staff',
+        'National guide licence',
+        'Senior',
+        'Active',
+        'LB-0002',
+        '13700002002',
+      ],
+      ['标签代码', 'male', 'staff', 'national', 'senior', 'active', 'LB-0003', '13700002003'],
+    ];
+    const template = await opA.get('/api/guides/import/template?format=csv', {
+      headers: { 'x-locale': 'zh-CN' },
+    });
+    const header = template.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+    const lines = rows.map(([name, gender, emp, lic, level, status, no, phone]) =>
+      [
+        '',
+        name,
+        gender,
+        '1988-01-01',
+        phone,
+        '',
+        '',
+        '',
+        '杭州',
+        emp,
+        no,
+        lic,
+        level,
+        '2015-03-01',
+        '2030-12-31',
+        '30',
+        'zh:native',
+        '',
+        '',
+        status,
+        '',
+        '',
+      ].join(','),
+    );
+    const res = await upload(opA, Buffer.from([header, ...lines].join('\n')), 'labels.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await opA.get(`/api/guides?keyword=${encodeURIComponent('标签')}&pageSize=10`);
+    const found = list.json().data.list as Guide[];
+    expect(found).toHaveLength(3);
+    for (const g of found)
+      expect([g.gender, g.employmentType, g.licenceType, g.level, g.status]).toEqual([
+        'male',
+        'staff',
+        'national',
+        'senior',
+        'active',
+      ]);
+  });
 });

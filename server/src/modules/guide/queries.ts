@@ -9,7 +9,6 @@ import {
   gte,
   like,
   inArray,
-  lt,
   lte,
   ne,
   or,
@@ -17,14 +16,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { GuideLanguage, GuideListQuery } from '@console/shared';
+import { bySortKey, withNameSort } from '../../db/sort-key';
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape, presentFilters } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
-import { auditLog } from '../audit/schema';
-import { roles, userRoles, users } from '../auth/schema';
-import { messages } from '../messages/schema';
-import { propertyCategories, propertyItems } from '../properties/schema';
-import { scenicSpots } from '../scenic/schema';
+import { chunks } from '../../db/chunks';
 import {
   guideCertifications,
   guideCodeSeq,
@@ -41,7 +37,8 @@ export type UnavailabilityRow = typeof guideUnavailability.$inferSelect;
 
 const SORT_COLUMNS = {
   code: guides.code,
-  name: guides.name,
+  // Pinyin order (issue #18 item 15).
+  name: bySortKey(guides.nameSort),
   level: guides.levelRank,
   licenceExpiry: guides.licenceExpiry,
   maxGroupSize: guides.maxGroupSize,
@@ -288,11 +285,6 @@ export async function findGuideByCode(db: DbOrTx, code: string) {
   return row;
 }
 
-export async function guidesByCodes(db: DbOrTx, codes: string[]) {
-  if (codes.length === 0) return [];
-  return db.select().from(guides).where(inArray(guides.code, codes));
-}
-
 /** Guides other than `exceptId` already holding the code or licence number. */
 export async function duplicatesOf(
   db: DbOrTx,
@@ -319,14 +311,17 @@ export async function nextGuideCode(db: DbOrTx): Promise<string> {
 }
 
 export async function insertGuide(db: DbOrTx, values: GuideInsert) {
-  const [row] = await db.insert(guides).values(values).returning();
+  const [row] = await db.insert(guides).values(withNameSort(values, true)).returning();
   return row;
 }
 
 export async function insertGuides(db: DbOrTx, values: GuideInsert[]) {
   const ids: number[] = [];
   for (const chunk of chunks(values, 500)) {
-    const rows = await db.insert(guides).values(chunk).returning({ id: guides.id });
+    const rows = await db
+      .insert(guides)
+      .values(chunk.map((v) => withNameSort(v, true)))
+      .returning({ id: guides.id });
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
@@ -341,7 +336,11 @@ export async function updateGuideVersioned(
 ) {
   const [row] = await db
     .update(guides)
-    .set({ ...values, updatedAt: new Date(), version: sql`${guides.version} + 1` })
+    .set({
+      ...withNameSort(values, true),
+      updatedAt: new Date(),
+      version: sql`${guides.version} + 1`,
+    })
     .where(and(eq(guides.id, id), eq(guides.version, version)))
     .returning();
   return row;
@@ -387,42 +386,6 @@ export async function insertGuideChildren(
   for (const chunk of chunks(langs)) await db.insert(guideLanguages).values(chunk);
   for (const chunk of chunks(specs)) await db.insert(guideSpecialties).values(chunk);
   for (const chunk of chunks(certs)) await db.insert(guideCertifications).values(chunk);
-}
-
-/** Keeps one INSERT under PostgreSQL's 65 535 bind parameters. */
-export function chunks<T>(items: T[], size = 1000): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Enabled item values of a dictionary category. */
-export async function dictionaryValues(db: DbOrTx, categoryCode: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ value: propertyItems.value })
-    .from(propertyItems)
-    .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
-    .where(and(eq(propertyCategories.code, categoryCode), eq(propertyItems.enabled, true)));
-  return new Set(rows.map((r) => r.value));
-}
-
-// --- scenic spots (certifications) -----------------------------------------------------
-
-/** Code and name of the spots with these ids. */
-export async function spotsByIds(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: scenicSpots.id, code: scenicSpots.code, name: scenicSpots.name })
-    .from(scenicSpots)
-    .where(inArray(scenicSpots.id, ids));
-}
-
-export async function spotsByCodes(db: DbOrTx, codes: string[]) {
-  if (codes.length === 0) return [];
-  return db
-    .select({ id: scenicSpots.id, code: scenicSpots.code })
-    .from(scenicSpots)
-    .where(inArray(scenicSpots.code, codes));
 }
 
 /** Guides already holding any of these codes or licence numbers. */
@@ -492,25 +455,6 @@ export async function deleteUnavailability(db: DbOrTx, guideId: number, periodId
 
 // --- audit history ---------------------------------------------------------------------
 
-export function guideAuditHistory(db: DbOrTx, guideId: number, limit: number, before?: number) {
-  const conds = [eq(auditLog.entityType, 'guide'), eq(auditLog.entityId, String(guideId))];
-  if (before) conds.push(lt(auditLog.id, before));
-  return db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      username: auditLog.username,
-      role: auditLog.role,
-      action: auditLog.action,
-      diff: auditLog.diff,
-      result: auditLog.result,
-    })
-    .from(auditLog)
-    .where(and(...conds))
-    .orderBy(desc(auditLog.id))
-    .limit(limit);
-}
-
 // --- licence-expiry reminders ----------------------------------------------------------
 
 /** Guides still on the books whose licence expires within [from, to]. */
@@ -534,35 +478,9 @@ export function guidesWithLicenceExpiring(db: DbOrTx, from: string, to: string) 
     .orderBy(asc(guides.licenceExpiry), asc(guides.id));
 }
 
-/** Enabled users holding a role with the given permission (e.g. operators and admins). */
-export async function usersWithPermission(db: DbOrTx, permission: string) {
-  const rows = await db
-    .selectDistinct({ id: users.id })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        eq(users.enabled, true),
-        sql`${roles.permissions} @> ${JSON.stringify([permission])}::jsonb`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
-/** Inserts todo messages; a (user, dedupeKey) pair that exists already is skipped. */
-export async function insertMessagesOnce(
-  db: DbOrTx,
-  rows: (typeof messages.$inferInsert)[],
-): Promise<number> {
-  let created = 0;
-  for (const chunk of chunks(rows, 500)) {
-    const inserted = await db
-      .insert(messages)
-      .values(chunk)
-      .onConflictDoNothing({ target: [messages.userId, messages.dedupeKey] })
-      .returning({ id: messages.id });
-    created += inserted.length;
-  }
-  return created;
-}
+/** Names and codes of guides, for audit sentences ("Edited guide 卢晓东 (G000120)"). */
+export const guideSubjects = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({ id: guides.id, name: guides.name, code: guides.code })
+    .from(guides)
+    .where(inArray(guides.id, ids));

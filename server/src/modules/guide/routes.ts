@@ -1,8 +1,15 @@
 // Guide API (issue #7). Read: guide:read (every role); write: guide:write (admin, operator).
-// Every write fills req.audit with the guide id and a field diff; unavailability changes are
-// recorded on the guide so they appear in its history.
+// Every write records its audit row (the guide id and a field diff) in its transaction, in
+// the service; unavailability changes are recorded on the guide so they appear in its history.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeOf,
+  guideAuditPage,
+  guideDetail,
+  guideListItem,
+  pageOf,
+  unavailabilityPeriod,
   guideAuditQuery,
   guideExportQuery,
   guideCreateBody,
@@ -16,9 +23,6 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { diffRecords } from '../audit/diff';
-import { snapshot } from './service';
-import { scheduleLicenceExpiryTodos } from './licence-expiry-job';
 import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
 import { guideSheet } from './sheet';
 
@@ -29,35 +33,28 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   const { guide } = services;
   const tags = ['guide'];
 
-  // The licence-expiry reminder job: at start-up, then daily.
-  let stopJob: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopJob = scheduleLicenceExpiryTodos(services.db, (err) =>
-      app.log.error({ err }, 'licence-expiry reminders failed'),
-    );
-  });
-  app.addHook('onClose', async () => {
-    await stopJob?.();
-  });
-
   app.get(
     '/api/guides',
-    { schema: { tags, querystring: guideListQuery }, config: { access: 'guide:read' } },
+    {
+      schema: {
+        tags,
+        querystring: guideListQuery,
+        response: { 200: envelopeOf(pageOf(guideListItem)) },
+      },
+      config: { access: 'guide:read' },
+    },
     async (req) => ok(await guide.list(req.query)),
   );
 
   app.post(
     '/api/guides',
     {
-      schema: { tags, body: guideCreateBody },
+      schema: { tags, body: guideCreateBody, response: { 200: envelopeOf(guideDetail) } },
       config: { access: 'guide:write', auditAction: 'guide.create' },
     },
     async (req) => {
       req.audit.entityType = 'guide';
-      const { guide: created, diff } = await guide.create(req.body, req.auth!.userId);
-      req.audit.entityId = created.id;
-      req.audit.diff = diffRecords(null, diff);
-      return ok(created);
+      return ok(await guide.create(req.body, req.auth!.userId));
     },
   );
 
@@ -75,49 +72,63 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     // The sheet writes lists as text; export rows carry them already joined per item.
     exportRows: (filter) => guide.exportRows(filter),
     check: (rows) => guide.importProblems(rows),
-    write: (rows, userId) => guide.insertMany(rows, userId),
+    write: (rows, userId, recordImport) => guide.insertMany(rows, userId, recordImport),
   });
 
   app.get(
     '/api/guides/:id',
-    { schema: { tags, params: guideIdParams }, config: { access: 'guide:read' } },
+    {
+      schema: { tags, params: guideIdParams, response: { 200: envelopeOf(guideDetail) } },
+      config: { access: 'guide:read' },
+    },
     async (req) => ok(await guide.get(req.params.id)),
   );
 
   app.put(
     '/api/guides/:id',
     {
-      schema: { tags, params: guideIdParams, body: guideUpdateBody },
+      schema: {
+        tags,
+        params: guideIdParams,
+        body: guideUpdateBody,
+        response: { 200: envelopeOf(guideDetail) },
+      },
       config: { access: 'guide:write', auditAction: 'guide.update' },
     },
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      const { before, after } = await guide.update(req.params.id, req.body);
-      req.audit.diff = diffRecords(snapshot(before), snapshot(after));
-      return ok(after);
+      return ok(await guide.update(req.params.id, req.body));
     },
   );
 
   app.post(
     '/api/guides/:id/status',
     {
-      schema: { tags, params: guideIdParams, body: guideStatusBody },
+      schema: {
+        tags,
+        params: guideIdParams,
+        body: guideStatusBody,
+        response: { 200: envelopeOf(guideDetail) },
+      },
       config: { access: 'guide:write', auditAction: 'guide.status' },
     },
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      const { before, after, guide: updated } = await guide.changeStatus(req.params.id, req.body);
-      req.audit.diff = diffRecords(before, after);
-      return ok(updated);
+      return ok(await guide.changeStatus(req.params.id, req.body));
     },
   );
 
   app.get(
     '/api/guides/:id/unavailability',
     {
-      schema: { tags, params: guideIdParams, querystring: unavailabilityQuery },
+      schema: {
+        tags,
+        params: guideIdParams,
+        querystring: unavailabilityQuery,
+        response: { 200: envelopeOf(z.array(unavailabilityPeriod)) },
+      },
       config: { access: 'guide:read' },
     },
     async (req) => ok(await guide.listUnavailability(req.params.id, req.query.from, req.query.to)),
@@ -126,29 +137,35 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/api/guides/:id/unavailability',
     {
-      schema: { tags, params: guideIdParams, body: unavailabilityBody },
+      schema: {
+        tags,
+        params: guideIdParams,
+        body: unavailabilityBody,
+        response: { 200: envelopeOf(unavailabilityPeriod) },
+      },
       config: { access: 'guide:write', auditAction: 'guide.unavailability.create' },
     },
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      const created = await guide.addUnavailability(req.params.id, req.body, req.auth!.userId);
-      req.audit.diff = { unavailability: { before: null, after: periodSummary(created) } };
-      return ok(created);
+      return ok(await guide.addUnavailability(req.params.id, req.body, req.auth!.userId));
     },
   );
 
   app.delete(
     '/api/guides/:id/unavailability/:periodId',
     {
-      schema: { tags, params: unavailabilityParams },
+      schema: {
+        tags,
+        params: unavailabilityParams,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'guide:write', auditAction: 'guide.unavailability.delete' },
     },
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      const removed = await guide.removeUnavailability(req.params.id, req.params.periodId);
-      req.audit.diff = { unavailability: { before: periodSummary(removed), after: null } };
+      await guide.removeUnavailability(req.params.id, req.params.periodId);
       return ok(true);
     },
   );
@@ -156,23 +173,14 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/api/guides/:id/audit',
     {
-      schema: { tags, params: guideIdParams, querystring: guideAuditQuery },
+      schema: {
+        tags,
+        params: guideIdParams,
+        querystring: guideAuditQuery,
+        response: { 200: envelopeOf(guideAuditPage) },
+      },
       config: { access: 'guide:read' },
     },
     async (req) => ok(await guide.auditHistory(req.params.id, req.query.limit, req.query.before)),
   );
 };
-
-const periodSummary = (p: {
-  id: number;
-  type: string;
-  startDate: string;
-  endDate: string;
-  reason: string;
-}) => ({
-  id: p.id,
-  type: p.type,
-  startDate: p.startDate,
-  endDate: p.endDate,
-  reason: p.reason,
-});

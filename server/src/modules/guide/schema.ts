@@ -14,14 +14,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type {
-  EmploymentType,
-  Gender,
-  GuideLevel,
-  GuideStatus,
-  LanguageProficiency,
-  LicenceType,
-  UnavailabilityType,
+import {
+  GUIDE_LIMITS as L,
+  type EmploymentType,
+  type Gender,
+  type GuideLevel,
+  type GuideStatus,
+  type LanguageProficiency,
+  type LicenceType,
+  type UnavailabilityType,
 } from '@console/shared';
 import { editableColumns } from '../../db/columns';
 import { scenicSpots } from '../scenic/schema';
@@ -33,18 +34,23 @@ export const guides = pgTable(
   'guides',
   {
     id: serial('id').primaryKey(),
-    code: varchar('code', { length: 16 }).notNull(),
-    name: varchar('name', { length: 32 }).notNull(),
+    // Lengths come from the contract's limits (one definition per field).
+    code: varchar('code', { length: L.codeMax }).notNull(),
+    name: varchar('name', { length: L.nameMax }).notNull(),
+    /** Pinyin sort key of `name` (sortKeyOf), so Chinese names sort as readers expect. */
+    nameSort: text('name_sort').notNull().default(''),
     gender: varchar('gender', { length: 8 }).$type<Gender>().notNull(),
     birthDate: date('birth_date').notNull(),
     phone: varchar('phone', { length: 16 }).notNull(),
-    email: varchar('email', { length: 254 }).notNull().default(''),
-    emergencyContactName: varchar('emergency_contact_name', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: L.emailMax }).notNull().default(''),
+    emergencyContactName: varchar('emergency_contact_name', { length: L.nameMax })
+      .notNull()
+      .default(''),
     emergencyContactPhone: varchar('emergency_contact_phone', { length: 16 }).notNull().default(''),
     avatar: text('avatar').notNull().default(''),
-    homeCity: varchar('home_city', { length: 32 }).notNull().default(''),
+    homeCity: varchar('home_city', { length: L.cityMax }).notNull().default(''),
     employmentType: varchar('employment_type', { length: 16 }).$type<EmploymentType>().notNull(),
-    licenceNo: varchar('licence_no', { length: 32 }).notNull(),
+    licenceNo: varchar('licence_no', { length: L.licenceNoMax }).notNull(),
     licenceType: varchar('licence_type', { length: 16 }).$type<LicenceType>().notNull(),
     level: varchar('level', { length: 16 }).$type<GuideLevel>().notNull(),
     /** Rank of `level` (0 junior … 3 special) so "level ≥ senior" and sorting use an index. */
@@ -53,7 +59,7 @@ export const guides = pgTable(
     licenceExpiry: date('licence_expiry').notNull(),
     maxGroupSize: integer('max_group_size').notNull(),
     status: varchar('status', { length: 16 }).$type<GuideStatus>().notNull().default('active'),
-    statusReason: varchar('status_reason', { length: 200 }).notNull().default(''),
+    statusReason: varchar('status_reason', { length: L.reasonMax }).notNull().default(''),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     ...editableColumns(),
   },

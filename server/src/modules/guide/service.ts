@@ -8,6 +8,9 @@ import {
   guideLevelRank,
   isoToday,
   SPREADSHEET_LIMITS,
+  guideDetail,
+  guideListItem,
+  type Clock,
   type Guide,
   type GuideAuditEntry,
   type GuideCreateBody,
@@ -25,15 +28,22 @@ import {
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { allQueries } from '../../db/prepared';
+import { fieldsOf } from '../../db/row-shape';
 import { AppError } from '../../lib/app-error';
-import type { ParsedRow, RowProblem } from '../../lib/spreadsheet';
+import type { ParsedRow, RecordImport, RowProblem } from '../../lib/spreadsheet';
+import { diffRecords } from '../audit/diff';
+import { recordAudit } from '../audit/writer';
+import type { PropertiesService } from '../properties/service';
+import type { ScenicService } from '../scenic/service';
+import type { AuditService } from '../audit/service';
+import type { AuditSubject } from '@console/shared';
 import * as q from './queries';
 import type { GuideRow, UnavailabilityRow } from './queries';
 
 /**
  * Derived figures of guides (teams led, days worked in 30 days, average rating). They come
- * from teams and feedback, which the team module owns: it replaces this source with its
- * queries (`guide.setFiguresSource`). Until then no guide has led a team.
+ * from teams and feedback, which the team module owns: its queries are passed in through the
+ * constructor (server/src/services.ts). Until then no guide has led a team.
  */
 export type GuideFiguresSource = (
   db: DbOrTx,
@@ -52,16 +62,29 @@ type Children = Pick<Guide, 'languages' | 'specialties' | 'certifications'>;
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
 export class GuideService {
-  private figures: GuideFiguresSource = noTeamsYet;
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly figures: GuideFiguresSource,
+    /** Dictionaries (languages, specialties) and spots are other modules': their services. */
+    private readonly properties: PropertiesService,
+    private readonly scenic: ScenicService,
+    private readonly audit: AuditService,
+  ) {}
 
-  constructor(private readonly db: Db) {}
+  /** Today in the operation's time zone, by the service's clock. */
+  private today(): string {
+    return isoToday(this.clock.now());
+  }
 
-  setFiguresSource(source: GuideFiguresSource) {
-    this.figures = source;
+  /** Name and code per id (as text), for audit sentences. */
+  async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
+    const rows = ids.length ? await q.guideSubjects(this.db, ids) : [];
+    return new Map(rows.map((r) => [String(r.id), { name: r.name, code: r.code }]));
   }
 
   async list(query: GuideListQuery): Promise<Page<GuideListItem>> {
-    const today = isoToday();
+    const today = this.today();
     const rank = query.level ? guideLevelRank(query.level) : undefined;
     const { rows, total } = await q.listGuides(this.db, query, today, rank);
     const figures = await this.figures(
@@ -89,21 +112,26 @@ export class GuideService {
     const guide = await this.db.transaction(async (tx) => {
       await this.checkReferences(tx, body);
       const status = body.status ?? 'active';
-      if (status === 'active') assertLicenceValid(body.licenceExpiry);
+      if (status === 'active') assertLicenceValid(body.licenceExpiry, this.today());
       const code = body.code || (await q.nextGuideCode(tx));
       await assertUnique(tx, { code, licenceNo: body.licenceNo });
-      const row = await insertOrDuplicate(() =>
-        q.insertGuide(tx, {
-          ...scalarFields(body),
-          code,
-          status,
-          createdBy: userId,
-        }),
-      );
+      // A concurrent writer may still win the unique index: db/errors.ts words that refusal.
+      const row = await q.insertGuide(tx, {
+        ...scalarFields(body),
+        code,
+        status,
+        createdBy: userId,
+      });
       await q.insertGuideChildren(tx, [{ guideId: row.id, ...body }]);
-      return this.get(row.id, tx);
+      const created = await this.get(row.id, tx);
+      await recordAudit(tx, {
+        entityType: 'guide',
+        entityId: created.id,
+        diff: diffRecords(null, snapshot(created)),
+      });
+      return created;
     });
-    return { guide, diff: snapshot(guide) };
+    return guide;
   }
 
   async update(id: number, body: GuideUpdateBody) {
@@ -114,16 +142,22 @@ export class GuideService {
       const before = await this.assemble(tx, current);
       await this.checkReferences(tx, body);
       // An active guide keeps a valid licence (product.md: expired → suspended).
-      if (current.status === 'active') assertLicenceValid(body.licenceExpiry);
+      if (current.status === 'active') assertLicenceValid(body.licenceExpiry, this.today());
       const code = body.code || current.code;
       await assertUnique(tx, { code, licenceNo: body.licenceNo }, id);
-      const row = await insertOrDuplicate(() =>
-        q.updateGuideVersioned(tx, id, body.version, { ...scalarFields(body), code }),
-      );
+      const row = await q.updateGuideVersioned(tx, id, body.version, {
+        ...scalarFields(body),
+        code,
+      });
       if (!row) throw new AppError('STALE_VERSION');
       await q.replaceGuideChildren(tx, id, body);
       const after = await this.get(id, tx);
-      return { before, after };
+      await recordAudit(tx, {
+        entityType: 'guide',
+        entityId: id,
+        diff: diffRecords(snapshot(before), snapshot(after)),
+      });
+      return after;
     });
   }
 
@@ -132,18 +166,22 @@ export class GuideService {
       const current = await q.lockGuide(tx, id);
       if (!current) throw guideNotFound();
       if (current.version !== body.version) throw new AppError('STALE_VERSION');
-      if (body.status === 'active') assertLicenceValid(current.licenceExpiry);
+      if (body.status === 'active') assertLicenceValid(current.licenceExpiry, this.today());
       const row = await q.updateGuideVersioned(tx, id, body.version, {
         status: body.status,
         statusReason: body.reason,
-        statusChangedAt: new Date(),
+        statusChangedAt: this.clock.now(),
       });
       if (!row) throw new AppError('STALE_VERSION');
-      return {
-        before: { status: current.status, statusReason: current.statusReason },
-        after: { status: row.status, statusReason: row.statusReason },
-        guide: await this.assemble(tx, row),
-      };
+      await recordAudit(tx, {
+        entityType: 'guide',
+        entityId: id,
+        diff: diffRecords(
+          { status: current.status, statusReason: current.statusReason },
+          { status: row.status, statusReason: row.statusReason },
+        ),
+      });
+      return this.assemble(tx, row);
     });
   }
 
@@ -161,22 +199,43 @@ export class GuideService {
       if (!(await q.lockGuide(tx, guideId))) throw guideNotFound();
       const [clash] = await q.overlappingUnavailability(tx, guideId, body.startDate, body.endDate);
       if (clash) throw overlapError(clash);
-      const row = await q.insertUnavailability(tx, { guideId, ...body, createdBy: userId });
-      return period(row);
+      const created = period(
+        await q.insertUnavailability(tx, { guideId, ...body, createdBy: userId }),
+      );
+      // Recorded on the guide, so the change appears in its history.
+      await recordAudit(tx, {
+        entityType: 'guide',
+        entityId: guideId,
+        diff: { unavailability: { before: null, after: periodSummary(created) } },
+      });
+      return created;
     });
   }
 
   async removeUnavailability(guideId: number, periodId: number) {
-    const row = await q.deleteUnavailability(this.db, guideId, periodId);
-    if (!row) throw new AppError('NOT_FOUND', { detail: bi('请假记录不存在', 'No such period') });
-    return period(row);
+    return this.db.transaction(async (tx) => {
+      const row = await q.deleteUnavailability(tx, guideId, periodId);
+      if (!row) throw new AppError('NOT_FOUND', { detail: bi('请假记录不存在', 'No such period') });
+      const removed = period(row);
+      await recordAudit(tx, {
+        entityType: 'guide',
+        entityId: guideId,
+        diff: { unavailability: { before: periodSummary(removed), after: null } },
+      });
+      return removed;
+    });
   }
 
   async auditHistory(guideId: number, limit: number, before?: number) {
     if (!(await q.findGuide(this.db, guideId))) throw guideNotFound();
-    const rows = await q.guideAuditHistory(this.db, guideId, limit, before);
+    const rows = await this.audit.entityHistory('guide', guideId, limit, before);
     const list: GuideAuditEntry[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
     return { list, next: rows.length === limit ? rows[rows.length - 1].id : null };
+  }
+
+  /** Guides still on the books whose licence expires within [from, to] (calendar days). */
+  licencesExpiring(db: DbOrTx, from: string, to: string) {
+    return q.guidesWithLicenceExpiring(db, from, to);
   }
 
   // --- spreadsheet import / export ------------------------------------------------------
@@ -185,9 +244,9 @@ export class GuideService {
   async importProblems(rows: ParsedRow<GuideSheetRow>[]): Promise<RowProblem[]> {
     const problems: RowProblem[] = [];
     const [languages, specialties, spots, existing] = await Promise.all([
-      q.dictionaryValues(this.db, GUIDE_LANGUAGE_CATEGORY),
-      q.dictionaryValues(this.db, GUIDE_SPECIALTY_CATEGORY),
-      q.spotsByCodes(this.db, [
+      this.properties.enabledValues(GUIDE_LANGUAGE_CATEGORY),
+      this.properties.enabledValues(GUIDE_SPECIALTY_CATEGORY),
+      this.scenic.spotRefsByCodes([
         ...new Set(rows.flatMap((r) => r.data.certifications.map((c) => c.spotCode))),
       ]),
       q.existingCodesAndLicences(
@@ -201,7 +260,7 @@ export class GuideService {
     const takenLicences = new Set(existing.map((e) => e.licenceNo));
     const firstCode = new Map<string, number>();
     const firstLicence = new Map<string, number>();
-    const today = isoToday();
+    const today = this.today();
     for (const { row, data } of rows) {
       if (data.languages.some((l) => !languages.has(l.language)))
         problems.push({ row, field: 'languages', code: 'unknownDictionaryValue' });
@@ -234,11 +293,16 @@ export class GuideService {
   }
 
   /** Writes checked import rows in one transaction (all or nothing); returns the count. */
-  async insertMany(rows: GuideSheetRow[], userId: number | null): Promise<number> {
+  async insertMany(
+    rows: GuideSheetRow[],
+    userId: number | null,
+    recordImport: RecordImport,
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const spots = await q.spotsByCodes(tx, [
-        ...new Set(rows.flatMap((r) => r.certifications.map((c) => c.spotCode))),
-      ]);
+      const spots = await this.scenic.spotRefsByCodes(
+        [...new Set(rows.flatMap((r) => r.certifications.map((c) => c.spotCode)))],
+        tx,
+      );
       const spotId = new Map(spots.map((sp) => [sp.code, sp.id]));
       const values: q.GuideInsert[] = [];
       for (const r of rows) {
@@ -247,11 +311,11 @@ export class GuideService {
           code: r.code || (await q.nextGuideCode(tx)),
           status: r.status,
           statusReason: r.statusReason,
-          statusChangedAt: r.status === 'active' ? null : new Date(),
+          statusChangedAt: r.status === 'active' ? null : this.clock.now(),
           createdBy: userId,
         });
       }
-      const ids = await insertOrDuplicate(() => q.insertGuides(tx, values));
+      const ids = await q.insertGuides(tx, values);
       await q.insertGuideChildren(
         tx,
         rows.map((r, i) => ({
@@ -264,6 +328,7 @@ export class GuideService {
           })),
         })),
       );
+      await recordImport(tx, ids.length);
       return ids.length;
     });
   }
@@ -274,12 +339,12 @@ export class GuideService {
     const rows = await q.allGuidesMatching(
       this.db,
       { ...filter, current: 1, pageSize: 1 },
-      isoToday(),
+      this.today(),
       rank,
       SPREADSHEET_LIMITS.maxRows,
     );
     const full = await this.assembleMany(this.db, rows);
-    const spots = await q.spotsByIds(this.db, [
+    const spots = await this.scenic.spotRefsByIds([
       ...new Set(full.flatMap((g) => g.certifications.map((c) => c.spotId))),
     ]);
     const spotCode = new Map(spots.map((sp) => [sp.id, sp.code]));
@@ -320,12 +385,12 @@ export class GuideService {
     body: Pick<GuideCreateBody, 'languages' | 'specialties' | 'certifications'>,
   ) {
     const [languages, specialties, spots] = await allQueries(db, [
-      () => q.dictionaryValues(db, GUIDE_LANGUAGE_CATEGORY),
-      () => q.dictionaryValues(db, GUIDE_SPECIALTY_CATEGORY),
+      () => this.properties.enabledValues(GUIDE_LANGUAGE_CATEGORY, db),
+      () => this.properties.enabledValues(GUIDE_SPECIALTY_CATEGORY, db),
       () =>
-        q.spotsByIds(
-          db,
+        this.scenic.spotRefsByIds(
           body.certifications.map((c) => c.spotId),
+          db,
         ),
     ]);
     const known = new Set(spots.map((sp) => sp.id));
@@ -363,25 +428,15 @@ export class GuideService {
       () => q.languagesOf(db, ids),
       () => q.specialtiesOf(db, ids),
       () => q.certificationsOf(db, ids),
-      () => this.figures(db, ids, isoToday()),
+      () => this.figures(db, ids, this.today()),
     ]);
-    const spots = await q.spotsByIds(db, [...new Set(certs.map((c) => c.spotId))]);
+    const spots = await this.scenic.spotRefsByIds([...new Set(certs.map((c) => c.spotId))], db);
     const names = new Map(spots.map((sp) => [sp.id, sp.name]));
     const langsBy = groupBy(langs, (l) => l.guideId);
     const specsBy = groupBy(specs, (s) => s.guideId);
     const certsBy = groupBy(certs, (c) => c.guideId);
     return rows.map((row) => ({
-      ...listItem(row),
-      birthDate: row.birthDate,
-      email: row.email,
-      emergencyContactName: row.emergencyContactName,
-      emergencyContactPhone: row.emergencyContactPhone,
-      avatar: row.avatar,
-      levelObtainedOn: row.levelObtainedOn,
-      statusReason: row.statusReason,
-      statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      createdBy: row.createdBy,
+      ...fieldsOf(guideDetail, row, ['languages', 'specialties', 'certifications', 'figures']),
       languages: (langsBy.get(row.id) ?? []).map(({ language, proficiency }) => ({
         language,
         proficiency,
@@ -397,29 +452,18 @@ export class GuideService {
   }
 }
 
+const periodSummary = (p: UnavailabilityPeriod) => ({
+  id: p.id,
+  type: p.type,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  reason: p.reason,
+});
+
 const zeroFigures = (): GuideFigures => ({ teamsLed: 0, daysWorked30: 0, averageRating: null });
 
-function listItem(
-  r: Omit<q.GuideListRow, 'languages' | 'total'>,
-): Omit<GuideListItem, 'languages' | 'figures'> {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    gender: r.gender,
-    phone: r.phone,
-    homeCity: r.homeCity,
-    employmentType: r.employmentType,
-    licenceNo: r.licenceNo,
-    licenceType: r.licenceType,
-    level: r.level,
-    licenceExpiry: r.licenceExpiry,
-    maxGroupSize: r.maxGroupSize,
-    status: r.status,
-    updatedAt: r.updatedAt.toISOString(),
-    version: r.version,
-  };
-}
+const listItem = (r: Omit<q.GuideListRow, 'languages' | 'total'>) =>
+  fieldsOf(guideListItem, r, ['languages', 'figures']);
 
 /** Columns of the guides row a create or update writes. */
 export function scalarFields(body: GuideCreateBody | GuideUpdateBody | GuideSheetRow) {
@@ -484,7 +528,7 @@ const guideNotFound = () =>
   new AppError('NOT_FOUND', { detail: bi('导游不存在', 'No such guide') });
 
 /** product.md: a guide whose licence has expired cannot be `active`. */
-export function assertLicenceValid(expiry: string, today = isoToday()) {
+export function assertLicenceValid(expiry: string, today: string) {
   if (expiry < today) {
     throw new AppError('CONFLICT', {
       detail: bi(
@@ -537,23 +581,4 @@ function duplicateError(field: 'code' | 'licenceNo', value?: string) {
         ? bi(`导游编号 ${value} 已存在`, `Guide code ${value} already exists`)
         : bi(`导游证号 ${value} 已存在`, `Licence number ${value} already exists`),
   });
-}
-
-/** A concurrent writer may win the unique index between the check and the write. */
-async function insertOrDuplicate<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    const e = err as {
-      code?: string;
-      constraint?: string;
-      cause?: { code?: string; constraint?: string };
-    };
-    const code = e.code ?? e.cause?.code;
-    const constraint = e.constraint ?? e.cause?.constraint ?? '';
-    if (code === '23505') {
-      throw duplicateError(constraint.includes('licence') ? 'licenceNo' : 'code');
-    }
-    throw err;
-  }
 }

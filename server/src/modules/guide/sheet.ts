@@ -8,6 +8,7 @@ import {
   GUIDE_VALIDATION_MESSAGES,
   LANGUAGE_PROFICIENCIES,
   LICENCE_TYPES,
+  guideEnumOptions,
   guideSheetRow,
   type Localized,
 } from '@console/shared';
@@ -38,6 +39,7 @@ export const guideSheet = defineSheet({
       type: 'string',
       required: true,
       hint: oneOf(['male', 'female']),
+      options: guideEnumOptions('gender'),
       example: 'female',
     },
     {
@@ -84,6 +86,7 @@ export const guideSheet = defineSheet({
       type: 'string',
       required: true,
       hint: oneOf(EMPLOYMENT_TYPES),
+      options: guideEnumOptions('employment'),
       example: 'staff',
     },
     {
@@ -101,6 +104,7 @@ export const guideSheet = defineSheet({
       type: 'string',
       required: true,
       hint: oneOf(LICENCE_TYPES),
+      options: guideEnumOptions('licenceType'),
       example: 'national',
     },
     {
@@ -109,6 +113,7 @@ export const guideSheet = defineSheet({
       type: 'string',
       required: true,
       hint: oneOf(GUIDE_LEVELS),
+      options: guideEnumOptions('level'),
       example: 'senior',
     },
     {
@@ -174,6 +179,7 @@ export const guideSheet = defineSheet({
       header: bi('状态', 'Status'),
       type: 'string',
       hint: oneOf(GUIDE_STATUSES),
+      options: guideEnumOptions('status'),
       example: 'active',
     },
     {

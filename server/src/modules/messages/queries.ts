@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { chunks } from '../../db/chunks';
 import type { MessageType } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { users } from '../auth/schema';
@@ -30,6 +31,8 @@ export const listMessages = (db: DbOrTx, f: MessageFilter, offset: number, limit
       time: messages.time,
       status: messages.status,
       messageType: messages.messageType,
+      template: messages.template,
+      params: messages.params,
     })
     .from(messages)
     .where(where(f))
@@ -88,4 +91,21 @@ export async function insertMessages(db: DbOrTx, rows: NewMessage[]) {
   for (let i = 0; i < rows.length; i += 1000) {
     await db.insert(messages).values(rows.slice(i, i + 1000));
   }
+}
+
+/** Inserts todo messages; a (user, dedupeKey) pair that exists already is skipped. */
+export async function insertMessagesOnce(
+  db: DbOrTx,
+  rows: (typeof messages.$inferInsert)[],
+): Promise<number> {
+  let created = 0;
+  for (const chunk of chunks(rows, 500)) {
+    const inserted = await db
+      .insert(messages)
+      .values(chunk)
+      .onConflictDoNothing({ target: [messages.userId, messages.dedupeKey] })
+      .returning({ id: messages.id });
+    created += inserted.length;
+  }
+  return created;
 }

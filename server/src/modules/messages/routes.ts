@@ -7,7 +7,6 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { auditChange } from '../../plugins/audit';
 
 export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -21,7 +20,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       schema: { tags: ['message'], querystring: messageListQuery },
       config: { access: 'authenticated' },
     },
-    async (req) => ok(await messages.list(req.auth!.userId, req.query)),
+    async (req) => ok(await messages.list(req.auth!.userId, req.query, req.locale)),
   );
 
   app.get(
@@ -38,13 +37,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'message.read' },
     },
     async (req) => {
-      const changed = await messages.read(req.auth!.userId, req.body.ids);
-      auditChange(
-        req,
-        'message',
-        changed.join(',').slice(0, 64),
-        changed.length ? { status: { before: 0, after: 1 } } : null,
-      );
+      await messages.read(req.auth!.userId, req.body.ids);
       return ok(true);
     },
   );
@@ -56,14 +49,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'message.readAll' },
     },
     async (req) => {
-      const type = req.body?.type;
-      const n = await messages.readAll(req.auth!.userId, type);
-      req.audit.entityType = 'message';
-      req.audit.entityId = type ?? '*';
-      req.audit.diff = n
-        ? { status: { before: 0, after: 1 }, count: { before: null, after: n } }
-        : null;
-      return ok(n);
+      return ok(await messages.readAll(req.auth!.userId, req.body?.type));
     },
   );
 
@@ -74,14 +60,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'message:publish', auditAction: 'message.notice.publish' },
     },
     async (req) => {
-      const recipients = await messages.publishNotice(req.auth!.userId, req.body);
       req.audit.entityType = 'notice';
-      req.audit.diff = {
-        title: { before: null, after: req.body.title },
-        content: { before: null, after: req.body.content },
-        recipients: { before: null, after: recipients },
-      };
-      return ok({ recipients });
+      return ok({ recipients: await messages.publishNotice(req.auth!.userId, req.body) });
     },
   );
 };

@@ -1,5 +1,6 @@
 import {
   index,
+  jsonb,
   integer,
   pgTable,
   serial,
@@ -30,6 +31,12 @@ export const messages = pgTable(
     /** Prevents the same generated todo twice (e.g. one per guide and licence expiry). */
     dedupeKey: varchar('dedupe_key', { length: 128 }),
     createdBy: integer('created_by'),
+    /**
+     * A system message's template code and parameters (shared `MESSAGE_TEMPLATES`): it is
+     * rendered in the reader's language; title/subTitle/content then hold the zh-CN text.
+     */
+    template: varchar('template', { length: 64 }),
+    params: jsonb('params').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('messages_user_idx').on(t.userId, t.type, t.status, t.id),

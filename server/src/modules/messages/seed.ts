@@ -1,5 +1,6 @@
 // Demo messages so the message box has something in each tab on first start.
 import { inArray } from 'drizzle-orm';
+import { systemMessage } from '@console/shared';
 import type { Tx } from '../../db/types';
 import { users } from '../auth/schema';
 import { insertMessages, type NewMessage } from './queries';
@@ -16,43 +17,33 @@ export async function seedDemoMessages(tx: Tx) {
     {
       userId: id,
       type: 'message',
-      title: '李调度',
-      subTitle: '团队 T20250601001 的行程已更新',
-      content: '请确认第二天故宫的入园时间。',
+      ...systemMessage('team.itineraryUpdated', { team: 'T20250601001' }, { title: '李调度' }),
       time: new Date(now - 1 * HOUR),
     },
     {
       userId: id,
       type: 'message',
-      title: '王管理',
-      subTitle: '导游资料已审核',
-      content: '新录入的 3 名导游资料已审核通过。',
+      ...systemMessage('guide.profilesApproved', { count: 3 }, { title: '王管理' }),
       time: new Date(now - 5 * HOUR),
       status: 1,
     },
     {
       userId: id,
       type: 'notice',
-      title: '系统升级通知',
-      subTitle: '王管理',
-      content: '控制台将于本周六 22:00 至 23:00 升级维护，期间暂停服务。',
+      ...systemMessage('system.upgradeNotice', {}, { subTitle: '王管理' }),
       time: new Date(now - 24 * HOUR),
     },
     {
       userId: id,
       type: 'todo',
-      title: '待分配导游',
-      subTitle: '团队 48 小时内出发仍未分配导游',
-      content: '请尽快为即将出发的团队分配导游。',
+      ...systemMessage('team.guideUnassigned', {}),
       time: new Date(now - 2 * HOUR),
       messageType: 0,
     },
     {
       userId: id,
       type: 'todo',
-      title: '导游证即将到期',
-      subTitle: '1 名导游的导游证将在 30 天内到期',
-      content: '请提醒导游及时办理导游证续期。',
+      ...systemMessage('guide.licencesExpiringSummary', { count: 1 }),
       time: new Date(now - 3 * HOUR),
       messageType: 3,
     },

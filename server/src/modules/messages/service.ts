@@ -2,6 +2,9 @@
 // publish to everyone (product.md, "Messages"; seed §4 read state 0 → 1).
 import {
   MESSAGE_TYPES,
+  NOTICE_TEMPLATE,
+  renderMessage,
+  type Locale,
   type MessageItem,
   type MessageListQuery,
   type MessageListResult,
@@ -10,20 +13,33 @@ import {
   type NoticePublishBody,
   type UnreadCounts,
 } from '@console/shared';
-import type { Db } from '../../db/types';
+import { recordAudit } from '../audit/writer';
+import type { Db, DbOrTx } from '../../db/types';
+import type { messages } from './schema';
+import { createLocalBus, type EventBus } from '../../events/bus';
 import * as q from './queries';
 
-export class MessageService {
-  constructor(private readonly db: Db) {}
+export type NewMessage = typeof messages.$inferInsert;
 
-  async list(userId: number, query: MessageListQuery): Promise<MessageListResult> {
+export class MessageService {
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus = createLocalBus(),
+  ) {}
+
+  /** The caller's messages, system ones rendered in `locale` (issue #18 item 4). */
+  async list(
+    userId: number,
+    query: MessageListQuery,
+    locale: Locale = 'zh-CN',
+  ): Promise<MessageListResult> {
     const filter = { userId, type: query.type, status: query.status };
     const [rows, total, unread] = await Promise.all([
       q.listMessages(this.db, filter, (query.current - 1) * query.pageSize, query.pageSize),
       q.countMessages(this.db, filter),
       this.unread(userId),
     ]);
-    return { list: rows.map(toItem), total, unread };
+    return { list: rows.map((row) => toItem(row, locale)), total, unread };
   }
 
   async unread(userId: number): Promise<UnreadCounts> {
@@ -38,18 +54,41 @@ export class MessageService {
 
   /** Returns the ids that changed from unread to read (only the caller's own). */
   async read(userId: number, ids: number[]): Promise<number[]> {
-    const rows = await q.markRead(this.db, userId, [...new Set(ids)]);
-    return rows.map((r) => r.id);
+    return this.db.transaction(async (tx) => {
+      const changed = (await q.markRead(tx, userId, [...new Set(ids)])).map((r) => r.id);
+      await recordAudit(tx, {
+        entityType: 'message',
+        entityId: changed.join(',').slice(0, 64),
+        diff: changed.length ? { status: { before: 0, after: 1 } } : null,
+      });
+      return changed;
+    });
   }
 
   async readAll(userId: number, type?: MessageType): Promise<number> {
-    const rows = await q.markAllRead(this.db, userId, type);
-    return rows.length;
+    return this.db.transaction(async (tx) => {
+      const n = (await q.markAllRead(tx, userId, type)).length;
+      await recordAudit(tx, {
+        entityType: 'message',
+        entityId: type ?? '*',
+        diff: n ? { status: { before: 0, after: 1 }, count: { before: null, after: n } } : null,
+      });
+      return n;
+    });
+  }
+
+  /**
+   * Sends messages inside the caller's transaction; a (user, dedupeKey) pair that exists
+   * already is skipped, so a reminder exists once however often it is sent. Returns how many
+   * were new.
+   */
+  sendOnce(db: DbOrTx, rows: NewMessage[]): Promise<number> {
+    return q.insertMessagesOnce(db, rows);
   }
 
   /** One notice row per user, all or none (one transaction). Returns the recipient count. */
   async publishNotice(publisherId: number, body: NoticePublishBody) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const publisher = await q.userDisplayName(tx, publisherId);
       const recipients = await q.allUserIds(tx);
       const time = new Date();
@@ -61,18 +100,34 @@ export class MessageService {
           title: body.title,
           subTitle: publisher,
           content: body.content,
+          template: NOTICE_TEMPLATE,
+          params: { titleEn: body.titleEn, contentEn: body.contentEn },
           time,
           createdBy: publisherId,
         })),
       );
+      await recordAudit(tx, {
+        entityType: 'notice',
+        entityId: '',
+        diff: {
+          title: { before: null, after: body.title },
+          content: { before: null, after: body.content },
+          recipients: { before: null, after: recipients.length },
+        },
+      });
+      emit({ type: 'message.created', userIds: 'all' });
       return recipients.length;
     });
   }
 }
 
-function toItem(row: Awaited<ReturnType<typeof q.listMessages>>[number]): MessageItem {
+function toItem(
+  row: Awaited<ReturnType<typeof q.listMessages>>[number],
+  locale: Locale,
+): MessageItem {
   return {
     ...row,
+    ...renderMessage(row, locale),
     type: row.type as MessageType,
     status: (row.status === 1 ? 1 : 0) as MessageStatus,
     time: row.time.toISOString(),

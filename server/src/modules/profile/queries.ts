@@ -1,8 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CertificationData, UserSettings } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { users } from '../auth/schema';
-import { auditLog } from '../audit/schema';
 import { certificationRecords, userAvatars } from './schema';
 
 export async function findProfile(db: DbOrTx, userId: number) {
@@ -140,21 +139,3 @@ export async function decideCertification(
     .returning(recordColumns);
   return row;
 }
-
-/** The user's own audit rows, newest first, keyset on id. */
-export const activityOf = (db: DbOrTx, userId: number, before: number | undefined, limit: number) =>
-  db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      result: auditLog.result,
-    })
-    .from(auditLog)
-    .where(
-      and(eq(auditLog.userId, userId), before === undefined ? undefined : lt(auditLog.id, before)),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(limit);

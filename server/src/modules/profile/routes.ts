@@ -6,17 +6,18 @@ import {
   AVATAR_MAX_BYTES,
   certificationActionBody,
   certificationBody,
+  idParam,
   profileBody,
   userSettingsSchema,
 } from '@console/shared';
 import type { Services } from '../../services';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
-import { auditChange } from '../../plugins/audit';
+import { receiveUpload } from '../../lib/upload';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: idParam });
 const userIdParams = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: idParam,
 });
 
 export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
@@ -42,9 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'user.profile.update' },
     },
     async (req) => {
-      const { result, diff } = await profile.updateProfile(req.auth!.userId, req.body);
-      auditChange(req, 'user', req.auth!.userId, diff);
-      return ok(result);
+      return ok(await profile.updateProfile(req.auth!.userId, req.body));
     },
   );
 
@@ -55,9 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'user.settings.update' },
     },
     async (req) => {
-      const { result, diff } = await profile.saveSettings(req.auth!.userId, req.body);
-      auditChange(req, 'user', req.auth!.userId, diff);
-      return ok(result);
+      return ok(await profile.saveSettings(req.auth!.userId, req.body));
     },
   );
 
@@ -68,16 +65,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'user.avatar.update' },
     },
     async (req) => {
-      const file = await req.file();
-      if (!file) {
-        throw new AppError('VALIDATION_FAILED', {
-          fields: [{ path: 'file', message: 'required' }],
-        });
-      }
-      // Throws FST_REQ_FILE_TOO_LARGE (→ 413) past AVATAR_MAX_BYTES.
-      const data = await file.toBuffer();
-      const { result, diff } = await profile.uploadAvatar(req.auth!.userId, data);
-      auditChange(req, 'user', req.auth!.userId, diff);
+      // 413 past AVATAR_MAX_BYTES; 400 for a missing file or a broken upload.
+      const { buffer: data } = await receiveUpload(req);
+      const result = await profile.uploadAvatar(req.auth!.userId, data);
       return ok({ avatar: result });
     },
   );
@@ -109,13 +99,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'user.certification.submit' },
     },
     async (req) => {
-      const record = await profile.submitCertification(req.auth!.userId, req.body);
       req.audit.entityType = 'certification';
-      req.audit.entityId = record.id;
-      req.audit.diff = Object.fromEntries(
-        Object.entries(req.body).map(([k, v]) => [k, { before: null, after: v }]),
-      );
-      return ok(record);
+      return ok(await profile.submitCertification(req.auth!.userId, req.body));
     },
   );
 
@@ -132,13 +117,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'authenticated', auditAction: 'user.certification.withdraw' },
     },
     async (req) => {
-      const { result, diff } = await profile.withdrawCertification(
-        req.auth!.userId,
-        req.params.id,
-        req.body.version,
+      req.audit.entityType = 'certification';
+      req.audit.entityId = req.params.id;
+      return ok(
+        await profile.withdrawCertification(req.auth!.userId, req.params.id, req.body.version),
       );
-      auditChange(req, 'certification', req.params.id, diff);
-      return ok(result);
     },
   );
 
@@ -149,13 +132,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'system:user:write', auditAction: 'user.certification.approve' },
     },
     async (req) => {
-      const { result, diff } = await profile.approveCertification(
-        req.auth!.userId,
-        req.params.id,
-        req.body.version,
+      req.audit.entityType = 'certification';
+      req.audit.entityId = req.params.id;
+      return ok(
+        await profile.approveCertification(req.auth!.userId, req.params.id, req.body.version),
       );
-      auditChange(req, 'certification', req.params.id, diff);
-      return ok(result);
     },
   );
 

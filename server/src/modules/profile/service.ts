@@ -12,26 +12,32 @@ import {
   type UserSettings,
 } from '@console/shared';
 import type { z } from 'zod';
-import type { profileBody } from '@console/shared';
+import type { AuditSubject, profileBody } from '@console/shared';
 import type { Db } from '../../db/types';
 import { AppError, conflict, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
-import type { FieldChange } from '../audit/schema';
+import { recordAudit } from '../audit/writer';
+import type { AuditService } from '../audit/service';
 import { sniffImageType } from './avatar';
 import * as q from './queries';
+
+/** Resolves entity ids of one audit entity type to what they are (name, code). */
+export type AuditSubjectSources = Partial<
+  Record<string, (ids: number[]) => Promise<Map<string, AuditSubject>>>
+>;
 
 type ProfileUpdate = z.infer<typeof profileBody>;
 type RecordRow = Awaited<ReturnType<typeof q.listCertifications>>[number];
 
-export interface Changed<T> {
-  result: T;
-  diff: Record<string, FieldChange>;
-}
-
 const NOT_FOUND_RECORD = { 'zh-CN': '认证记录不存在', 'en-US': 'No such certification record' };
 
 export class ProfileService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+    /** Per audit entity type, what its entries are about (other modules' services). */
+    private readonly subjects: AuditSubjectSources = {},
+  ) {}
 
   async profile(userId: number): Promise<ProfileInfo> {
     const row = await q.findProfile(this.db, userId);
@@ -39,7 +45,7 @@ export class ProfileService {
     return toProfileInfo(row);
   }
 
-  async updateProfile(userId: number, body: ProfileUpdate): Promise<Changed<ProfileInfo>> {
+  async updateProfile(userId: number, body: ProfileUpdate): Promise<ProfileInfo> {
     return this.db.transaction(async (tx) => {
       const before = await q.findProfile(tx, userId);
       if (!before) throw new AppError('UNAUTHENTICATED');
@@ -60,20 +66,32 @@ export class ProfileService {
         profile: body.profile,
         version: updated.version,
       };
-      return { result: after, diff: diffRecords({ ...beforeInfo }, { ...after }) };
+      await recordAudit(tx, {
+        entityType: 'user',
+        entityId: userId,
+        diff: diffRecords({ ...beforeInfo }, { ...after }),
+      });
+      return after;
     });
   }
 
-  async saveSettings(userId: number, settings: UserSettings): Promise<Changed<UserSettings>> {
-    const row = await q.findSettings(this.db, userId);
-    if (!row) throw new AppError('UNAUTHENTICATED');
-    const before = resolveUserSettings(row.settings);
-    await q.saveSettings(this.db, userId, settings);
-    return { result: settings, diff: diffRecords(before, settings) };
+  async saveSettings(userId: number, settings: UserSettings): Promise<UserSettings> {
+    return this.db.transaction(async (tx) => {
+      const row = await q.findSettings(tx, userId);
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      const before = resolveUserSettings(row.settings);
+      await q.saveSettings(tx, userId, settings);
+      await recordAudit(tx, {
+        entityType: 'user',
+        entityId: userId,
+        diff: diffRecords(before, settings),
+      });
+      return settings;
+    });
   }
 
   /** Stores the avatar and points `users.avatar` at it; answers the new URL. */
-  async uploadAvatar(userId: number, data: Buffer): Promise<Changed<string>> {
+  async uploadAvatar(userId: number, data: Buffer): Promise<string> {
     const mime = sniffImageType(data);
     if (!mime) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
@@ -88,7 +106,12 @@ export class ProfileService {
       const at = await q.upsertAvatar(tx, userId, mime, data);
       const url = `/api/user/avatar/${userId}?v=${at.getTime()}`;
       await q.setAvatarUrl(tx, userId, url);
-      return { result: url, diff: { avatar: { before: before?.avatar ?? '', after: url } } };
+      await recordAudit(tx, {
+        entityType: 'user',
+        entityId: userId,
+        diff: { avatar: { before: before?.avatar ?? '', after: url } },
+      });
+      return url;
     });
   }
 
@@ -121,18 +144,18 @@ export class ProfileService {
 
   /** Submits a licence for audit; only one application may be under audit at a time. */
   async submitCertification(userId: number, info: CertificationData) {
-    try {
-      const row = await q.insertCertification(this.db, userId, info, info.enterpriseName);
+    // A second application under audit breaks certification_one_auditing_idx: db/errors.ts.
+    return this.db.transaction(async (tx) => {
+      const row = await q.insertCertification(tx, userId, info, info.enterpriseName);
+      await recordAudit(tx, {
+        entityType: 'certification',
+        entityId: row.id,
+        diff: Object.fromEntries(
+          Object.entries(info).map(([k, v]) => [k, { before: null, after: v }]),
+        ),
+      });
       return toRecord(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw conflict({
-          'zh-CN': '已有一份认证申请正在审核中，请先撤回',
-          'en-US': 'An application is already under audit; withdraw it first',
-        });
-      }
-      throw err;
-    }
+    });
   }
 
   /** The "withdraw" action: the owner takes back an application still under audit. */
@@ -151,7 +174,7 @@ export class ProfileService {
     to: CertificationStatus,
     by: number,
     mayAct: (row: RecordRow) => boolean,
-  ): Promise<Changed<CertificationRecord>> {
+  ): Promise<CertificationRecord> {
     return this.db.transaction(async (tx) => {
       const row = await q.findCertification(tx, id);
       if (!row || !mayAct(row)) throw notFound(NOT_FOUND_RECORD);
@@ -164,18 +187,30 @@ export class ProfileService {
       }
       const updated = await q.decideCertification(tx, id, version, 'auditing', to, by);
       if (!updated) throw staleVersion();
-      return {
-        result: toRecord(updated),
+      await recordAudit(tx, {
+        entityType: 'certification',
+        entityId: id,
         diff: { status: { before: row.status, after: updated.status } },
-      };
+      });
+      return toRecord(updated);
     });
   }
 
   async activity(userId: number, before: number | undefined, limit: number): Promise<ActivityPage> {
-    const rows = await q.activityOf(this.db, userId, before, limit + 1);
+    const rows = await this.audit.userActivity(userId, before, limit + 1);
     const page = rows.slice(0, limit);
+    const subjects = new Map<string, Map<string, AuditSubject>>();
+    for (const [type, source] of Object.entries(this.subjects)) {
+      const ids = page.filter((r) => r.entityType === type).map((r) => Number(r.entityId));
+      const valid = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+      if (valid.length && source) subjects.set(type, await source(valid));
+    }
     return {
-      list: page.map((r) => ({ ...r, at: r.at.toISOString() })),
+      list: page.map((r) => ({
+        ...r,
+        at: r.at.toISOString(),
+        subject: subjects.get(r.entityType)?.get(r.entityId) ?? null,
+      })),
       next: rows.length > limit ? page[page.length - 1].id : null,
     };
   }
@@ -206,11 +241,4 @@ function toRecord(row: RecordRow): CertificationRecord {
     decidedAt: row.decidedAt?.toISOString() ?? null,
     version: row.version,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }

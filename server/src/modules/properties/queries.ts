@@ -41,3 +41,13 @@ export const listItems = (db: DbOrTx, categoryId: number, includeDisabled: boole
         : and(eq(propertyItems.categoryId, categoryId), eq(propertyItems.enabled, true)),
     )
     .orderBy(asc(propertyItems.sortOrder), asc(propertyItems.id));
+
+/** Enabled item values of a dictionary category. */
+export async function enabledValues(db: DbOrTx, categoryCode: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ value: propertyItems.value })
+    .from(propertyItems)
+    .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
+    .where(and(eq(propertyCategories.code, categoryCode), eq(propertyItems.enabled, true)));
+  return new Set(rows.map((r) => r.value));
+}

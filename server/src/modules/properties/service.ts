@@ -1,6 +1,6 @@
 // Dictionary reads for the forms' choices (product.md, "System configuration and properties").
 import type { PropertyCategory, PropertyItem } from '@console/shared';
-import type { Db } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
 import { notFound } from '../../lib/app-error';
 import * as q from './queries';
 
@@ -20,5 +20,13 @@ export class PropertiesService {
       });
     }
     return q.listItems(this.db, category.id, includeDisabled);
+  }
+
+  /**
+   * The enabled values of a dictionary category: what a record may refer to (guide languages
+   * and specialties, spot categories). The one place this lookup is written.
+   */
+  enabledValues(categoryCode: string, db: DbOrTx = this.db): Promise<Set<string>> {
+    return q.enabledValues(db, categoryCode);
   }
 }

@@ -17,8 +17,6 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
-  SCENIC_CATEGORY_DICTIONARY,
-  SCENIC_UTC_OFFSET,
   scenicLocalDate,
   scenicLocalTime,
   scenicStartOfDay,
@@ -26,10 +24,10 @@ import {
   type ScenicStatus,
 } from '@console/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bySortKey, withNameSort } from '../../db/sort-key';
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape, type Runnable } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
-import { propertyCategories, propertyItems } from '../properties/schema';
 import {
   scenicFlow,
   scenicFlowHourly,
@@ -124,7 +122,8 @@ function orderBy(filter: ScenicSpotFilter, derived: Derived): SQL[] {
   const field = filter.sortField;
   const columns: Record<string, SQL | AnyPgColumn> = {
     code: s.code,
-    name: s.name,
+    // Pinyin order (issue #18 item 15).
+    name: bySortKey(s.nameSort),
     grade: sql`(case when ${s.grade} = 'none' then 0 else length(${s.grade}) end)`,
     category: s.category,
     province: s.province,
@@ -189,6 +188,38 @@ export async function listSpots(
   return { rows: [], total };
 }
 
+/** The picker's options: by ids, else by keyword on name or code; ordered by code. */
+export async function spotOptions(
+  db: DbOrTx,
+  query: { keyword?: string; ids?: number[] },
+  page: { offset: number; limit: number },
+): Promise<{ rows: { id: number; code: string; name: string }[]; total: number }> {
+  const where = query.ids
+    ? inArray(s.id, query.ids)
+    : query.keyword
+      ? or(
+          sql`${s.name} ilike ${`%${escapeLike(query.keyword)}%`}`,
+          sql`${s.code} ilike ${`%${escapeLike(query.keyword)}%`}`,
+        )
+      : undefined;
+  const rows = await db
+    .select({ id: s.id, code: s.code, name: s.name, total: sql<number>`(count(*) over ())::int` })
+    .from(s)
+    .where(where)
+    .orderBy(asc(s.code), asc(s.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0) {
+    return { rows: rows.map(({ id, code, name }) => ({ id, code, name })), total: rows[0].total };
+  }
+  if (page.offset === 0) return { rows: [], total: 0 };
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(s)
+    .where(where);
+  return { rows: [], total };
+}
+
 export async function findSpotDerived(
   db: DbOrTx,
   id: number,
@@ -216,14 +247,14 @@ export async function findSpot(db: DbOrTx, id: number, lock = false) {
 }
 
 export async function insertSpot(db: DbOrTx, values: SpotValues) {
-  const [row] = await db.insert(s).values(values).returning();
+  const [row] = await db.insert(s).values(withNameSort(values)).returning();
   return row;
 }
 
 /** Bulk insert (imports, demo data) in chunks that stay under the bind-parameter limit. */
 export async function insertSpots(db: DbOrTx, values: SpotValues[]): Promise<number> {
   for (let i = 0; i < values.length; i += 500) {
-    await db.insert(s).values(values.slice(i, i + 500));
+    await db.insert(s).values(values.slice(i, i + 500).map((v) => withNameSort(v)));
   }
   return values.length;
 }
@@ -232,7 +263,7 @@ export async function insertSpots(db: DbOrTx, values: SpotValues[]): Promise<num
 export async function updateSpot(db: DbOrTx, id: number, version: number, values: SpotValues) {
   const [row] = await db
     .update(s)
-    .set({ ...values, version: sql`${s.version} + 1`, updatedAt: new Date() })
+    .set({ ...withNameSort(values), version: sql`${s.version} + 1`, updatedAt: new Date() })
     .where(and(eq(s.id, id), eq(s.version, version)))
     .returning();
   return row;
@@ -260,15 +291,16 @@ export async function existingCodes(db: DbOrTx, codes: string[], exceptId?: numb
 }
 
 /** Values of the scenic-category dictionary that forms may choose (enabled items). */
-export async function categoryValues(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db
-    .select({ value: propertyItems.value })
-    .from(propertyItems)
-    .innerJoin(propertyCategories, eq(propertyCategories.id, propertyItems.categoryId))
-    .where(
-      and(eq(propertyCategories.code, SCENIC_CATEGORY_DICTIONARY), eq(propertyItems.enabled, true)),
-    );
-  return new Set(rows.map((r) => r.value));
+/** Code and name of the spots with these ids (other modules' references, e.g. certifications). */
+export async function spotRefsByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select({ id: s.id, code: s.code, name: s.name }).from(s).where(inArray(s.id, ids));
+}
+
+/** Id, code and name of the spots with these codes (imports refer to spots by code). */
+export async function spotRefsByCodes(db: DbOrTx, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db.select({ id: s.id, code: s.code, name: s.name }).from(s).where(inArray(s.code, codes));
 }
 
 /** Every spot matching the filter, in list order (exports). */
@@ -398,7 +430,8 @@ export async function flowBuckets(
   to: Date,
   strideSeconds: number,
 ) {
-  const origin = `2000-01-01T00:00:00${SCENIC_UTC_OFFSET}`;
+  // Buckets start at local midnight (shared/src/time.ts).
+  const origin = scenicStartOfDay('2000-01-01').toISOString();
   // Inlined (a whole number and a constant) so that select, group by and order by are the
   // same expression to PostgreSQL.
   const stride = sql.raw(`'${Math.trunc(strideSeconds)} seconds'::interval`);
@@ -530,10 +563,6 @@ export async function touchGateKey(db: DbOrTx, keyId: number, at: Date) {
   await db.update(scenicGateKeys).set({ lastUsedAt: at }).where(eq(scenicGateKeys.id, keyId));
 }
 
-/** Unique-constraint violation, on either driver (drizzle wraps the driver error as `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+/** Names and codes of spots, for audit sentences ("Edited scenic spot 故宫 (BJ-GUGONG)"). */
+export const spotSubjects = (db: DbOrTx, ids: number[]) =>
+  db.select({ id: s.id, name: s.name, code: s.code }).from(s).where(inArray(s.id, ids));

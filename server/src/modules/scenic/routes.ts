@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CSRF_HEADER,
-  CSRF_HEADER_VALUE,
   hasPermission,
   SCENIC_GATE_KEY_HEADER,
   scenicDeleteQuery,
@@ -14,6 +12,7 @@ import {
   scenicSpotCreateBody,
   scenicSpotExportQuery,
   scenicSpotListQuery,
+  scenicSpotOptionsQuery,
   scenicSpotUpdateBody,
   scenicWindowBody,
   scenicWindowParams,
@@ -21,7 +20,7 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { auditChange } from '../../plugins/audit';
+import { passesCsrfCheck } from '../../plugins/authorize';
 import { AppError } from '../../lib/app-error';
 import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
 import type { FlowActor } from './service';
@@ -43,6 +42,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => ok(await scenic.list(req.query)),
   );
 
+  app.get(
+    '/api/scenic/spots/options',
+    { schema: { tags, querystring: scenicSpotOptionsQuery }, config: { access: 'scenic:read' } },
+    async (req) => ok(await scenic.options(req.query)),
+  );
+
   app.post(
     '/api/scenic/spots',
     {
@@ -50,9 +55,8 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:maintain', auditAction: 'scenic.spot.create' },
     },
     async (req) => {
-      const { spot, diff } = await scenic.create(req.body, req.auth!.userId);
-      auditChange(req, 'scenic_spot', spot.id, diff);
-      return ok(spot);
+      req.audit.entityType = 'scenic_spot';
+      return ok(await scenic.create(req.body, req.auth!.userId));
     },
   );
 
@@ -67,7 +71,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     importAction: 'scenic.spot.import',
     exportRows: (filter) => scenic.exportRows(filter),
     check: (rows) => scenic.importProblems(rows),
-    write: (rows, userId) => scenic.insertMany(rows, userId),
+    write: (rows, userId, recordImport) => scenic.insertMany(rows, userId, recordImport),
   });
 
   app.get(
@@ -83,9 +87,9 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:maintain', auditAction: 'scenic.spot.update' },
     },
     async (req) => {
-      const { spot, diff } = await scenic.update(req.params.id, req.body, req.auth!.userId);
-      auditChange(req, 'scenic_spot', spot.id, diff);
-      return ok(spot);
+      req.audit.entityType = 'scenic_spot';
+      req.audit.entityId = req.params.id;
+      return ok(await scenic.update(req.params.id, req.body, req.auth!.userId));
     },
   );
 
@@ -98,8 +102,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_spot';
       req.audit.entityId = req.params.id;
-      const { diff } = await scenic.remove(req.params.id, req.query.version);
-      req.audit.diff = diff;
+      await scenic.remove(req.params.id, req.query.version);
       return ok(true);
     },
   );
@@ -128,9 +131,8 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:maintain', auditAction: 'scenic.window.create' },
     },
     async (req) => {
-      const { window, diff } = await scenic.createWindow(req.params.id, req.body, req.auth!.userId);
-      auditChange(req, 'scenic_window', window.id, diff);
-      return ok(window);
+      req.audit.entityType = 'scenic_window';
+      return ok(await scenic.createWindow(req.params.id, req.body, req.auth!.userId));
     },
   );
 
@@ -141,13 +143,9 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:maintain', auditAction: 'scenic.window.update' },
     },
     async (req) => {
-      const { window, diff } = await scenic.updateWindow(
-        req.params.id,
-        req.params.windowId,
-        req.body,
-      );
-      auditChange(req, 'scenic_window', window.id, diff);
-      return ok(window);
+      req.audit.entityType = 'scenic_window';
+      req.audit.entityId = req.params.windowId;
+      return ok(await scenic.updateWindow(req.params.id, req.params.windowId, req.body));
     },
   );
 
@@ -160,12 +158,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_window';
       req.audit.entityId = req.params.windowId;
-      const { diff } = await scenic.removeWindow(
-        req.params.id,
-        req.params.windowId,
-        req.query.version,
-      );
-      req.audit.diff = diff;
+      await scenic.removeWindow(req.params.id, req.params.windowId, req.query.version);
       return ok(true);
     },
   );
@@ -181,12 +174,13 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     if (typeof key === 'string' && key !== '') {
       const gate = await scenic.authenticateGate(key, spotId);
       req.audit.username = `gate:${gate.prefix}`;
+      if (req.auditContext) req.auditContext.username = req.audit.username;
       return { gateKeyId: gate.id };
     }
     if (!req.auth) throw new AppError('UNAUTHENTICATED');
     // The CSRF rule of plugins/authorize.ts, applied here because the route opts out of it
-    // for devices.
-    if (req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF_REJECTED');
+    // for devices: a gate key needs no Origin, a session does.
+    if (!passesCsrfCheck(req)) throw new AppError('CSRF_REJECTED');
     if (!hasPermission(req.auth.permissions, 'scenic:maintain')) throw new AppError('FORBIDDEN');
     return { userId: req.auth.userId };
   }
@@ -202,9 +196,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       req.audit.entityType = 'scenic_spot';
       req.audit.entityId = req.params.id;
       const actor = await flowActor(req, req.params.id);
-      const result = await scenic.ingest(req.params.id, req.body, actor);
-      req.audit.diff = { readings: { before: null, after: result.accepted } };
-      return ok(result);
+      return ok(await scenic.ingest(req.params.id, req.body, actor));
     },
   );
 
@@ -232,13 +224,8 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.create' },
     },
     async (req) => {
-      const { key, diff } = await scenic.createGateKey(
-        req.params.id,
-        req.body.name,
-        req.auth!.userId,
-      );
-      auditChange(req, 'scenic_gate_key', key.id, diff);
-      return ok(key);
+      req.audit.entityType = 'scenic_gate_key';
+      return ok(await scenic.createGateKey(req.params.id, req.body.name, req.auth!.userId));
     },
   );
 
@@ -249,13 +236,9 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.revoke' },
     },
     async (req) => {
-      const { key, diff } = await scenic.revokeGateKey(
-        req.params.id,
-        req.params.keyId,
-        req.auth!.userId,
-      );
-      auditChange(req, 'scenic_gate_key', key.id, diff);
-      return ok(key);
+      req.audit.entityType = 'scenic_gate_key';
+      req.audit.entityId = req.params.keyId;
+      return ok(await scenic.revokeGateKey(req.params.id, req.params.keyId, req.auth!.userId));
     },
   );
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SCENIC_GATE_KEY_HEADER, type ScenicSpot } from '@console/shared';
+import { SCENIC_GATE_KEY_HEADER, type ScenicPlannedTeam, type ScenicSpot } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
 
@@ -9,8 +9,11 @@ let admin: Client;
 let operator: Client;
 let user: Client;
 
+/** Teams planning each spot, as the team module's port would answer (passed at construction). */
+const plannedTeams = new Map<number, ScenicPlannedTeam[]>();
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { plannedTeams: async (_db, id) => plannedTeams.get(id) ?? [] });
   [admin, operator, user] = await Promise.all([
     signedIn(t.app, 'admin'),
     signedIn(t.app, 'operator'),
@@ -46,23 +49,20 @@ export const spotBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** The audit row of a request; written by the onResponse hook, so it may land just after the reply. */
+/** The audit row of a request; it commits with the write, so it is there with the answer. */
 async function auditRow(action: string, entityId: string | number, result = 200) {
-  for (let i = 0; i < 50; i++) {
-    const [row] = await t.services.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, action),
-          eq(auditLog.entityId, String(entityId)),
-          eq(auditLog.result, result),
-        ),
-      );
-    if (row) return row;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no audit row for ${action} ${entityId}`);
+  const [row] = await t.services.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, action),
+        eq(auditLog.entityId, String(entityId)),
+        eq(auditLog.result, result),
+      ),
+    );
+  if (!row) throw new Error(`no audit row for ${action} ${entityId}`);
+  return row;
 }
 
 async function createSpot(over: Record<string, unknown> = {}): Promise<ScenicSpot> {
@@ -220,6 +220,39 @@ describe('spots', () => {
     expect(cat.list.every((s: ScenicSpot) => s.category === 'mountain')).toBe(true);
   });
 
+  it('answers picker options by keyword a page at a time, and resolves any ids to their names', async () => {
+    const all = (await user.get('/api/scenic/spots?pageSize=100')).json().data;
+    const first = (await user.get('/api/scenic/spots/options?pageSize=5')).json().data;
+    expect(first.list).toHaveLength(5);
+    expect(first.total).toBe(all.total);
+    expect(Object.keys(first.list[0]).sort()).toEqual(['code', 'id', 'name']);
+    const codes = first.list.map((o: { code: string }) => o.code);
+    expect([...codes].sort()).toEqual(codes);
+    const second = (await user.get('/api/scenic/spots/options?pageSize=5&current=2')).json().data;
+    expect(second.list[0].id).not.toBe(first.list[0].id);
+
+    const kw = (
+      await user.get(`/api/scenic/spots/options?keyword=${encodeURIComponent('故宫')}`)
+    ).json().data;
+    expect(kw.list.map((o: { code: string }) => o.code)).toEqual(['BJ-GUGONG']);
+    // A literal %, not a wildcard.
+    expect((await user.get('/api/scenic/spots/options?keyword=%25')).json().data.total).toBe(0);
+
+    // The last spot by code sits past any first page; asking by id still finds it.
+    const last = (
+      await user.get('/api/scenic/spots?pageSize=1&sortField=code&sortOrder=descend')
+    ).json().data.list[0] as ScenicSpot;
+    const byId = (
+      await user.get(`/api/scenic/spots/options?ids=${last.id},${last.id},999999`)
+    ).json().data;
+    expect(byId.list).toEqual([{ id: last.id, code: last.code, name: last.name }]);
+
+    for (const bad of ['ids=abc', 'ids=0', 'ids=1,,2', 'pageSize=51', 'current=0']) {
+      const res = await user.get(`/api/scenic/spots/options?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('filters by derived status the same way it reports it', async () => {
     const maintenance = (await user.get('/api/scenic/spots?status=maintenance&pageSize=100')).json()
       .data;
@@ -248,20 +281,16 @@ describe('spots', () => {
 
   it('deletes a spot no team plans, audited; a planned one gets 409 naming the teams', async () => {
     const spot = await createSpot();
-    t.services.scenic.setPlannedTeamsSource(async (_db, id) =>
-      id === spot.id
-        ? [
-            {
-              teamId: 7,
-              code: 'T20300101001',
-              name: '夕阳红一团',
-              day: '2030-01-01',
-              pax: 20,
-              status: 'pending',
-            },
-          ]
-        : [],
-    );
+    plannedTeams.set(spot.id, [
+      {
+        teamId: 7,
+        code: 'T20300101001',
+        name: '夕阳红一团',
+        day: '2030-01-01',
+        pax: 20,
+        status: 'pending',
+      },
+    ]);
     try {
       const refused = await operator.delete(`/api/scenic/spots/${spot.id}`, {
         headers: { 'x-locale': 'en-US' },
@@ -270,7 +299,7 @@ describe('spots', () => {
       expect(refused.json().msg).toContain('T20300101001');
       expect((await user.get(`/api/scenic/spots/${spot.id}/teams`)).json().data).toHaveLength(1);
     } finally {
-      t.services.scenic.setPlannedTeamsSource(async () => []);
+      plannedTeams.delete(spot.id);
     }
     expect((await operator.delete(`/api/scenic/spots/${spot.id}?version=99`)).statusCode).toBe(409);
     const res = await operator.delete(`/api/scenic/spots/${spot.id}?version=${spot.version}`);
@@ -339,12 +368,11 @@ describe('visitor flow and derived status', () => {
   /** Runs `fn` with the scenic clock at local noon of a fixed day (readings are per day). */
   async function atNoon(fn: (at: (minutesBefore: number) => string) => Promise<void>) {
     const noon = new Date('2030-06-01T12:00:00+08:00');
-    const clock = t.services.scenic.now;
-    t.services.scenic.now = () => noon;
+    t.clock.set(noon);
     try {
       await fn((min) => new Date(noon.getTime() - min * 60_000).toISOString());
     } finally {
-      t.services.scenic.now = clock;
+      t.clock.set(null);
     }
   }
 
@@ -467,13 +495,12 @@ describe('visitor flow and derived status', () => {
 
   it('is closed outside opening hours and in maintenance inside a window', async () => {
     const spot = await createSpot({ openTime: '08:00', closeTime: '17:00' });
-    const clock = t.services.scenic.now;
     try {
-      t.services.scenic.now = () => new Date('2030-06-01T07:59:00+08:00');
+      t.clock.set('2030-06-01T07:59:00+08:00');
       expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('closed');
-      t.services.scenic.now = () => new Date('2030-06-01T08:00:00+08:00');
+      t.clock.set('2030-06-01T08:00:00+08:00');
       expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('open');
-      t.services.scenic.now = () => new Date('2030-06-01T17:00:00+08:00');
+      t.clock.set('2030-06-01T17:00:00+08:00');
       expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('closed');
 
       await operator.post(`/api/scenic/spots/${spot.id}/maintenance`, {
@@ -482,15 +509,15 @@ describe('visitor flow and derived status', () => {
         reason: '检修',
         capacity: 500,
       });
-      t.services.scenic.now = () => new Date('2030-06-01T09:00:00+08:00');
+      t.clock.set('2030-06-01T09:00:00+08:00');
       const inside = (await user.get(`/api/scenic/spots/${spot.id}`)).json().data as ScenicSpot;
       expect(inside.status).toBe('maintenance');
       // Capacity in force shrinks with the window: 100 × 500 / 1000.
       expect(inside.load.capacity).toBe(50);
-      t.services.scenic.now = () => new Date('2030-06-01T12:00:00+08:00');
+      t.clock.set('2030-06-01T12:00:00+08:00');
       expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.status).toBe('open');
     } finally {
-      t.services.scenic.now = clock;
+      t.clock.set(null);
     }
   });
 

@@ -8,10 +8,11 @@ import {
   pgTable,
   primaryKey,
   serial,
+  text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { ScenicGrade } from '@console/shared';
+import { SCENIC_LIMITS as L, type ScenicGrade } from '@console/shared';
 import { editableColumns } from '../../db/columns';
 
 /** Scenic spots (product.md, "Scenic spot"). Status and load are derived, never stored. */
@@ -19,21 +20,24 @@ export const scenicSpots = pgTable(
   'scenic_spots',
   {
     id: serial('id').primaryKey(),
-    code: varchar('code', { length: 32 }).notNull().unique(),
-    name: varchar('name', { length: 64 }).notNull(),
+    // Lengths come from the contract's limits (one definition per field).
+    code: varchar('code', { length: L.codeMax }).notNull().unique(),
+    name: varchar('name', { length: L.nameMax }).notNull(),
+    /** Pinyin sort key of `name` (sortKeyOf), so Chinese names sort as readers expect. */
+    nameSort: text('name_sort').notNull().default(''),
     grade: varchar('grade', { length: 8 }).$type<ScenicGrade>().notNull().default('none'),
     /** A value of the `scenic_category` dictionary. */
-    category: varchar('category', { length: 64 }).notNull(),
-    province: varchar('province', { length: 32 }).notNull(),
-    city: varchar('city', { length: 32 }).notNull(),
-    address: varchar('address', { length: 200 }).notNull().default(''),
+    category: varchar('category', { length: L.categoryMax }).notNull(),
+    province: varchar('province', { length: L.regionMax }).notNull(),
+    city: varchar('city', { length: L.regionMax }).notNull(),
+    address: varchar('address', { length: L.addressMax }).notNull().default(''),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     /** HH:mm in the spots' time zone (SCENIC_TIME_ZONE). */
     openTime: varchar('open_time', { length: 5 }).notNull(),
     closeTime: varchar('close_time', { length: 5 }).notNull(),
     avgVisitMinutes: integer('avg_visit_minutes').notNull(),
-    description: varchar('description', { length: 2000 }).notNull().default(''),
+    description: varchar('description', { length: L.descriptionMax }).notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     dailyCapacity: integer('daily_capacity').notNull(),
     instantCapacity: integer('instant_capacity').notNull(),
@@ -69,7 +73,7 @@ export const scenicMaintenanceWindows = pgTable(
       .references(() => scenicSpots.id, { onDelete: 'cascade' }),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    reason: varchar('reason', { length: 500 }).notNull(),
+    reason: varchar('reason', { length: L.reasonMax }).notNull(),
     /** Visitors allowed per day during the window; 0 = closed. */
     capacity: integer('capacity').notNull(),
     ...editableColumns(),
@@ -125,7 +129,7 @@ export const scenicGateKeys = pgTable(
     spotId: integer('spot_id')
       .notNull()
       .references(() => scenicSpots.id, { onDelete: 'cascade' }),
-    name: varchar('name', { length: 64 }).notNull(),
+    name: varchar('name', { length: L.keyNameMax }).notNull(),
     keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
     prefix: varchar('prefix', { length: 16 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,24 +24,35 @@ import {
   type ScenicSpotCreateBody,
   type ScenicSpotFilter,
   type ScenicSpotListQuery,
+  type ScenicSpotOption,
+  type ScenicSpotOptionsQuery,
   type ScenicSpotUpdateBody,
   type ScenicValidationCode,
   type ScenicWindowBody,
   type ScenicWindowUpdateBody,
+  SCENIC_CATEGORY_DICTIONARY,
+  type Clock,
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError, notFound, staleVersion } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
-import type { ParsedRow, RowProblem } from '../../lib/spreadsheet';
+import type { ParsedRow, RecordImport, RowProblem } from '../../lib/spreadsheet';
 import { diffRecords } from '../audit/diff';
-import type { FieldChange } from '../audit/schema';
+import { recordAudit } from '../audit/writer';
 import type { SystemConfigService } from '../system-config/service';
+import type { AuditSubject } from '@console/shared';
+import type { PropertiesService } from '../properties/service';
 import * as q from './queries';
+
+/** Audit entity types of the scenic module's records. */
+const AUDIT_SPOT = 'scenic_spot';
+const AUDIT_WINDOW = 'scenic_window';
+const AUDIT_GATE_KEY = 'scenic_gate_key';
 
 /**
  * Teams whose itinerary plans a visit to the spot (today or later). The team module owns
- * itineraries: it plugs its query in with `scenic.setPlannedTeamsSource(…)`. Until teams
- * exist no team plans any spot, so every spot may be deleted and the detail shows none.
+ * itineraries: its query is passed in through the constructor (server/src/services.ts). Until
+ * teams exist no team plans any spot, so every spot may be deleted and the detail shows none.
  */
 export type PlannedTeamsSource = (db: DbOrTx, spotId: number) => Promise<ScenicPlannedTeam[]>;
 export const noTeamsYet: PlannedTeamsSource = async () => [];
@@ -71,17 +82,37 @@ const EXPORT_MAX = 100_000;
 const GATE_KEY_PREFIX = 'sgk_';
 
 export class ScenicService {
-  private plannedTeamsSource: PlannedTeamsSource = noTeamsYet;
-  /** The clock status derivation and flow checks use (tests move it to band edges). */
-  now: () => Date = () => new Date();
-
   constructor(
     private readonly db: Db,
     private readonly config: SystemConfigService,
+    /** The clock status derivation and flow checks use (tests move it to band edges). */
+    private readonly clock: Clock,
+    private readonly plannedTeamsSource: PlannedTeamsSource,
+    private readonly properties: PropertiesService,
   ) {}
 
-  setPlannedTeamsSource(source: PlannedTeamsSource) {
-    this.plannedTeamsSource = source;
+  /** Name and code per id (as text), for audit sentences. */
+  async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
+    const rows = ids.length ? await q.spotSubjects(this.db, ids) : [];
+    return new Map(rows.map((r) => [String(r.id), { name: r.name, code: r.code }]));
+  }
+
+  /** Id, code and name of spots by id, for records that refer to spots (certifications). */
+  spotRefsByIds(ids: number[], db: DbOrTx = this.db) {
+    return q.spotRefsByIds(db, ids);
+  }
+
+  /** Id, code and name of spots by code (imports refer to spots by code). */
+  spotRefsByCodes(codes: string[], db: DbOrTx = this.db) {
+    return q.spotRefsByCodes(db, codes);
+  }
+
+  private categoryValues() {
+    return this.properties.enabledValues(SCENIC_CATEGORY_DICTIONARY);
+  }
+
+  private now(): Date {
+    return this.clock.now();
   }
 
   private warningPercent() {
@@ -104,6 +135,16 @@ export class ScenicService {
     return { list: rows.map((r) => toSpot(r, warn)), total };
   }
 
+  /** Search-as-you-type options for spot pickers (never the whole table at once). */
+  async options(query: ScenicSpotOptionsQuery): Promise<Page<ScenicSpotOption>> {
+    const { current, pageSize, ...filter } = query;
+    const { rows, total } = await q.spotOptions(this.db, filter, {
+      offset: (current - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { list: rows, total };
+  }
+
   async get(id: number, db: DbOrTx = this.db): Promise<ScenicSpot> {
     const warn = await this.warningPercent();
     const row = await q.findSpotDerived(db, id, this.now(), warn);
@@ -113,13 +154,17 @@ export class ScenicService {
 
   async create(body: ScenicSpotCreateBody, userId: number | null) {
     await this.assertCategory(body.category);
-    try {
-      const row = await q.insertSpot(this.db, { ...body, createdBy: userId });
-      return { spot: await this.get(row.id), diff: diffRecords(null, editable(row)) };
-    } catch (err) {
-      if (q.isUniqueViolation(err)) throw duplicateCode();
-      throw err;
-    }
+    // A taken code breaks the unique constraint: db/errors.ts answers DUPLICATE on `code`.
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = await q.insertSpot(tx, { ...body, createdBy: userId });
+      await recordAudit(tx, {
+        entityType: AUDIT_SPOT,
+        entityId: inserted.id,
+        diff: diffRecords(null, editable(inserted)),
+      });
+      return inserted;
+    });
+    return this.get(row.id);
   }
 
   async update(id: number, body: ScenicSpotUpdateBody, _userId: number | null) {
@@ -127,15 +172,18 @@ export class ScenicService {
     if (!before) throw spotNotFound();
     const { version, ...values } = body;
     if (values.category !== before.category) await this.assertCategory(values.category);
-    let after: q.SpotRecord | undefined;
-    try {
-      after = await q.updateSpot(this.db, id, version, values);
-    } catch (err) {
-      if (q.isUniqueViolation(err)) throw duplicateCode();
-      throw err;
-    }
+    const after = await this.db.transaction(async (tx) => {
+      const row = await q.updateSpot(tx, id, version, values);
+      if (row)
+        await recordAudit(tx, {
+          entityType: AUDIT_SPOT,
+          entityId: id,
+          diff: diffRecords(editable(before), editable(row)),
+        });
+      return row;
+    });
     if (!after) throw (await q.findSpot(this.db, id)) ? staleVersion() : spotNotFound();
-    return { spot: await this.get(id), diff: diffRecords(editable(before), editable(after)) };
+    return this.get(id);
   }
 
   /** Deletes a spot no team plans to visit; a planned one gets 409 naming the teams. */
@@ -160,7 +208,11 @@ export class ScenicService {
         });
       }
       await q.deleteSpot(tx, id);
-      return { diff: diffRecords(editable(before), null) };
+      await recordAudit(tx, {
+        entityType: AUDIT_SPOT,
+        entityId: id,
+        diff: diffRecords(editable(before), null),
+      });
     });
   }
 
@@ -169,8 +221,7 @@ export class ScenicService {
   }
 
   private async assertCategory(category: string) {
-    if (!(await q.categoryValues(this.db)).has(category))
-      throw invalid('category', 'unknownCategory');
+    if (!(await this.categoryValues()).has(category)) throw invalid('category', 'unknownCategory');
   }
 
   // Import / export -------------------------------------------------------------------------
@@ -178,7 +229,7 @@ export class ScenicService {
   /** Problems beyond the row contract: dictionary category, codes unique in file and database. */
   async importProblems(rows: ParsedRow<ScenicSpotCreateBody>[]): Promise<RowProblem[]> {
     const problems: RowProblem[] = [];
-    const categories = await q.categoryValues(this.db);
+    const categories = await this.categoryValues();
     const existing = await q.existingCodes(
       this.db,
       rows.map((r) => r.data.code),
@@ -198,19 +249,20 @@ export class ScenicService {
   }
 
   /** Writes validated import rows in one transaction (all or nothing). */
-  async insertMany(rows: ScenicSpotCreateBody[], userId: number | null): Promise<number> {
-    try {
-      return await this.db.transaction((tx) =>
-        q.insertSpots(
-          tx,
-          rows.map((r) => ({ ...r, createdBy: userId })),
-        ),
+  async insertMany(
+    rows: ScenicSpotCreateBody[],
+    userId: number | null,
+    recordImport: RecordImport,
+  ): Promise<number> {
+    // Another import may take a code between the check and the write (db/errors.ts).
+    return this.db.transaction(async (tx) => {
+      const count = await q.insertSpots(
+        tx,
+        rows.map((r) => ({ ...r, createdBy: userId })),
       );
-    } catch (err) {
-      // Another import took a code between the check and the write.
-      if (q.isUniqueViolation(err)) throw duplicateCode();
-      throw err;
-    }
+      await recordImport(tx, count);
+      return count;
+    });
   }
 
   async exportRows(filter: ScenicSpotFilter) {
@@ -232,7 +284,12 @@ export class ScenicService {
       if (!spot) throw spotNotFound();
       const values = await this.checkWindow(tx, spot, body);
       const row = await q.insertWindow(tx, { ...values, spotId, createdBy: userId });
-      return { window: toWindow(row, this.now()), diff: diffRecords(null, windowFields(row)) };
+      await recordAudit(tx, {
+        entityType: AUDIT_WINDOW,
+        entityId: row.id,
+        diff: diffRecords(null, windowFields(row)),
+      });
+      return toWindow(row, this.now());
     });
   }
 
@@ -245,19 +302,27 @@ export class ScenicService {
       const values = await this.checkWindow(tx, spot, body, windowId);
       const after = await q.updateWindow(tx, windowId, body.version, values);
       if (!after) throw staleVersion();
-      return {
-        window: toWindow(after, this.now()),
+      await recordAudit(tx, {
+        entityType: AUDIT_WINDOW,
+        entityId: windowId,
         diff: diffRecords(windowFields(before), windowFields(after)),
-      };
+      });
+      return toWindow(after, this.now());
     });
   }
 
   async removeWindow(spotId: number, windowId: number, version: number | undefined) {
-    const before = await q.findWindow(this.db, spotId, windowId);
-    if (!before) throw windowNotFound();
-    if (version !== undefined && version !== before.version) throw staleVersion();
-    await q.deleteWindow(this.db, windowId);
-    return { diff: diffRecords(windowFields(before), null) };
+    await this.db.transaction(async (tx) => {
+      const before = await q.findWindow(tx, spotId, windowId);
+      if (!before) throw windowNotFound();
+      if (version !== undefined && version !== before.version) throw staleVersion();
+      await q.deleteWindow(tx, windowId);
+      await recordAudit(tx, {
+        entityType: AUDIT_WINDOW,
+        entityId: windowId,
+        diff: diffRecords(windowFields(before), null),
+      });
+    });
   }
 
   /** Window rules: capacity 0…daily capacity; no overlap with another window of the spot. */
@@ -338,6 +403,11 @@ export class ScenicService {
       await q.rollUp(tx, rows);
       const last = rows[rows.length - 1];
       await q.setLive(tx, spotId, last.inPark, last.at as Date);
+      await recordAudit(tx, {
+        entityType: AUDIT_SPOT,
+        entityId: spotId,
+        diff: { readings: { before: null, after: readings.length } },
+      });
     });
     const spot = await this.get(spotId);
     return { accepted: readings.length, status: spot.status, load: spot.load };
@@ -393,28 +463,37 @@ export class ScenicService {
   async createGateKey(spotId: number, name: string, userId: number | null) {
     if (!(await q.findSpot(this.db, spotId))) throw spotNotFound();
     const key = `${GATE_KEY_PREFIX}${newToken()}`;
-    const row = await q.insertGateKey(this.db, {
-      spotId,
-      name,
-      keyHash: sha256(key),
-      prefix: key.slice(0, 12),
-      createdBy: userId,
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = await q.insertGateKey(tx, {
+        spotId,
+        name,
+        keyHash: sha256(key),
+        prefix: key.slice(0, 12),
+        createdBy: userId,
+      });
+      await recordAudit(tx, {
+        entityType: AUDIT_GATE_KEY,
+        entityId: inserted.id,
+        diff: { name: { before: null, after: name } },
+      });
+      return inserted;
     });
     const created: ScenicGateKeyCreated = { ...toGateKey(row), key };
-    return {
-      key: created,
-      diff: { name: { before: null, after: name } } as Record<string, FieldChange>,
-    };
+    return created;
   }
 
   async revokeGateKey(spotId: number, keyId: number, userId: number | null) {
-    const key = await q.findGateKey(this.db, spotId, keyId);
-    if (!key) throw notFound({ 'zh-CN': '闸机密钥不存在', 'en-US': 'No such gate key' });
-    const revoked = (await q.revokeGateKey(this.db, keyId, userId)) ?? key;
-    return {
-      key: toGateKey(revoked),
-      diff: { revokedAt: { before: iso(key.revokedAt), after: iso(revoked.revokedAt) } },
-    };
+    return this.db.transaction(async (tx) => {
+      const key = await q.findGateKey(tx, spotId, keyId);
+      if (!key) throw notFound({ 'zh-CN': '闸机密钥不存在', 'en-US': 'No such gate key' });
+      const revoked = (await q.revokeGateKey(tx, keyId, userId)) ?? key;
+      await recordAudit(tx, {
+        entityType: AUDIT_GATE_KEY,
+        entityId: keyId,
+        diff: { revokedAt: { before: iso(key.revokedAt), after: iso(revoked.revokedAt) } },
+      });
+      return toGateKey(revoked);
+    });
   }
 
   /**
@@ -439,13 +518,17 @@ export class ScenicService {
   }
 }
 
-function duplicateCode() {
-  return new AppError('DUPLICATE', { fields: [{ path: 'code', message: bi('duplicateCode') }] });
-}
-
 /** The fields a person edits, as the audit diff shows them. */
 function editable(row: q.SpotRecord): Record<string, unknown> {
-  const { liveInPark: _l, liveAt: _a, createdAt: _c, updatedAt: _u, version: _v, ...rest } = row;
+  const {
+    liveInPark: _l,
+    liveAt: _a,
+    createdAt: _c,
+    updatedAt: _u,
+    version: _v,
+    nameSort: _n,
+    ...rest
+  } = row;
   return rest;
 }
 

@@ -4,6 +4,7 @@ import {
   SCENIC_GRADES,
   SCENIC_LIMITS,
   SCENIC_VALIDATION_MESSAGES,
+  scenicEnumOptions,
   scenicSpotCreateBody,
   type Localized,
 } from '@console/shared';
@@ -43,6 +44,7 @@ export const spotSheet = defineSheet({
       type: 'string',
       required: true,
       hint: bi(`取值：${SCENIC_GRADES.join(' / ')}`, `One of ${SCENIC_GRADES.join(' / ')}`),
+      options: scenicEnumOptions('grade'),
       example: 'AAAAA',
     },
     {

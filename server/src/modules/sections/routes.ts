@@ -12,22 +12,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { diffRecords } from '../audit/diff';
-import type { Actor, PinChange } from './service';
+import type { Actor } from './service';
 
 const actorOf = (req: FastifyRequest): Actor => ({
   id: req.auth!.userId,
   name: req.auth!.username,
 });
-
-function auditPin(req: FastifyRequest, change: PinChange, reason: string) {
-  req.audit.entityType = 'section_pin';
-  req.audit.entityId = `${change.environment}/${change.section}`;
-  req.audit.diff = {
-    ...diffRecords({ sectionVersion: change.from }, { sectionVersion: change.to }),
-    reason: { before: null, after: reason },
-  };
-}
 
 export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app,
@@ -71,7 +61,6 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       req.audit.entityType = 'section_environment';
       req.audit.entityId = req.body.name;
       const created = await sections.createEnvironment(req.body, actorOf(req));
-      req.audit.diff = diffRecords(null, { name: created.name, description: created.description });
       return ok({ name: created.name, description: created.description });
     },
   );
@@ -94,9 +83,7 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (req) => {
       req.audit.entityType = 'section_pin';
       req.audit.entityId = `${req.body.environment}/${req.params.name}`;
-      const change = await sections.pin(req.params.name, req.body, actorOf(req));
-      auditPin(req, change, req.body.reason);
-      return ok(change);
+      return ok(await sections.pin(req.params.name, req.body, actorOf(req)));
     },
   );
 
@@ -109,9 +96,7 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (req) => {
       req.audit.entityType = 'section_pin';
       req.audit.entityId = `${req.body.environment}/${req.params.name}`;
-      const change = await sections.rollback(req.params.name, req.body, actorOf(req));
-      auditPin(req, change, req.body.reason);
-      return ok(change);
+      return ok(await sections.rollback(req.params.name, req.body, actorOf(req)));
     },
   );
 };

@@ -31,6 +31,8 @@ import {
   storeBundleDir,
 } from './bundles';
 import { checkCompatibility, describeMismatches, readHostRanges } from './compatibility';
+import { diffRecords } from '../audit/diff';
+import { recordAudit } from '../audit/writer';
 import * as q from './queries';
 
 export type Actor = q.Actor;
@@ -180,17 +182,24 @@ export class SectionsService {
   }
 
   async createEnvironment(body: CreateEnvironmentBody, actor: Actor) {
-    const created = await q.insertEnvironment(this.db, {
-      name: body.name,
-      description: body.description,
-      createdBy: actor.id,
-    });
-    if (!created) {
-      throw new AppError('DUPLICATE', {
-        detail: both(`环境 ${body.name} 已存在`, `The environment ${body.name} already exists`),
+    return this.db.transaction(async (tx) => {
+      const created = await q.insertEnvironment(tx, {
+        name: body.name,
+        description: body.description,
+        createdBy: actor.id,
       });
-    }
-    return created;
+      if (!created) {
+        throw new AppError('DUPLICATE', {
+          detail: both(`环境 ${body.name} 已存在`, `The environment ${body.name} already exists`),
+        });
+      }
+      await recordAudit(tx, {
+        entityType: 'section_environment',
+        entityId: created.name,
+        diff: diffRecords(null, { name: created.name, description: created.description }),
+      });
+      return created;
+    });
   }
 
   async history(query: PinHistoryQuery) {
@@ -380,6 +389,15 @@ export class SectionsService {
         reason,
         actorId: actor.id,
         actor: actor.name,
+      });
+      await recordAudit(tx, {
+        action: action === 'pin' ? 'system.sections.pin' : 'system.sections.rollback',
+        entityType: 'section_pin',
+        entityId: `${env.name}/${section}`,
+        diff: {
+          ...diffRecords({ sectionVersion: from }, { sectionVersion: target.version }),
+          reason: { before: null, after: reason },
+        },
       });
       return { environment: env.name, section, from, to: target.version };
     });

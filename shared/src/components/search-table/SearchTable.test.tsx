@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { Page } from '../../contracts/envelope';
+import { consoleApi } from '../../api/rtk';
 import { createStore } from '../../store';
 import { SearchTable, type SearchQuery } from './SearchTable';
 import { prefsKey } from './usePrefs';
@@ -18,36 +20,63 @@ const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({
   name: `Name ${i + 1}`,
 }));
 
-/** An in-memory list endpoint with the server's paging and sorting semantics. */
-function listing(seen: SearchQuery[]) {
-  return async (q: SearchQuery): Promise<Page<Row>> => {
-    seen.push(q);
-    const sorted = [...rows];
-    if (q.sortField === 'code' && q.sortOrder === 'descend') sorted.reverse();
-    const start = (q.current - 1) * q.pageSize;
-    return { list: sorted.slice(start, start + q.pageSize), total: rows.length };
-  };
+let seen: SearchQuery[] = [];
+
+/** An in-memory list endpoint (RTK Query) with the server's paging and sorting semantics. */
+const rowsApi = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    testRows: build.query<Page<Row>, SearchQuery>({
+      queryFn: (q) => {
+        seen.push(q);
+        const sorted = rows.filter((r) => !q.keyword || r.name.includes(String(q.keyword)));
+        if (q.sortField === 'code' && q.sortOrder === 'descend') sorted.reverse();
+        const start = (q.current - 1) * q.pageSize;
+        return { data: { list: sorted.slice(start, start + q.pageSize), total: sorted.length } };
+      },
+    }),
+  }),
+});
+
+let location = '';
+function Location() {
+  const l = useLocation();
+  location = l.search;
+  return null;
 }
 
-function setup(props: Partial<Parameters<typeof SearchTable<Row>>[0]> = {}) {
+function setup(props: Partial<Parameters<typeof SearchTable<Row>>[0]> = {}, url = '/rows') {
   const store = createStore();
-  const seen: SearchQuery[] = [];
+  seen = [];
   render(
     <Provider store={store}>
-      <SearchTable<Row>
-        tableId="rows"
-        rowKey="id"
-        fetch={listing(seen)}
-        columns={[
-          { key: 'code', dataIndex: 'code', title: 'Code', sortable: true },
-          { key: 'name', dataIndex: 'name', title: 'Name' },
-        ]}
-        {...props}
-      />
+      <MemoryRouter initialEntries={[url]}>
+        <SearchTable<Row>
+          tableId="rows"
+          rowKey="id"
+          useList={rowsApi.useTestRowsQuery}
+          columns={[
+            { key: 'code', dataIndex: 'code', title: 'Code', sortable: true },
+            { key: 'name', dataIndex: 'name', title: 'Name' },
+          ]}
+          {...props}
+        />
+        <Location />
+      </MemoryRouter>
     </Provider>,
   );
   return { seen };
 }
+
+// jsdom has no matchMedia (the filter form's responsive grid asks it).
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }) as unknown as MediaQueryList;
 
 afterEach(() => {
   cleanup();
@@ -84,5 +113,35 @@ describe('SearchTable', () => {
     // Nobody is signed in in this test, so the settings are the anonymous user's.
     const stored = JSON.parse(localStorage.getItem(prefsKey('anonymous', 'rows'))!);
     expect(stored.hidden).toEqual(['name']);
+  });
+
+  it('reads filter, sort and page from the URL, so a reload or a shared link shows the same rows', async () => {
+    setup(
+      { filters: [{ field: 'keyword', label: 'Keyword', element: <input /> }] },
+      '/rows?keyword=Name%202&current=2&pageSize=10&sortField=code&sortOrder=descend&tab=x',
+    );
+    // Name 2, Name 20…23 match (5 rows): page 2 of 10 is past the end, so it moves to page 1.
+    await waitFor(() => expect(screen.getByText('C23')).toBeTruthy());
+    expect(seen[0]).toMatchObject({
+      keyword: 'Name 2',
+      current: 2,
+      pageSize: 10,
+      sortField: 'code',
+      sortOrder: 'descend',
+    });
+    expect(seen.at(-1)).toMatchObject({ current: 1 });
+    expect(location).toContain('keyword=Name+2');
+    expect(location).toContain('sortOrder=descend');
+    expect(location).toContain('tab=x');
+    expect(location).not.toContain('current=');
+  });
+
+  it('writes a page change into the URL', async () => {
+    setup();
+    await waitFor(() => screen.getByText('C1'));
+    await act(async () => fireEvent.click(screen.getByText('2')));
+    await waitFor(() => expect(screen.getByText('C11')).toBeTruthy());
+    expect(location).toBe('?current=2');
+    expect(seen.at(-1)).toMatchObject({ current: 2, pageSize: 10 });
   });
 });

@@ -1,6 +1,6 @@
 // The console's search table (seed §2 "Search Table": filter form, create, import, download,
 // column settings, density mini/small/medium/large) with server pagination and sorting.
-import { useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -33,10 +33,11 @@ import { FilterForm, type FilterField, type FilterValues } from './FilterForm';
 import { ImportModal, type ImportConfig } from './ImportModal';
 import { fill, SEARCH_TABLE_TEXTS } from './messages';
 import { DENSITIES, useTablePrefs, type Density } from './usePrefs';
+import { PAGE_SIZES, useTableUrlState, type SortOrder } from './urlState';
 
-export type SortOrder = 'ascend' | 'descend';
+export type { SortOrder };
 
-/** What `fetch` receives: the filter plus page and sort, as the list endpoints take them. */
+/** What `useList` receives: the filter plus page and sort, as the list endpoints take them. */
 export type SearchQuery = FilterValues & {
   current: number;
   pageSize: number;
@@ -53,6 +54,17 @@ export type SearchTableColumn<Row> = TableColumnProps<Row> & {
   fixedVisible?: boolean;
 };
 
+/** What the table needs of a list query: an RTK Query `use…Query` hook fits. */
+export interface SearchListResult<Row> {
+  data?: Page<Row>;
+  isFetching: boolean;
+  isError: boolean;
+  refetch(): unknown;
+}
+
+const NO_FILTERS: FilterField[] = [];
+const NO_FILTER: FilterValues = {};
+
 export interface SearchTableProps<Row> {
   /** Identifies the table in the stored column settings (with the user). */
   tableId: string;
@@ -60,7 +72,8 @@ export interface SearchTableProps<Row> {
   columns: SearchTableColumn<Row>[];
   filters?: FilterField[];
   initialFilter?: FilterValues;
-  fetch(query: SearchQuery): Promise<Page<Row>>;
+  /** The list query (a hook: called on every render with the current query). */
+  useList(query: SearchQuery): SearchListResult<Row>;
   /** Shows the create button (pass it only when the role may create). */
   onCreate?(): void;
   importConfig?: ImportConfig;
@@ -72,12 +85,12 @@ export interface SearchTableProps<Row> {
   /** An alternative card view of the current page. */
   renderCards?(rows: Row[]): ReactNode;
   toolbarExtra?: ReactNode;
-  /** Changing it reloads the current page (after an edit elsewhere). */
-  reloadToken?: unknown;
   defaultPageSize?: number;
   /** Table width before it scrolls sideways (e.g. the sum of the column widths). */
   scrollX?: number;
 }
+
+const EMPTY_PAGE = { list: [], total: 0 };
 
 const TABLE_SIZE: Record<Density, 'mini' | 'small' | 'middle' | 'default'> = {
   mini: 'mini',
@@ -86,53 +99,61 @@ const TABLE_SIZE: Record<Density, 'mini' | 'small' | 'middle' | 'default'> = {
   large: 'default',
 };
 
+/**
+ * The sum of the columns' widths when every column has one: the table scrolls sideways
+ * rather than squeezing columns (with `x: true` a fixed actions column covered the squeezed
+ * ones, issue #18 item 15).
+ */
+export function columnsWidth(columns: { width?: number | string }[]): number | undefined {
+  if (columns.length === 0 || columns.some((c) => typeof c.width !== 'number')) return undefined;
+  return columns.reduce((sum, c) => sum + (c.width as number), 0);
+}
+
 export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
-  const { tableId, columns, fetch, reloadToken } = props;
+  const { tableId, columns, useList } = props;
   const locale = useAppSelector(selectLocale);
   const texts = SEARCH_TABLE_TEXTS[locale] ?? SEARCH_TABLE_TEXTS['en-US'];
   const [prefs, setPrefs] = useTablePrefs(tableId);
-  const [filter, setFilter] = useState<FilterValues>(props.initialFilter ?? {});
-  const [page, setPage] = useState({ current: 1, pageSize: props.defaultPageSize ?? 10 });
-  const [sort, setSort] = useState<{ field?: string; order?: SortOrder }>({});
-  const [data, setData] = useState<Page<Row>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Filter, sort and page live in the URL (reload, back and a shared link keep them).
+  const [state, setState] = useTableUrlState(props.filters ?? NO_FILTERS, {
+    filter: props.initialFilter ?? NO_FILTER,
+    pageSize: props.defaultPageSize ?? 10,
+  });
+  const { filter } = state;
+  const page = { current: state.current, pageSize: state.pageSize };
+  const sort = useMemo(
+    () => ({ field: state.sortField, order: state.sortOrder }),
+    [state.sortField, state.sortOrder],
+  );
   const [view, setView] = useState<'table' | 'card'>('table');
   const [importing, setImporting] = useState(false);
-  const [tick, setTick] = useState(0);
 
   const query = useMemo<SearchQuery>(
     () => ({
-      ...filter,
-      current: page.current,
-      pageSize: page.pageSize,
-      ...(sort.field && sort.order ? { sortField: sort.field, sortOrder: sort.order } : {}),
+      ...state.filter,
+      current: state.current,
+      pageSize: state.pageSize,
+      ...(state.sortField && state.sortOrder
+        ? { sortField: state.sortField, sortOrder: state.sortOrder }
+        : {}),
     }),
-    [filter, page, sort],
+    [state],
   );
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setFailed(false);
-    fetch(query)
-      .then((result) => {
-        if (!live) return;
-        // A page beyond the end (after deletes or a narrower filter) moves back to the last.
-        if (result.list.length === 0 && result.total > 0 && query.current > 1) {
-          setPage((p) => ({ ...p, current: Math.max(1, Math.ceil(result.total / p.pageSize)) }));
-          return;
-        }
-        setData(result);
-      })
-      .catch(() => live && setFailed(true))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [fetch, query, reloadToken, tick]);
+  const result = useList(query);
+  const data = result.data ?? EMPTY_PAGE;
+  const loading = result.isFetching;
+  const failed = result.isError;
+  const reload = () => void result.refetch();
 
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  // A page beyond the end (after deletes or a narrower filter) moves back to the last.
+  const pastEnd =
+    !!result.data && result.data.list.length === 0 && result.data.total > 0 && query.current > 1;
+  useEffect(() => {
+    if (pastEnd && result.data) {
+      setState({ current: Math.max(1, Math.ceil(result.data.total / query.pageSize)) });
+    }
+  }, [pastEnd, result.data, query.pageSize, setState]);
 
   const visibleColumns = useMemo(
     () =>
@@ -153,7 +174,7 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
     total: data.total,
     showTotal: (total: number) => fill(texts.total, { total }),
     sizeCanChange: true,
-    sizeOptions: [10, 20, 50, 100],
+    sizeOptions: PAGE_SIZES,
   };
 
   const columnSettings = (
@@ -196,13 +217,13 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
       {props.filters && props.filters.length > 0 && (
         <>
           <FilterForm
+            // The URL may change under the form (back, a link): the form follows it.
+            key={JSON.stringify(filter)}
             fields={props.filters}
-            initial={props.initialFilter ?? {}}
+            initial={props.initialFilter ?? NO_FILTER}
+            current={filter}
             texts={texts}
-            onSearch={(values) => {
-              setFilter(values);
-              setPage((p) => ({ ...p, current: 1 }));
-            }}
+            onSearch={(values) => setState({ filter: values, current: 1 })}
           />
           <Divider style={{ marginTop: 0 }} />
         </>
@@ -322,7 +343,7 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
           <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
             <Pagination
               {...pagination}
-              onChange={(current, pageSize) => setPage({ current, pageSize })}
+              onChange={(current, pageSize) => setState({ current, pageSize })}
             />
           </div>
         </Card>
@@ -335,15 +356,14 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
           size={TABLE_SIZE[prefs.density]}
           noDataElement={<Empty description={texts.empty} />}
           pagination={pagination}
-          scroll={{ x: props.scrollX ?? true }}
+          scroll={{ x: props.scrollX ?? columnsWidth(visibleColumns) ?? true }}
           onChange={(p, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
             const field = s?.direction ? String(s.field) : undefined;
             if (field !== sort.field || s?.direction !== sort.order) {
-              setSort({ field, order: s?.direction });
-              setPage((old) => ({ ...old, current: 1 }));
+              setState({ sortField: field, sortOrder: s?.direction, current: 1 });
             } else {
-              setPage({ current: p.current ?? 1, pageSize: p.pageSize ?? page.pageSize });
+              setState({ current: p.current ?? 1, pageSize: p.pageSize ?? page.pageSize });
             }
           }}
         />

@@ -6,7 +6,7 @@
  *     rowKey="id"
  *     columns={[{ key: 'code', dataIndex: 'code', title: t('code'), sortable: true }, …]}
  *     filters={[{ field: 'keyword', label: t('keyword'), element: <Input allowClear /> }, …]}
- *     fetch={(query) => api.list(query)}         // { current, pageSize, sortField?, sortOrder?, …filters }
+ *     useList={spotsApi.useListSpotsQuery}         // an RTK Query hook: { current, pageSize, sortField?, sortOrder?, …filters }
  *     onCreate={canWrite ? openDrawer : undefined} // create button only when permitted
  *     importConfig={{
  *       upload: (file) => uploadSpreadsheet('/scenic/spots/import', file),
@@ -14,15 +14,17 @@
  *     }}
  *     exportFile={(query, format) => downloadFile('/scenic/spots/export', { ...query, format }, `spots.${format}`)}
  *     renderCards={(rows) => <SpotCards rows={rows} />}   // optional card view toggle
- *     reloadToken={version}                       // bump after an edit to refetch the page
  *   />
  *
+ * Filter, sort and page live in the page's URL (reload, back and a shared link keep them); a
+ * write refreshes the rows by invalidating the endpoint's tags, not by a reload counter.
  * Sorting is done by the server: a `sortable` column sends its `key` as `sortField`.
  * Density (mini/small/medium/large) and hidden columns persist in localStorage under
  * `search-table:<username>:<tableId>`. Its texts come in zh-CN and en-US (messages.ts).
  */
 export {
   SearchTable,
+  type SearchListResult,
   type SearchQuery,
   type SearchTableColumn,
   type SearchTableProps,
@@ -32,3 +34,4 @@ export { cleanFilter, type FilterField, type FilterValues } from './FilterForm';
 export { type ImportConfig } from './ImportModal';
 export { DENSITIES, prefsKey, type Density, type TablePrefs } from './usePrefs';
 export { SEARCH_TABLE_TEXTS } from './messages';
+export { readTableState, writeTableState, type TableUrlState } from './urlState';

@@ -25,6 +25,13 @@ import {
   type Guide,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  showFormErrors,
+  type FieldErrors,
+} from '@console/shared/components/contract-form';
 import { guideApi } from '../../api';
 import { CertificationFields, LanguageFields } from './GuideFormLists';
 import { useEnumLabel, useGuideDictionaries, useValidationText } from '../../hooks';
@@ -67,20 +74,18 @@ export function GuideDrawer(props: {
   const dict = useGuideDictionaries();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const [spots, setSpots] = useState<{ id: number; code: string; name: string }[]>([]);
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
 
   useEffect(() => {
     if (!visible) return;
     form.resetFields();
     form.setFieldsValue(guide ? toForm(guide) : EMPTY);
-    guideApi
-      .spots()
-      .then((page) => setSpots(page.list))
-      .catch(() => setSpots([]));
   }, [visible, guide, form]);
 
-  const submit = async () => {
+  const schema = guide ? guideUpdateBody : guideCreateBody;
+
+  /** The form's values as the contract's body, and what the contract says of them. */
+  const check = () => {
     const values = form.getFieldsValue() as Record<string, unknown>;
     const input = {
       code: '',
@@ -98,21 +103,24 @@ export function GuideDrawer(props: {
       certifications: ((values.certifications as unknown[]) ?? []).filter(Boolean),
       ...(guide ? { version: guide.version } : {}),
     };
-    const keys = Object.keys(guide ? guideUpdateBody.shape : guideCreateBody.shape);
+    const keys = Object.keys(schema.shape);
     const body = Object.fromEntries(Object.entries(input).filter(([k]) => keys.includes(k)));
-    const parsed = (guide ? guideUpdateBody : guideCreateBody).safeParse(body);
+    const parsed = schema.safeParse(body);
+    const errors: FieldErrors = {};
     if (!parsed.success) {
-      const fields: Record<string, { error: { message: string } }> = {};
       for (const issue of parsed.error.issues) {
-        const name = fieldName(issue.path);
         // A field left empty reaches the contract as undefined: say "required", not zod's text.
         const code = issue.code === 'invalid_type' ? 'required' : issue.message;
-        fields[name] ??= { error: { message: text(code) } };
+        errors[fieldName(issue.path)] ??= text(code);
       }
-      form.setFields(fields);
-      Message.error(intl.formatMessage({ id: 'guide.message.fixErrors' }));
-      return;
     }
+    return { parsed, errors };
+  };
+
+  const submit = async () => {
+    const { parsed, errors } = check();
+    // Every error at once; an error a correction resolved is cleared before the request.
+    if (showFormErrors(form, errors) || !parsed.success) return;
     setSaving(true);
     try {
       const saved = guide
@@ -160,106 +168,120 @@ export function GuideDrawer(props: {
       cancelText={intl.formatMessage({ id: 'guide.action.cancel' })}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" data-testid="guide-form">
+      <ContractForm
+        schema={schema}
+        form={form}
+        layout="vertical"
+        data-testid="guide-form"
+        // Dependent dates (birth → level obtained → expiry): a shown error is re-checked when
+        // either side changes, so a corrected pair no longer shows a stale error.
+        onValuesChange={() => refreshShownErrors(form, check().errors)}
+      >
         <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.identity' })}</Divider>
         <Grid.Row gutter={16}>
           {col(
-            <Form.Item label={t('code')} field="code">
+            <ContractItem label={t('code')} field="code">
               <Input
                 placeholder={intl.formatMessage({ id: 'guide.placeholder.codeAuto' })}
-                maxLength={GUIDE_LIMITS.codeMax}
+                maxLength={{ length: GUIDE_LIMITS.codeMax, errorOnly: true }}
               />
-            </Form.Item>,
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('name')} field="name" required>
-              <Input maxLength={GUIDE_LIMITS.nameMax} data-testid="field-name" />
-            </Form.Item>,
+            <ContractItem label={t('name')} field="name">
+              <Input
+                maxLength={{ length: GUIDE_LIMITS.nameMax, errorOnly: true }}
+                data-testid="field-name"
+              />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('gender')} field="gender" required>
+            <ContractItem label={t('gender')} field="gender">
               <Select options={options('gender', GENDERS)} />
-            </Form.Item>,
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('birthDate')} field="birthDate" required>
+            <ContractItem label={t('birthDate')} field="birthDate">
               <DatePicker style={{ width: '100%' }} data-testid="field-birthDate" />
-            </Form.Item>,
+            </ContractItem>,
           )}
         </Grid.Row>
         <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.contact' })}</Divider>
         <Grid.Row gutter={16}>
           {col(
-            <Form.Item label={t('phone')} field="phone" required>
-              <Input maxLength={11} data-testid="field-phone" />
-            </Form.Item>,
+            <ContractItem label={t('phone')} field="phone">
+              <Input maxLength={{ length: 11, errorOnly: true }} data-testid="field-phone" />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('email')} field="email">
-              <Input maxLength={GUIDE_LIMITS.emailMax} />
-            </Form.Item>,
+            <ContractItem label={t('email')} field="email">
+              <Input maxLength={{ length: GUIDE_LIMITS.emailMax, errorOnly: true }} />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('emergencyContactName')} field="emergencyContactName">
-              <Input maxLength={GUIDE_LIMITS.nameMax} />
-            </Form.Item>,
+            <ContractItem label={t('emergencyContactName')} field="emergencyContactName">
+              <Input maxLength={{ length: GUIDE_LIMITS.nameMax, errorOnly: true }} />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('emergencyContactPhone')} field="emergencyContactPhone">
-              <Input maxLength={11} />
-            </Form.Item>,
+            <ContractItem label={t('emergencyContactPhone')} field="emergencyContactPhone">
+              <Input maxLength={{ length: 11, errorOnly: true }} />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('homeCity')} field="homeCity">
-              <Input maxLength={GUIDE_LIMITS.cityMax} data-testid="field-homeCity" />
-            </Form.Item>,
+            <ContractItem label={t('homeCity')} field="homeCity">
+              <Input
+                maxLength={{ length: GUIDE_LIMITS.cityMax, errorOnly: true }}
+                data-testid="field-homeCity"
+              />
+            </ContractItem>,
           )}
           {col(
-            <Form.Item label={t('employmentType')} field="employmentType" required>
+            <ContractItem label={t('employmentType')} field="employmentType">
               <Select options={options('employment', EMPLOYMENT_TYPES)} />
-            </Form.Item>,
+            </ContractItem>,
           )}
         </Grid.Row>
         <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.licence' })}</Divider>
         <Grid.Row gutter={16}>
           {col(
-            <Form.Item label={t('licenceNo')} field="licenceNo" required>
-              <Input maxLength={GUIDE_LIMITS.licenceNoMax} data-testid="field-licenceNo" />
-            </Form.Item>,
-          )}
-          {col(
-            <Form.Item label={t('licenceType')} field="licenceType" required>
-              <Select options={options('licenceType', LICENCE_TYPES)} />
-            </Form.Item>,
-          )}
-          {col(
-            <Form.Item label={t('level')} field="level" required>
-              <Select options={options('level', GUIDE_LEVELS)} />
-            </Form.Item>,
-          )}
-          {col(
-            <Form.Item label={t('levelObtainedOn')} field="levelObtainedOn" required>
-              <DatePicker style={{ width: '100%' }} data-testid="field-levelObtainedOn" />
-            </Form.Item>,
-          )}
-          {col(
-            <Form.Item label={t('licenceExpiry')} field="licenceExpiry" required>
-              <DatePicker style={{ width: '100%' }} data-testid="field-licenceExpiry" />
-            </Form.Item>,
-          )}
-          {col(
-            <Form.Item label={t('maxGroupSize')} field="maxGroupSize" required>
-              <InputNumber
-                min={GUIDE_LIMITS.groupSizeMin}
-                max={GUIDE_LIMITS.groupSizeMax}
-                precision={0}
+            <ContractItem label={t('licenceNo')} field="licenceNo">
+              <Input
+                maxLength={{ length: GUIDE_LIMITS.licenceNoMax, errorOnly: true }}
+                data-testid="field-licenceNo"
               />
-            </Form.Item>,
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('licenceType')} field="licenceType">
+              <Select options={options('licenceType', LICENCE_TYPES)} />
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('level')} field="level">
+              <Select options={options('level', GUIDE_LEVELS)} />
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('levelObtainedOn')} field="levelObtainedOn">
+              <DatePicker style={{ width: '100%' }} data-testid="field-levelObtainedOn" />
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('licenceExpiry')} field="licenceExpiry">
+              <DatePicker style={{ width: '100%' }} data-testid="field-licenceExpiry" />
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('maxGroupSize')} field="maxGroupSize">
+              {/* No min/max/precision: out-of-range input is refused by the contract, not clamped. */}
+              <InputNumber />
+            </ContractItem>,
           )}
         </Grid.Row>
         <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.skills' })}</Divider>
         <LanguageFields dict={dict} />
-        <Form.Item label={t('specialties')} field="specialties">
+        <ContractItem label={t('specialties')} field="specialties">
           <Select
             mode="multiple"
             allowClear
@@ -268,12 +290,12 @@ export function GuideDrawer(props: {
               label: dict.specialtyLabel(s.value),
             }))}
           />
-        </Form.Item>
+        </ContractItem>
         <Divider orientation="left">
           {intl.formatMessage({ id: 'guide.group.certifications' })}
         </Divider>
-        <CertificationFields spots={spots} />
-      </Form>
+        <CertificationFields />
+      </ContractForm>
     </Drawer>
   );
 }

@@ -5,6 +5,7 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { GUIDE_LIMITS, LANGUAGE_PROFICIENCIES } from '@console/shared';
+import { SpotPicker } from '@console/shared/components/spot-picker';
 import { useEnumLabel, type Dictionaries } from '../../hooks';
 
 const col = (node: ReactNode) => <Grid.Col span={12}>{node}</Grid.Col>;
@@ -62,11 +63,7 @@ export function LanguageFields({ dict }: { dict: Dictionaries }) {
   );
 }
 
-export function CertificationFields({
-  spots,
-}: {
-  spots: { id: number; code: string; name: string }[];
-}) {
+export function CertificationFields() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   return (
@@ -77,18 +74,7 @@ export function CertificationFields({
             <Grid.Row gutter={16} key={item.key} data-testid={`certification-row-${index}`}>
               {col(
                 <Form.Item label={t('spot')} field={`${item.field}.spotId`} required>
-                  <Select
-                    showSearch
-                    filterOption={(input, option) =>
-                      String((option as { props?: { children?: unknown } }).props?.children ?? '')
-                        .toLowerCase()
-                        .includes(input.toLowerCase())
-                    }
-                    options={spots.map((s) => ({
-                      value: s.id,
-                      label: `${s.name}（${s.code}）`,
-                    }))}
-                  />
+                  <SpotPicker />
                 </Form.Item>,
               )}
               <Grid.Col span={10}>

@@ -58,6 +58,21 @@ export function guideColumns(
       width: 90,
       render: (v: string) => label('level', v),
     },
+    // Before the wide columns: the expiry and its validity tag are seen without scrolling,
+    // never half under the fixed actions column (issue #18 item 15).
+    {
+      key: 'licenceExpiry',
+      title: t('licenceExpiry'),
+      dataIndex: 'licenceExpiry',
+      sortable: true,
+      width: 190,
+      render: (v: string) => (
+        <Space size={4}>
+          {v}
+          <LicenceTag expiry={v} />
+        </Space>
+      ),
+    },
     {
       key: 'languages',
       title: t('languages'),
@@ -81,19 +96,6 @@ export function guideColumns(
       render: (v: string) => label('employment', v),
     },
     { key: 'homeCity', title: t('homeCity'), dataIndex: 'homeCity', width: 90 },
-    {
-      key: 'licenceExpiry',
-      title: t('licenceExpiry'),
-      dataIndex: 'licenceExpiry',
-      sortable: true,
-      width: 190,
-      render: (v: string) => (
-        <Space size={4}>
-          {v}
-          <LicenceTag expiry={v} />
-        </Space>
-      ),
-    },
     {
       key: 'maxGroupSize',
       title: t('maxGroupSize'),
@@ -122,7 +124,8 @@ export function guideColumns(
       title: t('operations'),
       dataIndex: 'operations',
       fixed: 'right' as const,
-      width: canWrite ? 200 : 80,
+      // Wide enough for "Profile Edit Change status" in English (issue #18 item 14).
+      width: canWrite ? (intl.locale === 'en-US' ? 250 : 200) : 80,
       render: (_: unknown, row: GuideListItem) => (
         <Space size={0}>
           <Button type="text" size="mini" onClick={() => actions.view(row)}>

@@ -9,13 +9,10 @@ import {
   LICENCE_TYPES,
 } from '@console/shared';
 import type { FilterField } from '@console/shared/components/search-table';
+import { SpotPicker } from '@console/shared/components/spot-picker';
 import type { Dictionaries } from '../../hooks';
 
-export function guideFilters(
-  intl: IntlShape,
-  dict: Dictionaries,
-  spots: { id: number; code: string; name: string }[],
-): FilterField[] {
+export function guideFilters(intl: IntlShape, dict: Dictionaries): FilterField[] {
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   const options = (group: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: intl.formatMessage({ id: `guide.${group}.${v}` }) }));
@@ -68,6 +65,7 @@ export function guideFilters(
     },
     {
       field: 'expiringWithinDays',
+      numeric: true,
       label: t('expiringWithinDays'),
       element: (
         <InputNumber
@@ -80,14 +78,9 @@ export function guideFilters(
     },
     {
       field: 'certifiedSpotId',
+      numeric: true,
       label: t('certifiedSpot'),
-      element: (
-        <Select
-          allowClear
-          showSearch
-          options={spots.map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
-        />
-      ),
+      element: <SpotPicker allowClear />,
     },
   ];
 }

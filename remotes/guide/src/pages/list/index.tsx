@@ -1,14 +1,15 @@
 // Guide list (/guide/list): the shared search table with filters, create, import, download,
 // column settings and density; create/edit in a drawer; status changes with a reason.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Card } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { Guide, GuideListItem } from '@console/shared';
 import { downloadFile, uploadSpreadsheet } from '@console/shared/api';
-import { SearchTable, type SearchQuery } from '@console/shared/components/search-table';
-import { guideApi } from '../../api';
-import { useCanWriteGuides, useGuideDictionaries } from '../../hooks';
+import { SearchTable } from '@console/shared/components/search-table';
+import { guideApi, guideTags, useGuidesQuery, useInvalidateGuides } from '../../api';
+import { useGuideDictionaries } from '../../hooks';
+import { useHasPermission } from '@console/shared/permission';
 import { guideColumns } from './columns';
 import { guideFilters } from './filters';
 import { GuideDrawer } from './GuideDrawer';
@@ -18,18 +19,10 @@ export default function GuideListPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const dict = useGuideDictionaries();
-  const canWrite = useCanWriteGuides();
-  const [spots, setSpots] = useState<{ id: number; code: string; name: string }[]>([]);
+  const canWrite = useHasPermission('guide:write');
   const [editing, setEditing] = useState<{ guide: Guide | null } | null>(null);
   const [statusOf, setStatusOf] = useState<GuideListItem | null>(null);
-  const [reloadToken, setReloadToken] = useState(0);
-
-  useEffect(() => {
-    guideApi
-      .spots()
-      .then((page) => setSpots(page.list))
-      .catch(() => setSpots([]));
-  }, []);
+  const invalidate = useInvalidateGuides();
 
   const openEdit = useCallback(async (row: GuideListItem) => {
     // The drawer edits the full record (children and version) as the server has it now.
@@ -45,13 +38,12 @@ export default function GuideListPage() {
       }),
     [intl, dict, canWrite, navigate, openEdit],
   );
-  const filters = useMemo(() => guideFilters(intl, dict, spots), [intl, dict, spots]);
-  const fetch = useCallback((query: SearchQuery) => guideApi.list(query), []);
+  const filters = useMemo(() => guideFilters(intl, dict), [intl, dict]);
 
-  const saved = () => {
+  const saved = (guide: Guide) => {
     setEditing(null);
     setStatusOf(null);
-    setReloadToken((n) => n + 1);
+    invalidate(guideTags(guide.id));
   };
 
   return (
@@ -61,7 +53,7 @@ export default function GuideListPage() {
         rowKey="id"
         columns={columns}
         filters={filters}
-        fetch={fetch}
+        useList={useGuidesQuery}
         onCreate={canWrite ? () => setEditing({ guide: null }) : undefined}
         importConfig={
           canWrite
@@ -75,7 +67,6 @@ export default function GuideListPage() {
         exportFile={(query, format) =>
           downloadFile('/guides/export', { ...query, format }, `guides.${format}`)
         }
-        reloadToken={reloadToken}
       />
       <GuideDrawer
         guide={editing?.guide ?? null}

@@ -1,49 +1,39 @@
 // The guide's operation log (audit rows of entity type `guide`), newest first, keyset paged.
-import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Empty, Spin, Timeline, Typography } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
-import type { GuideAuditEntry } from '@console/shared';
-import { guideApi } from '../../api';
+import { auditSentence, auditValueText, resolveLocale } from '@console/shared';
+import { useGuideAuditInfiniteQuery } from '../../api';
 
-const show = (v: unknown) =>
-  v === null || v === undefined || v === ''
-    ? '—'
-    : typeof v === 'object'
-      ? JSON.stringify(v)
-      : String(v);
+/** Locale key prefix of each coded field's labels (the diff's field or a period's `type`). */
+const LABEL_PREFIX: Record<string, string> = {
+  status: 'guide.status',
+  level: 'guide.level',
+  gender: 'guide.gender',
+  employmentType: 'guide.employment',
+  licenceType: 'guide.licenceType',
+  proficiency: 'guide.proficiency',
+  type: 'guide.unavailability',
+};
 
-export function AuditHistory({ guideId, refreshKey }: { guideId: number; refreshKey: number }) {
+/** Refreshed by invalidating the `GuideAudit` tag of the guide (after any write to it). */
+export function AuditHistory({ guideId }: { guideId: number }) {
   const intl = useIntl();
-  const [entries, setEntries] = useState<GuideAuditEntry[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(
-    async (before?: number) => {
-      setLoading(true);
-      try {
-        const page = await guideApi.audit(guideId, before);
-        setEntries((prev) => (before ? [...prev, ...page.list] : page.list));
-        setNext(page.next);
-      } catch {
-        /* shown by the client */
-      } finally {
-        setLoading(false);
-      }
-    },
-    [guideId],
-  );
-  useEffect(() => {
-    void load();
-  }, [load, refreshKey]);
+  // A failure is shown by the client.
+  const history = useGuideAuditInfiniteQuery(guideId);
+  const entries = history.data?.pages.flatMap((p) => p.list) ?? [];
+  const next = history.hasNextPage;
+  const loading = history.isFetching;
 
   const fieldName = (key: string) =>
     intl.messages[`guide.field.${key}`] ? intl.formatMessage({ id: `guide.field.${key}` }) : key;
-  const actionName = (action: string) =>
-    intl.messages[`guide.history.action.${action}`]
-      ? intl.formatMessage({ id: `guide.history.action.${action}` })
-      : action;
+  // Codes as labels, periods as dates, in the reader's language (issue #18 item 12c).
+  const locale = resolveLocale(intl.locale);
+  const label = (kind: string, code: string) => {
+    const id = LABEL_PREFIX[kind] && `${LABEL_PREFIX[kind]}.${code}`;
+    return id && intl.messages[id] ? intl.formatMessage({ id }) : undefined;
+  };
+  const show = (field: string, v: unknown) => auditValueText(field, v, label, locale);
 
   return (
     <Card title={intl.formatMessage({ id: 'guide.profile.history' })}>
@@ -55,7 +45,7 @@ export function AuditHistory({ guideId, refreshKey }: { guideId: number; refresh
             {entries.map((e) => (
               <Timeline.Item key={e.id} label={dayjs(e.at).format('YYYY-MM-DD HH:mm')}>
                 <Typography.Text bold>
-                  {actionName(e.action)} · {e.username}
+                  {auditSentence(e, locale)} · {e.username}
                 </Typography.Text>
                 {e.action !== 'guide.create' &&
                   Object.entries(e.diff ?? {}).map(([key, change]) => (
@@ -64,8 +54,8 @@ export function AuditHistory({ guideId, refreshKey }: { guideId: number; refresh
                         { id: 'guide.history.changed' },
                         {
                           field: fieldName(key),
-                          before: show(change.before),
-                          after: show(change.after),
+                          before: show(key, change.before),
+                          after: show(key, change.after),
                         },
                       )}
                     </div>
@@ -75,7 +65,7 @@ export function AuditHistory({ guideId, refreshKey }: { guideId: number; refresh
           </Timeline>
         )}
         {next && (
-          <Button long onClick={() => load(next)}>
+          <Button long onClick={() => void history.fetchNextPage()}>
             {intl.formatMessage({ id: 'guide.action.loadMore' })}
           </Button>
         )}

@@ -1,6 +1,6 @@
 // The month calendar of a guide's unavailability (leave, sick days, training, days off),
 // with adding and deleting for writers. Assignments join it once teams exist.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Button,
   Calendar,
@@ -23,7 +23,7 @@ import {
   unavailabilityBody,
   type UnavailabilityPeriod,
 } from '@console/shared';
-import { guideApi } from '../../api';
+import { guideApi, useGuideUnavailabilityQuery, useInvalidateGuides } from '../../api';
 import { useEnumLabel, useValidationText } from '../../hooks';
 
 const TYPE_COLOR: Record<UnavailabilityPeriod['type'], string> = {
@@ -32,6 +32,8 @@ const TYPE_COLOR: Record<UnavailabilityPeriod['type'], string> = {
   training: 'arcoblue',
   day_off: 'gray',
 };
+
+const NO_PERIODS: UnavailabilityPeriod[] = [];
 
 export function LeaveCalendar({
   guideId,
@@ -46,18 +48,19 @@ export function LeaveCalendar({
   const intl = useIntl();
   const label = useEnumLabel();
   const [month, setMonth] = useState<Dayjs>(dayjs());
-  const [periods, setPeriods] = useState<UnavailabilityPeriod[]>([]);
   const [adding, setAdding] = useState(false);
 
   const from = month.startOf('month').startOf('week').format('YYYY-MM-DD');
   const to = month.endOf('month').endOf('week').add(7, 'day').format('YYYY-MM-DD');
-  const load = useCallback(() => {
-    guideApi
-      .unavailability(guideId, from, to)
-      .then(setPeriods)
-      .catch(() => setPeriods([]));
-  }, [guideId, from, to]);
-  useEffect(load, [load]);
+  const unavailability = useGuideUnavailabilityQuery({ id: guideId, from, to });
+  const periods = unavailability.isError ? NO_PERIODS : (unavailability.data ?? NO_PERIODS);
+  const invalidate = useInvalidateGuides();
+  // Every month's cache of this guide; a period also changes the guide's status and lists.
+  const load = () =>
+    invalidate([
+      { type: 'GuideUnavailability', id: guideId },
+      { type: 'Guide', id: 'LIST' },
+    ]);
 
   const byDay = useMemo(() => {
     return (day: string) => periods.filter((p) => p.startDate <= day && p.endDate >= day);

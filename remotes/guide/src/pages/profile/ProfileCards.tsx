@@ -21,7 +21,7 @@ export function LicenceTag({ expiry }: { expiry: string }) {
   const intl = useIntl();
   const state = licenceState(expiry);
   return (
-    <Tag color={STATE_COLOR[state]}>
+    <Tag color={STATE_COLOR[state]} data-testid="licence-tag">
       {intl.formatMessage(
         { id: `guide.licence.${state}` },
         { days: GUIDE_LIMITS.expiryWarningDays },

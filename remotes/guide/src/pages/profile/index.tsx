@@ -1,6 +1,6 @@
 // Guide profile (/guide/profile/:id): identity, licence with its expiry warning, languages,
 // certifications, the leave calendar, teams and feedback, and the guide's history.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   Avatar,
@@ -15,9 +15,12 @@ import {
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { Guide } from '@console/shared';
-import { apiErrorCode } from '@console/shared/api';
-import { guideApi } from '../../api';
-import { useCanWriteGuides, useEnumLabel, useGuideDictionaries } from '../../hooks';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { isNotFoundError, parseRecordId } from '@console/shared/api';
+import { guideQueries, guideTags, useGuideQuery, useInvalidateGuides } from '../../api';
+import { useAppDispatch } from '@console/shared/store';
+import { useEnumLabel, useGuideDictionaries } from '../../hooks';
+import { useHasPermission } from '@console/shared/permission';
 import { GuideDrawer } from '../list/GuideDrawer';
 import { StatusModal } from '../list/StatusModal';
 import { STATUS_COLOR } from '../list/columns';
@@ -34,39 +37,37 @@ import {
 
 export default function GuideProfilePage() {
   const { id } = useParams();
-  const guideId = Number(id);
+  // A malformed id is never sent (no `/guides/NaN`): it is not found.
+  const guideId = parseRecordId(id);
   const intl = useIntl();
   const navigate = useNavigate();
   const label = useEnumLabel();
   const dict = useGuideDictionaries();
-  const canWrite = useCanWriteGuides();
-  const [guide, setGuide] = useState<Guide | null>(null);
-  const [error, setError] = useState<'notFound' | 'failed' | null>(null);
+  const canWrite = useHasPermission('guide:write');
+  const dispatch = useAppDispatch();
+  const invalidate = useInvalidateGuides();
+  const query = useGuideQuery(guideId ?? skipToken);
+  const guide = query.data ?? null;
+  const error =
+    guideId === null || isNotFoundError(query.error) ? 'notFound' : query.isError ? 'failed' : null;
   const [editing, setEditing] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
-  const [revision, setRevision] = useState(0);
-
-  const load = useCallback(() => {
-    setError(null);
-    guideApi
-      .get(guideId)
-      .then(setGuide)
-      .catch((err) => setError(apiErrorCode(err) === 'NOT_FOUND' ? 'notFound' : 'failed'));
-  }, [guideId]);
-  useEffect(load, [load]);
+  const load = () => void query.refetch();
 
   const saved = (g: Guide) => {
-    setGuide(g);
+    // The page shows what the server saved at once; the history and lists refetch.
+    void dispatch(guideQueries.util.upsertQueryData('guide', g.id, g));
+    invalidate(guideTags().concat({ type: 'GuideAudit', id: g.id }));
     setEditing(false);
     setChangingStatus(false);
-    setRevision((r) => r + 1);
   };
 
-  if (error || !Number.isInteger(guideId) || guideId <= 0) {
+  if (error) {
     return (
       <Card>
         <Result
           status={error === 'failed' ? 'error' : '404'}
+          data-testid="guide-profile-not-found"
           subTitle={intl.formatMessage({
             id: error === 'failed' ? 'guide.message.loadFailed' : 'guide.profile.notFound',
           })}
@@ -144,9 +145,9 @@ export default function GuideProfilePage() {
       <LeaveCalendar
         guideId={guide.id}
         canWrite={canWrite}
-        onChanged={() => setRevision((r) => r + 1)}
+        onChanged={() => invalidate([{ type: 'GuideAudit', id: guide.id }])}
       />
-      <AuditHistory guideId={guide.id} refreshKey={revision} />
+      <AuditHistory guideId={guide.id} />
       <GuideDrawer
         guide={guide}
         visible={editing}

@@ -1,32 +1,18 @@
 // Load of a spot over today (15-minute buckets) and over the last 30 days (daily buckets).
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import dayjs from 'dayjs';
 import { Card, Empty, Grid, Spin } from '@arco-design/web-react';
-import type { ScenicLoadSeries } from '@console/shared';
-import { scenicApi } from '../../api';
+import type { ScenicLoadQuery } from '@console/shared';
+import { useScenicLoadQuery } from '../../api';
+import { OPERATION_ZONE_LABEL, operationClock, operationDay } from '@console/shared/i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EChart } from './EChart';
 
 const DAY_MS = 86_400_000;
 
-function useSeries(spotId: number, query: Parameters<typeof scenicApi.load>[1]) {
-  const [series, setSeries] = useState<ScenicLoadSeries | null>(null);
-  const [loading, setLoading] = useState(true);
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    scenicApi
-      .load(spotId, JSON.parse(key))
-      .then((s) => live && setSeries(s))
-      .catch(() => live && setSeries(null))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [spotId, key]);
-  return { series, loading };
+function useSeries(spotId: number, query: Partial<ScenicLoadQuery>) {
+  const result = useScenicLoadQuery({ id: spotId, query });
+  return { series: result.isError ? null : (result.data ?? null), loading: result.isFetching };
 }
 
 export function LoadCharts({ spotId }: { spotId: number }) {
@@ -52,7 +38,11 @@ export function LoadCharts({ spotId }: { spotId: number }) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 48, right: 24, top: 36, bottom: 28 },
-      xAxis: { type: 'time' },
+      // The operation's clock, not the browser's (the card title names the zone).
+      xAxis: {
+        type: 'category',
+        data: s.points.map((p) => operationClock(p.at)),
+      },
       yAxis: { type: 'value', max: (v: { max: number }) => Math.max(v.max, capacity) },
       series: [
         {
@@ -61,7 +51,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
           smooth: true,
           showSymbol: false,
           areaStyle: { opacity: 0.15 },
-          data: s.points.map((p) => [p.at, p.inPark]),
+          data: s.points.map((p) => p.inPark),
           markLine: {
             symbol: 'none',
             data: [
@@ -91,7 +81,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
       grid: { left: 56, right: 48, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: s.points.map((p) => dayjs(p.at).format('MM-DD')) },
+      xAxis: { type: 'category', data: s.points.map((p) => operationDay(p.at)) },
       yAxis: [
         { type: 'value', name: t('scenic.chart.entries') },
         { type: 'value', name: '%', max: (v: { max: number }) => Math.max(100, Math.ceil(v.max)) },
@@ -136,7 +126,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
   return (
     <Grid.Row gutter={16}>
       <Grid.Col xs={24} lg={12}>
-        <Card title={t('scenic.detail.today')}>
+        <Card title={`${t('scenic.detail.today')} (${OPERATION_ZONE_LABEL})`}>
           {chart(
             today.loading,
             todayOption,

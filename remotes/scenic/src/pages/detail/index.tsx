@@ -1,9 +1,7 @@
 // Scenic detail (/scenic/detail/:id): information, live load with its band, load charts, the
 // maintenance windows and the teams planned to visit.
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import {
   Button,
   Card,
@@ -19,52 +17,48 @@ import {
   Tag,
   Typography,
 } from '@arco-design/web-react';
-import type { ScenicMaintenanceWindow, ScenicPlannedTeam, ScenicSpot } from '@console/shared';
-import { scenicApi } from '../../api';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { isNotFoundError, parseRecordId } from '@console/shared/api';
+import { useScenicSpotQuery, useScenicTeamsQuery, useScenicWindowsQuery } from '../../api';
+import { BAND_COLOR, BAND_TAG, STATUS_COLOR, useCategories, yuan } from '../../hooks';
+import { useHasPermission } from '@console/shared/permission';
 import {
-  BAND_COLOR,
-  BAND_TAG,
-  STATUS_COLOR,
-  useCanMaintain,
-  useCategories,
-  yuan,
-} from '../../hooks';
+  OPERATION_ZONE_LABEL,
+  operationClock,
+  operationDate,
+  operationDateTime,
+} from '@console/shared/i18n';
 import { LoadCharts } from './LoadCharts';
 
 export default function ScenicDetailPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
-  const id = Number(useParams().id);
-  const canMaintain = useCanMaintain();
+  // A malformed id is never sent (no `/spots/NaN`); a missing one shows one in-page state.
+  const id = parseRecordId(useParams().id);
+  const canMaintain = useHasPermission('scenic:maintain');
   const categories = useCategories();
-  const [spot, setSpot] = useState<ScenicSpot | null>(null);
-  const [windows, setWindows] = useState<ScenicMaintenanceWindow[]>([]);
-  const [teams, setTeams] = useState<ScenicPlannedTeam[]>([]);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const spotQuery = useScenicSpotQuery(id ?? skipToken);
+  const spot = spotQuery.data;
+  // The windows and teams are asked only for a spot that exists (one error, not three).
+  const windows = useScenicWindowsQuery(spot ? spot.id : skipToken).data ?? [];
+  const teams = useScenicTeamsQuery(spot ? spot.id : skipToken).data ?? [];
 
-  const load = useCallback(() => {
-    setState('loading');
-    Promise.all([scenicApi.get(id), scenicApi.windows(id), scenicApi.teams(id)])
-      .then(([s, w, tm]) => {
-        setSpot(s);
-        setWindows(w);
-        setTeams(tm);
-        setState('ready');
-      })
-      .catch(() => setState('failed'));
-  }, [id]);
-  useEffect(load, [load]);
-
-  if (state === 'loading') return <Spin style={{ display: 'block', margin: '96px auto' }} />;
-  if (state === 'failed' || !spot) {
+  if (id !== null && spotQuery.isLoading) {
+    return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  }
+  if (id === null || spotQuery.isError || !spot) {
+    const notFound = id === null || isNotFoundError(spotQuery.error);
     return (
       <Result
-        status="404"
-        subTitle={t('scenic.detail.notFound')}
+        status={notFound ? '404' : 'error'}
+        subTitle={notFound ? t('scenic.detail.notFound') : spotQuery.error?.message}
+        data-testid="scenic-detail-not-found"
         extra={
           <Space>
-            <Button onClick={load}>{t('scenic.detail.retry')}</Button>
+            {!notFound && (
+              <Button onClick={() => void spotQuery.refetch()}>{t('scenic.detail.retry')}</Button>
+            )}
             <Button type="primary" onClick={() => navigate('/scenic/list')}>
               {t('scenic.action.back')}
             </Button>
@@ -102,12 +96,24 @@ export default function ScenicDetailPage() {
               column={{ xs: 1, md: 2 }}
               title={t('scenic.detail.info')}
               data={[
-                { label: t('scenic.field.code'), value: spot.code },
+                // A code is one token: never broken mid-way (issue #18 item 14).
+                {
+                  label: t('scenic.field.code'),
+                  value: (
+                    <span style={{ whiteSpace: 'nowrap' }} data-testid="spot-code">
+                      {spot.code}
+                    </span>
+                  ),
+                },
                 { label: t('scenic.field.grade'), value: t(`scenic.grade.${spot.grade}`) },
                 { label: t('scenic.field.category'), value: categories.label(spot.category) },
                 { label: t('scenic.field.region'), value: `${spot.province} ${spot.city}` },
                 { label: t('scenic.field.address'), value: spot.address || '—' },
-                { label: t('scenic.field.hours'), value: `${spot.openTime}–${spot.closeTime}` },
+                {
+                  label: t('scenic.field.hours'),
+                  // Opening hours are the operation's local times, labelled with its zone.
+                  value: `${spot.openTime}–${spot.closeTime} (${OPERATION_ZONE_LABEL})`,
+                },
                 { label: t('scenic.field.dailyCapacity'), value: spot.dailyCapacity },
                 { label: t('scenic.field.instantCapacity'), value: spot.instantCapacity },
                 { label: t('scenic.field.avgVisitMinutes'), value: spot.avgVisitMinutes },
@@ -147,7 +153,7 @@ export default function ScenicDetailPage() {
                 />
                 {spot.load.at && (
                   <Typography.Text type="secondary">
-                    {dayjs(spot.load.at).format('YYYY-MM-DD HH:mm')}
+                    {`${operationDate(spot.load.at)} ${operationClock(spot.load.at)} (${OPERATION_ZONE_LABEL})`}
                   </Typography.Text>
                 )}
               </Space>
@@ -169,12 +175,12 @@ export default function ScenicDetailPage() {
                 {
                   title: t('scenic.window.start'),
                   dataIndex: 'startAt',
-                  render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+                  render: (v: string) => operationDateTime(v),
                 },
                 {
                   title: t('scenic.window.end'),
                   dataIndex: 'endAt',
-                  render: (v: string) => dayjs(v).format('MM-DD HH:mm'),
+                  render: (v: string) => operationDateTime(v),
                 },
                 { title: t('scenic.window.reason'), dataIndex: 'reason', ellipsis: true },
                 { title: t('scenic.window.capacity'), dataIndex: 'capacity' },

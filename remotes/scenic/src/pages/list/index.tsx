@@ -1,12 +1,13 @@
 // Scenic list (/scenic/list): the shared search table with a card view of live load.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { Input, Message, Select } from '@arco-design/web-react';
+import { Card, Input, Message, Select } from '@arco-design/web-react';
 import { SCENIC_GRADES, SCENIC_STATUSES, type ScenicSpot } from '@console/shared';
-import { SearchTable, type SearchQuery } from '@console/shared/components/search-table';
-import { scenicApi } from '../../api';
-import { useCanMaintain, useCategories } from '../../hooks';
+import { SearchTable } from '@console/shared/components/search-table';
+import { scenicApi, spotTags, useInvalidateScenic, useScenicSpotsQuery } from '../../api';
+import { useCategories } from '../../hooks';
+import { useHasPermission } from '@console/shared/permission';
 import { spotColumns } from './columns';
 import { SpotCards } from './SpotCards';
 
@@ -14,11 +15,9 @@ export default function ScenicListPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
-  const canMaintain = useCanMaintain();
+  const canMaintain = useHasPermission('scenic:maintain');
   const categories = useCategories();
-  const [reload, setReload] = useState(0);
-
-  const fetch = useCallback((query: SearchQuery) => scenicApi.list(query), []);
+  const invalidate = useInvalidateScenic();
   const open = useCallback((s: ScenicSpot) => navigate(`/scenic/detail/${s.id}`), [navigate]);
 
   const columns = useMemo(
@@ -32,10 +31,10 @@ export default function ScenicListPage() {
         onDelete: async (s) => {
           await scenicApi.remove(s.id, s.version);
           Message.success(intl.formatMessage({ id: 'scenic.action.deleted' }));
-          setReload((n) => n + 1);
+          invalidate(spotTags(s.id));
         },
       }),
-    [intl, categories.label, canMaintain, open, navigate],
+    [intl, categories.label, canMaintain, open, navigate, invalidate],
   );
 
   const filters = [
@@ -82,22 +81,31 @@ export default function ScenicListPage() {
   ];
 
   return (
-    <div data-testid="scenic-list">
+    // On a card like the guide list: the filter inputs' fill needs the card's background.
+    <Card data-testid="scenic-list">
       <SearchTable<ScenicSpot>
         tableId="scenic-spots"
         rowKey="id"
         columns={columns}
         filters={filters}
-        fetch={fetch}
-        reloadToken={reload}
+        useList={useScenicSpotsQuery}
         onCreate={canMaintain ? () => navigate('/scenic/maintenance?new=1') : undefined}
         importConfig={
-          canMaintain ? { upload: scenicApi.importFile, template: scenicApi.template } : undefined
+          canMaintain
+            ? {
+                upload: async (file) => {
+                  const report = await scenicApi.importFile(file);
+                  invalidate(spotTags());
+                  return report;
+                },
+                template: scenicApi.template,
+              }
+            : undefined
         }
         exportFile={(query, format) => scenicApi.exportFile(query, format)}
         renderCards={(rows) => <SpotCards spots={rows} onOpen={open} />}
         scrollX={1640}
       />
-    </div>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 // Gate API keys of a spot (admins only, permission scenic:gate-keys): gate devices send visitor
 // counts with one. A new key is shown once; only its hash is stored, so it cannot be shown again.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import dayjs from 'dayjs';
 import {
@@ -21,22 +21,19 @@ import {
   type ScenicGateKey,
   type ScenicGateKeyCreated,
 } from '@console/shared';
-import { scenicApi } from '../../api';
+import { scenicApi, useInvalidateScenic, useScenicGateKeysQuery } from '../../api';
+
+const NO_KEYS: ScenicGateKey[] = [];
 
 export function GateKeys({ spotId }: { spotId: number }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [keys, setKeys] = useState<ScenicGateKey[]>([]);
+  const gateKeys = useScenicGateKeysQuery(spotId);
+  const keys = gateKeys.isError ? NO_KEYS : (gateKeys.data ?? NO_KEYS);
+  const invalidate = useInvalidateScenic();
+  const load = () => invalidate([{ type: 'ScenicGateKey', id: spotId }]);
   const [name, setName] = useState('');
   const [created, setCreated] = useState<ScenicGateKeyCreated | null>(null);
-
-  const load = useCallback(() => {
-    scenicApi
-      .gateKeys(spotId)
-      .then(setKeys)
-      .catch(() => setKeys([]));
-  }, [spotId]);
-  useEffect(load, [load]);
 
   const create = async () => {
     if (!name.trim()) return;

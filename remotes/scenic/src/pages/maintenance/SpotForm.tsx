@@ -23,6 +23,12 @@ import {
   type ScenicSpotCreateBody,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  showFormErrors,
+} from '@console/shared/components/contract-form';
 import { scenicApi } from '../../api';
 import { useCategories, useContractErrors } from '../../hooks';
 
@@ -101,23 +107,16 @@ export function SpotForm({
   ];
   const item = (field: string, label: string, node: React.ReactNode, extra?: object) => (
     <div data-testid={`field-${field}`}>
-      <Form.Item field={field} label={label} rules={rule(field)} {...extra}>
+      <ContractItem field={field} label={label} rules={rule(field)} {...extra}>
         {node}
-      </Form.Item>
+      </ContractItem>
     </div>
   );
 
   const submit = async () => {
     const body = toBody(form.getFieldsValue());
-    const errors = contractErrors(scenicSpotCreateBody, body);
-    if (Object.keys(errors).length > 0) {
-      form.setFields(
-        Object.fromEntries(
-          Object.entries(errors).map(([f, message]) => [f, { error: { message } }]),
-        ),
-      );
-      return;
-    }
+    // Every error at once, with the same "fix the errors" toast as the guide form.
+    if (showFormErrors(form, contractErrors(scenicSpotCreateBody, body))) return;
     setSaving(true);
     try {
       const saved = spot
@@ -148,17 +147,43 @@ export function SpotForm({
       {children}
     </Grid.Col>
   );
-  const num = (min: number, max: number, precision = 0) => (
-    <InputNumber min={min} max={max} precision={precision} style={{ width: '100%' }} />
+  // No min/max clamping: a value out of range is refused with the contract's field message
+  // (issue #18 item 13), so the limits stay in the contract only.
+  const num = (precision?: number) => (
+    <InputNumber precision={precision} style={{ width: '100%' }} />
   );
 
   return (
-    <Form form={form} layout="vertical" data-testid="spot-form">
+    <ContractForm
+      schema={scenicSpotCreateBody}
+      form={form}
+      layout="vertical"
+      data-testid="spot-form"
+      // A cross-field error (capacities, opening hours) clears when either side is corrected.
+      onValuesChange={() =>
+        refreshShownErrors(
+          form,
+          contractErrors(scenicSpotCreateBody, toBody(form.getFieldsValue())),
+        )
+      }
+    >
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <Card title={t('scenic.maintenance.group.basic')}>
           <Grid.Row gutter={24}>
-            {col(item('code', t('scenic.field.code'), <Input maxLength={SCENIC_LIMITS.codeMax} />))}
-            {col(item('name', t('scenic.field.name'), <Input maxLength={SCENIC_LIMITS.nameMax} />))}
+            {col(
+              item(
+                'code',
+                t('scenic.field.code'),
+                <Input maxLength={{ length: SCENIC_LIMITS.codeMax, errorOnly: true }} />,
+              ),
+            )}
+            {col(
+              item(
+                'name',
+                t('scenic.field.name'),
+                <Input maxLength={{ length: SCENIC_LIMITS.nameMax, errorOnly: true }} />,
+              ),
+            )}
             {col(
               item(
                 'grade',
@@ -184,27 +209,31 @@ export function SpotForm({
               item(
                 'province',
                 t('scenic.field.province'),
-                <Input maxLength={SCENIC_LIMITS.regionMax} />,
+                <Input maxLength={{ length: SCENIC_LIMITS.regionMax, errorOnly: true }} />,
               ),
             )}
             {col(
-              item('city', t('scenic.field.city'), <Input maxLength={SCENIC_LIMITS.regionMax} />),
+              item(
+                'city',
+                t('scenic.field.city'),
+                <Input maxLength={{ length: SCENIC_LIMITS.regionMax, errorOnly: true }} />,
+              ),
             )}
             {col(
               item(
                 'address',
                 t('scenic.field.address'),
-                <Input maxLength={SCENIC_LIMITS.addressMax} />,
+                <Input maxLength={{ length: SCENIC_LIMITS.addressMax, errorOnly: true }} />,
               ),
             )}
-            {col(item('latitude', t('scenic.field.latitude'), num(-90, 90, 6)))}
-            {col(item('longitude', t('scenic.field.longitude'), num(-180, 180, 6)))}
+            {col(item('latitude', t('scenic.field.latitude'), num(6)))}
+            {col(item('longitude', t('scenic.field.longitude'), num(6)))}
             <Grid.Col span={24}>
               {item(
                 'description',
                 t('scenic.field.description'),
                 <Input.TextArea
-                  maxLength={SCENIC_LIMITS.descriptionMax}
+                  maxLength={{ length: SCENIC_LIMITS.descriptionMax, errorOnly: true }}
                   showWordLimit
                   autoSize={{ minRows: 2 }}
                 />,
@@ -221,20 +250,8 @@ export function SpotForm({
         </Card>
         <Card title={t('scenic.maintenance.group.capacity')}>
           <Grid.Row gutter={24}>
-            {col(
-              item(
-                'dailyCapacity',
-                t('scenic.field.dailyCapacity'),
-                num(1, SCENIC_LIMITS.capacityMax),
-              ),
-            )}
-            {col(
-              item(
-                'instantCapacity',
-                t('scenic.field.instantCapacity'),
-                num(1, SCENIC_LIMITS.capacityMax),
-              ),
-            )}
+            {col(item('dailyCapacity', t('scenic.field.dailyCapacity'), num()))}
+            {col(item('instantCapacity', t('scenic.field.instantCapacity'), num()))}
             {col(
               item('reservationRequired', t('scenic.field.reservationRequired'), <Switch />, {
                 triggerPropName: 'checked',
@@ -258,27 +275,9 @@ export function SpotForm({
                 <TimePicker format="HH:mm" style={{ width: '100%' }} />,
               ),
             )}
-            {col(
-              item(
-                'avgVisitMinutes',
-                t('scenic.field.avgVisitMinutes'),
-                num(1, SCENIC_LIMITS.visitMinutesMax),
-              ),
-            )}
-            {col(
-              item(
-                'priceAdult',
-                t('scenic.field.priceAdult'),
-                num(0, SCENIC_LIMITS.priceMax / 100, 2),
-              ),
-            )}
-            {col(
-              item(
-                'priceChild',
-                t('scenic.field.priceChild'),
-                num(0, SCENIC_LIMITS.priceMax / 100, 2),
-              ),
-            )}
+            {col(item('avgVisitMinutes', t('scenic.field.avgVisitMinutes'), num()))}
+            {col(item('priceAdult', t('scenic.field.priceAdult'), num(2)))}
+            {col(item('priceChild', t('scenic.field.priceChild'), num(2)))}
           </Grid.Row>
         </Card>
         <Card title={t('scenic.maintenance.group.guides')}>
@@ -288,13 +287,7 @@ export function SpotForm({
                 triggerPropName: 'checked',
               }),
             )}
-            {col(
-              item(
-                'maxPaxPerGuide',
-                t('scenic.field.maxPaxPerGuide'),
-                num(1, SCENIC_LIMITS.paxPerGuideMax),
-              ),
-            )}
+            {col(item('maxPaxPerGuide', t('scenic.field.maxPaxPerGuide'), num()))}
           </Grid.Row>
         </Card>
         <Button
@@ -306,6 +299,6 @@ export function SpotForm({
           {t('scenic.action.save')}
         </Button>
       </Space>
-    </Form>
+    </ContractForm>
   );
 }

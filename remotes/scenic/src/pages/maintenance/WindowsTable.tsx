@@ -1,5 +1,5 @@
 // Maintenance windows of a spot: table with create, edit and delete (issue #6).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import dayjs from 'dayjs';
 import {
@@ -26,7 +26,7 @@ import {
   type ScenicMaintenanceWindow,
   type ScenicSpot,
 } from '@console/shared';
-import { scenicApi } from '../../api';
+import { scenicApi, useInvalidateScenic, useScenicWindowsQuery } from '../../api';
 import { useContractErrors } from '../../hooks';
 
 const PHASE_COLOR = { current: 'purple', past: 'gray', upcoming: 'arcoblue' } as const;
@@ -38,25 +38,25 @@ interface WindowForm {
   capacity?: number;
 }
 
+const NO_ROWS: ScenicMaintenanceWindow[] = [];
+
 export function WindowsTable({ spot }: { spot: ScenicSpot }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const contractErrors = useContractErrors();
-  const [rows, setRows] = useState<ScenicMaintenanceWindow[]>([]);
-  const [loading, setLoading] = useState(false);
+  const windows = useScenicWindowsQuery(spot.id);
+  const rows = windows.isError ? NO_ROWS : (windows.data ?? NO_ROWS);
+  const loading = windows.isFetching;
+  const invalidate = useInvalidateScenic();
+  // A window changes the lists' derived status too (the spot being edited is left as it is).
+  const load = () =>
+    invalidate([
+      { type: 'ScenicWindow', id: spot.id },
+      { type: 'ScenicSpot', id: 'LIST' },
+    ]);
   const [editing, setEditing] = useState<ScenicMaintenanceWindow | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<WindowForm>();
-
-  const load = useCallback(() => {
-    setLoading(true);
-    scenicApi
-      .windows(spot.id)
-      .then(setRows)
-      .catch(() => setRows([]))
-      .finally(() => setLoading(false));
-  }, [spot.id]);
-  useEffect(load, [load]);
 
   const openEditor = (w: ScenicMaintenanceWindow | 'new') => {
     setEditing(w);

@@ -1,22 +1,15 @@
 // Scenic maintenance (/scenic/maintenance, admin and operator): pick a spot (or create one),
 // edit it with the grouped form, and keep its maintenance windows.
-import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Button,
-  Card,
-  Empty,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Typography,
-} from '@arco-design/web-react';
-import type { ScenicSpot } from '@console/shared';
-import { scenicApi } from '../../api';
+import { Button, Card, Empty, Result, Space, Spin, Typography } from '@arco-design/web-react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { isNotFoundError, parseRecordId } from '@console/shared/api';
+import { SpotPicker } from '@console/shared/components/spot-picker';
+import { scenicQueries, useInvalidateScenic, useScenicSpotQuery } from '../../api';
 import { SpotForm } from './SpotForm';
-import { selectPermissions, useAppSelector } from '@console/shared/store';
+import { useAppDispatch } from '@console/shared/store';
+import { useHasPermission } from '@console/shared/permission';
 import { WindowsTable } from './WindowsTable';
 import { GateKeys } from './GateKeys';
 
@@ -25,36 +18,16 @@ export default function ScenicMaintenancePage() {
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id')) || null;
+  const id = parseRecordId(params.get('id'));
   const creating = params.get('new') === '1';
-  const canManageKeys = useAppSelector((s) => selectPermissions(s).includes('scenic:gate-keys'));
-  const [spot, setSpot] = useState<ScenicSpot | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [options, setOptions] = useState<ScenicSpot[]>([]);
-
-  const load = useCallback(() => {
-    if (!id) {
-      setSpot(null);
-      return;
-    }
-    setLoading(true);
-    setFailed(false);
-    scenicApi
-      .get(id)
-      .then(setSpot)
-      .catch(() => setFailed(true))
-      .finally(() => setLoading(false));
-  }, [id]);
-  useEffect(load, [load]);
-
-  const search = useCallback((keyword: string) => {
-    scenicApi
-      .list({ keyword, pageSize: 20 })
-      .then((page) => setOptions(page.list))
-      .catch(() => setOptions([]));
-  }, []);
-  useEffect(() => search(''), [search]);
+  const canManageKeys = useHasPermission('scenic:gate-keys');
+  const dispatch = useAppDispatch();
+  const invalidate = useInvalidateScenic();
+  const spotQuery = useScenicSpotQuery(id ?? skipToken);
+  const spot = id ? (spotQuery.data ?? null) : null;
+  const loading = id !== null && spotQuery.isLoading;
+  const failed = id !== null && spotQuery.isError;
+  const load = () => void spotQuery.refetch();
 
   return (
     <Space
@@ -66,15 +39,11 @@ export default function ScenicMaintenancePage() {
       <Card>
         <Space wrap>
           <Typography.Text>{t('scenic.maintenance.pick')}</Typography.Text>
-          <Select
-            showSearch
-            filterOption={false}
+          <SpotPicker
             style={{ width: 320 }}
             placeholder={t('scenic.maintenance.pickPlaceholder')}
             value={id ?? undefined}
-            onSearch={search}
-            onChange={(value: number) => setParams({ id: String(value) })}
-            options={options.map((s) => ({ value: s.id, label: `${s.name}（${s.code}）` }))}
+            onChange={(value) => typeof value === 'number' && setParams({ id: String(value) })}
             data-testid="spot-picker"
           />
           <Button type="primary" onClick={() => setParams({ new: '1' })} data-testid="spot-new">
@@ -91,7 +60,11 @@ export default function ScenicMaintenancePage() {
         <Result
           status="404"
           subTitle={t('scenic.detail.notFound')}
-          extra={<Button onClick={load}>{t('scenic.detail.retry')}</Button>}
+          extra={
+            !isNotFoundError(spotQuery.error) && (
+              <Button onClick={load}>{t('scenic.detail.retry')}</Button>
+            )
+          }
         />
       ) : creating || spot ? (
         <>
@@ -101,7 +74,9 @@ export default function ScenicMaintenancePage() {
           <SpotForm
             spot={creating ? null : spot}
             onSaved={(saved) => {
-              setSpot(saved);
+              // The form shows what the server saved at once; lists and pickers refetch.
+              void dispatch(scenicQueries.util.upsertQueryData('scenicSpot', saved.id, saved));
+              invalidate([{ type: 'ScenicSpot', id: 'LIST' }]);
               setParams({ id: String(saved.id) });
             }}
           />

@@ -1,0 +1,129 @@
+// Issue #18 items 14 and 15: at 1366 and 1440 px wide, in both languages, no filter label runs
+// over two lines, no row action is clipped, no code breaks mid-token, and the licence-expiry tag
+// is not hidden under the fixed actions column.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
+import { login, openBrowser, settle, type Browser } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+
+async function open(page: Page, path: string, testId: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator(`[data-testid=${testId}]`).waitFor();
+  await settle(page);
+}
+
+/** Filter labels taller than two lines of their own text. */
+function tallLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        '[data-testid=search-table-filter] .arco-form-label-item > label',
+      ),
+    )
+      .filter((label) => {
+        const style = getComputedStyle(label);
+        const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5715;
+        return label.getBoundingClientRect().height > 2 * line + 1;
+      })
+      .map((label) => label.textContent ?? ''),
+  );
+}
+
+/** Texts inside `selector` that the browser laid out on more than one line. */
+function brokenTokens(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(sel))) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+      if (tops.size > 1) out.push(el.textContent ?? '');
+    }
+    return out;
+  }, selector);
+}
+
+/** Row actions whose button runs past the edge of its cell or of the table. */
+function clippedActions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const table = document.querySelector('.arco-table-content-inner, .arco-table-container');
+    const edge = table?.getBoundingClientRect().right ?? Infinity;
+    for (const cell of Array.from(document.querySelectorAll('td.arco-table-col-fixed-right'))) {
+      const box = cell.getBoundingClientRect();
+      for (const button of Array.from(cell.querySelectorAll('button'))) {
+        const r = button.getBoundingClientRect();
+        if (r.right > Math.min(box.right, edge) + 0.5 || button.scrollWidth > button.clientWidth)
+          out.push(button.textContent ?? '');
+      }
+    }
+    return out;
+  });
+}
+
+/** Licence-expiry tags that reach under (or past) the fixed actions column of their row. */
+function coveredTags(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const row of Array.from(document.querySelectorAll('tbody tr'))) {
+      const fixed = row.querySelector('td.arco-table-col-fixed-right');
+      if (!fixed) continue;
+      const left = fixed.getBoundingClientRect().left;
+      for (const tag of Array.from(row.querySelectorAll('[data-testid=licence-tag]'))) {
+        const r = tag.getBoundingClientRect();
+        // Before any sideways scrolling every tag is whole, left of the fixed column.
+        if (r.right > left + 0.5) out.push(tag.textContent ?? '');
+      }
+    }
+    return out;
+  });
+}
+
+describe.each([
+  [1366, 'zh-CN'],
+  [1366, 'en-US'],
+  [1440, 'zh-CN'],
+  [1440, 'en-US'],
+] as const)('the lists at %i px in %s', (width, locale) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await browser.page.setViewportSize({ width, height: 900 });
+    await browser.page.goto(`${baseUrl}/login`);
+    await browser.page.evaluate(({ key, locale }) => localStorage.setItem(key, locale), {
+      key: LOCALE_STORAGE_KEY,
+      locale,
+    });
+    await login(browser.page, baseUrl, 'admin');
+  });
+  afterAll(() => browser.close());
+
+  it('the guide list: labels, actions, codes and licence tags stay whole', async () => {
+    const { page } = browser;
+    await open(page, '/guide/list', 'guide-table');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+    expect(await tallLabels(page)).toEqual([]);
+    expect(await clippedActions(page)).toEqual([]);
+    expect(await coveredTags(page)).toEqual([]);
+    expect(await brokenTokens(page, 'tbody td:first-child .arco-table-cell')).toEqual([]);
+    expect(await page.locator('[data-testid=licence-tag]').count()).toBeGreaterThan(0);
+  });
+
+  it('the scenic list: labels on at most two lines, codes on one', async () => {
+    const { page } = browser;
+    await open(page, '/scenic/list', 'scenic-list');
+    expect(await tallLabels(page)).toEqual([]);
+    expect(await clippedActions(page)).toEqual([]);
+    expect(await brokenTokens(page, 'tbody td:first-child .arco-table-cell')).toEqual([]);
+  });
+
+  it('the scenic detail: the code on one line', async () => {
+    const { page } = browser;
+    await open(page, '/scenic/detail/3', 'detail-load');
+    const codes = await brokenTokens(page, '[data-testid=spot-code]');
+    expect(await page.getByTestId('spot-code').count()).toBe(1);
+    expect(codes).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export function sharedSourceHash(): string;
+export function recordedSharedVersion(): { version: string; sourceHash: string };

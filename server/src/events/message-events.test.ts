@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, signedIn, type TestApp } from '../../test/support/app';
+import type { LiveEvent } from './bus';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('message events', () => {
+  it('publishing a notice publishes one "message created" event for everyone after commit', async () => {
+    const seen: LiveEvent[] = [];
+    const off = t.services.events.subscribe((e) => seen.push(e));
+    try {
+      const admin = await signedIn(t.app, 'admin');
+      const res = await admin.post('/api/message/notice', {
+        title: '排班通知',
+        content: '请确认排班。',
+      });
+      expect(res.statusCode).toBe(200);
+      // On PostgreSQL the event comes back through the LISTEN connection: allow it 1 s.
+      await vi.waitFor(() => expect(seen).toEqual([{ type: 'message.created', userIds: 'all' }]), {
+        timeout: 1000,
+      });
+    } finally {
+      off();
+    }
+  });
+
+  it('a refused notice publishes nothing', async () => {
+    const seen: LiveEvent[] = [];
+    const off = t.services.events.subscribe((e) => seen.push(e));
+    try {
+      const admin = await signedIn(t.app, 'admin');
+      const res = await admin.post('/api/message/notice', { title: '', content: '' });
+      expect(res.statusCode).toBe(400);
+      // A later valid notice's event arrives alone: the refused one published nothing.
+      const ok = await admin.post('/api/message/notice', { title: '通知', content: '内容' });
+      expect(ok.statusCode).toBe(200);
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 1000 });
+      expect(seen).toHaveLength(1);
+    } finally {
+      off();
+    }
+  });
+});

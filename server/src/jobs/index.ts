@@ -1,0 +1,8 @@
+// Every background job the server runs (started by app.ts, stopped when it closes).
+import { licenceReminderJob } from './licence-reminder';
+import { purgeJob } from './purge';
+
+export const JOBS = [licenceReminderJob, purgeJob];
+
+export { runJob, startJobs, type JobRun, type Scheduler } from './scheduler';
+export { defineJob, LockKey, type JobDefinition } from './job';

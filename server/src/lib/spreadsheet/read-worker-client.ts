@@ -1,0 +1,111 @@
+// Runs the heavy read of an uploaded spreadsheet in a worker thread with memory and time
+// limits, after checking what a zip package unpacks to, so the event loop — every other
+// user's requests, /api/health — never waits on a spreadsheet (issue #12 point 1).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ErrorCodeName } from '@console/shared';
+import { AppError } from '../app-error';
+import { detectFormat, type RawRow, type SpreadsheetFile } from './read-rows';
+import { assertZipUnpacksWithinLimits } from './zip-limits';
+
+export const READ_LIMITS = {
+  /** Heap of the reading worker; past it the worker is stopped and the file refused. */
+  maxHeapMb: 1024,
+  /** Wall time of one read. */
+  timeoutMs: 60_000,
+};
+
+// In the build (scripts/build.mjs) the worker is its own entry beside the bundle. From the
+// sources (tests, `npm run dev`) it is TypeScript, which a worker thread cannot load on Node 20
+// (tsx's loader does not reach workers): it is compiled once per process with esbuild, next
+// to the server's node_modules so its package imports resolve.
+const fromSources = import.meta.url.endsWith('.ts');
+let workerFile: Promise<URL> | undefined;
+
+function workerUrl(): Promise<URL> {
+  if (!fromSources)
+    return Promise.resolve(new URL('./spreadsheet-read-worker.js', import.meta.url));
+  workerFile ??= (async () => {
+    const { build } = await import('esbuild');
+    const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+    const outfile = path.join(
+      serverDir,
+      'node_modules',
+      '.cache',
+      `read-worker-${process.pid}.mjs`,
+    );
+    await build({
+      entryPoints: [fileURLToPath(new URL('./read-worker.ts', import.meta.url))],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'packages-external',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@console/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+    process.once('exit', () => fs.rmSync(outfile, { force: true }));
+    return pathToFileURL(outfile);
+  })();
+  return workerFile;
+}
+
+const tooHeavy = () => new AppError('SPREADSHEET_TOO_HEAVY');
+
+/** The first worksheet's rows, read in a worker; refuses bombs before the worker starts. */
+export async function readRowsInWorker(file: SpreadsheetFile, maxRows: number): Promise<RawRow[]> {
+  if (detectFormat(file) === 'xlsx') await assertZipUnpacksWithinLimits(file.buffer);
+  const url = await workerUrl();
+  return new Promise<RawRow[]>((resolve, reject) => {
+    const worker = new Worker(url, {
+      workerData: { file: { filename: file.filename, buffer: file.buffer }, maxRows },
+      resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.maxHeapMb },
+    });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(() => settle(() => reject(tooHeavy())), READ_LIMITS.timeoutMs);
+    worker.on(
+      'message',
+      (msg: {
+        rows?: RawRow[];
+        error?: { name: ErrorCodeName; params?: Record<string, string | number> } | null;
+      }) =>
+        settle(() => {
+          if (msg.rows) return resolve(msg.rows);
+          reject(
+            msg.error
+              ? new AppError(msg.error.name, { params: msg.error.params })
+              : new AppError('SPREADSHEET_UNREADABLE'),
+          );
+        }),
+    );
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any crash of the reader.
+    worker.on('error', (err: NodeJS.ErrnoException) =>
+      settle(() =>
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? tooHeavy()
+            : new AppError('SPREADSHEET_UNREADABLE'),
+        ),
+      ),
+    );
+    worker.on('exit', () => settle(() => reject(new AppError('SPREADSHEET_UNREADABLE'))));
+  });
+}

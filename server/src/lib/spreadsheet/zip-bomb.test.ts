@@ -1,0 +1,129 @@
+// An xlsx zip bomb (issue #12 point 1): refused quickly with 413 before anything parses it,
+// while /api/health keeps answering other clients; one import at a time per user.
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
+
+let t: TestApp;
+let operator: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await signedIn(t.app, 'operator');
+});
+afterAll(() => t.close());
+
+/** A one-entry zip whose entry inflates to `size` bytes; `declared` is what it claims. */
+function zipBomb(size: number, declared = size): Buffer {
+  const row = '<row><c t="inlineStr"><is><t>boom</t></is></c></row>';
+  const data = zlib.deflateRawSync(Buffer.from(row.repeat(Math.ceil(size / row.length))), {
+    level: 9,
+  });
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(name.length, 28);
+  const cdOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+function multipart(file: Buffer) {
+  const b = 'bombBoundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="spots.xlsx"\r\n` +
+          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+  };
+}
+
+/** Polls /api/health from another client while `work` runs; returns the slowest answer. */
+async function slowestHealthDuring(work: Promise<unknown>): Promise<number> {
+  let done = false;
+  void work.finally(() => (done = true));
+  let slowest = 0;
+  while (!done) {
+    const start = performance.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    slowest = Math.max(slowest, performance.now() - start);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return slowest;
+}
+
+it.each([
+  ['declares its true size', (size: number) => zipBomb(size)],
+  ['lies about its size', (size: number) => zipBomb(size, 1000)],
+])(
+  'a 100 MB bomb that %s is refused with 413 quickly; /api/health stays under 200 ms',
+  async (_name, make) => {
+    const bomb = make(100 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const rssBefore = process.memoryUsage().rss;
+    const start = performance.now();
+    const pending = operator.request({
+      method: 'POST',
+      url: '/api/scenic/spots/import',
+      ...multipart(bomb),
+    });
+    const slowest = await slowestHealthDuring(pending);
+    const res = await pending;
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('SPREADSHEET_UNPACKS_TOO_LARGE');
+    expect(performance.now() - start).toBeLessThan(3000);
+    expect(slowest).toBeLessThan(200);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  },
+);
+
+it('one import at a time per user: a second gets 429 while the first runs', async () => {
+  const rows = ['code,name'];
+  for (let i = 0; i < 8000; i++) rows.push(`X${i},n${i}`);
+  const csv = Buffer.from(rows.join('\n'));
+  // Several at once: each that runs fails the contract (400); while one runs, the others are
+  // turned away. (Two alone can finish one after the other on a fast database.)
+  const answers = await Promise.all(
+    ['/api/guides/import', '/api/scenic/spots/import'].flatMap((url) =>
+      Array.from({ length: 3 }, () => operator.request({ method: 'POST', url, ...multipart(csv) })),
+    ),
+  );
+  const statuses = answers.map((r) => r.statusCode);
+  const refused = answers.filter((r) => r.json().error === 'IMPORT_IN_PROGRESS');
+  expect(refused.length, String(statuses)).toBeGreaterThanOrEqual(1);
+  expect(refused.every((r) => r.statusCode === 429)).toBe(true);
+  expect(statuses.filter((s) => s !== 429).length).toBeGreaterThanOrEqual(1);
+  expect(
+    statuses.every((s) => s === 400 || s === 429),
+    String(statuses),
+  ).toBe(true);
+  // Once the first has finished, the user may import again.
+  const third = await operator.request({
+    method: 'POST',
+    url: '/api/scenic/spots/import',
+    ...multipart(csv),
+  });
+  expect(third.statusCode).toBe(400);
+  expect(third.json().error).not.toBe('IMPORT_IN_PROGRESS');
+});

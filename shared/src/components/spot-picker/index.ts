@@ -1,0 +1,1 @@
+export { SpotPicker, spotOptionLabel, type SpotPickerProps } from './SpotPicker';

@@ -1,0 +1,215 @@
+// One renderer of audit entries as sentences in the reader's language (issue #18 item 8): the
+// user centre's recent activity uses it, and so will the operation log and a team's history.
+import type { Locale, Localized } from './locale';
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+
+/**
+ * Per audit action: the sentence when it succeeded and when it was refused. `{subject}` is
+ * what the entry is about (" 卢晓东（G000120）"), empty when unknown.
+ */
+export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localized }> = {
+  'user.login': { done: m('登录', 'Signed in'), refused: m('登录失败', 'Sign-in failed') },
+  'user.logout': {
+    done: m('退出登录', 'Signed out'),
+    refused: m('退出登录失败', 'Sign-out failed'),
+  },
+  'user.switchRole': {
+    done: m('切换了角色', 'Switched role'),
+    refused: m('切换角色被拒绝', 'Role switch refused'),
+  },
+  'user.changePassword': {
+    done: m('修改了密码', 'Changed the password'),
+    refused: m('修改密码被拒绝', 'Password change refused'),
+  },
+  'user.signOutOthers': {
+    done: m('退出了其他会话', 'Signed out the other sessions'),
+    refused: m('退出其他会话失败', 'Signing out the other sessions failed'),
+  },
+  'user.avatar.update': {
+    done: m('更换了头像', 'Changed the avatar'),
+    refused: m('更换头像被拒绝', 'Avatar change refused'),
+  },
+  'user.profile.update': {
+    done: m('修改了个人资料', 'Edited the profile'),
+    refused: m('修改个人资料被拒绝', 'Profile edit refused'),
+  },
+  'user.settings.update': {
+    done: m('保存了界面设置', 'Saved the console settings'),
+    refused: m('保存界面设置被拒绝', 'Settings save refused'),
+  },
+  'user.certification.submit': {
+    done: m('提交了认证申请', 'Applied for certification'),
+    refused: m('提交认证申请被拒绝', 'Certification application refused'),
+  },
+  'user.certification.withdraw': {
+    done: m('撤回了认证申请', 'Withdrew the certification application'),
+    refused: m('撤回认证申请被拒绝', 'Withdrawal refused'),
+  },
+  'user.certification.approve': {
+    done: m('通过了认证申请', 'Approved a certification'),
+    refused: m('通过认证申请被拒绝', 'Certification approval refused'),
+  },
+  'message.read': {
+    done: m('阅读了消息', 'Read messages'),
+    refused: m('标记消息已读失败', 'Marking messages read failed'),
+  },
+  'message.readAll': {
+    done: m('全部标为已读', 'Marked all messages read'),
+    refused: m('全部标为已读失败', 'Marking all read failed'),
+  },
+  'message.notice.publish': {
+    done: m('发布了公告', 'Published a notice'),
+    refused: m('发布公告被拒绝', 'Notice publication refused'),
+  },
+  'guide.create': {
+    done: m('新建了导游{subject}', 'Created guide{subject}'),
+    refused: m('新建导游被拒绝{subject}', 'Guide creation refused{subject}'),
+  },
+  'guide.update': {
+    done: m('编辑了导游{subject}', 'Edited guide{subject}'),
+    refused: m('编辑导游被拒绝{subject}', 'Edit refused: guide{subject}'),
+  },
+  'guide.status': {
+    done: m('变更了导游{subject}的状态', 'Changed the status of guide{subject}'),
+    refused: m('变更导游状态被拒绝{subject}', 'Status change refused: guide{subject}'),
+  },
+  'guide.unavailability.create': {
+    done: m('为导游{subject}登记了请假', 'Added leave for guide{subject}'),
+    refused: m('登记请假被拒绝{subject}', 'Leave refused: guide{subject}'),
+  },
+  'guide.unavailability.delete': {
+    done: m('删除了导游{subject}的请假', 'Removed leave of guide{subject}'),
+    refused: m('删除请假被拒绝{subject}', 'Leave removal refused: guide{subject}'),
+  },
+  'scenic.spot.create': {
+    done: m('新建了景点{subject}', 'Created scenic spot{subject}'),
+    refused: m('新建景点被拒绝{subject}', 'Spot creation refused{subject}'),
+  },
+  'scenic.spot.update': {
+    done: m('编辑了景点{subject}', 'Edited scenic spot{subject}'),
+    refused: m('编辑景点被拒绝{subject}', 'Edit refused: scenic spot{subject}'),
+  },
+  'scenic.spot.delete': {
+    done: m('删除了景点{subject}', 'Deleted scenic spot{subject}'),
+    refused: m('删除景点被拒绝{subject}', 'Deletion refused: scenic spot{subject}'),
+  },
+  'scenic.window.create': {
+    done: m('新建了维护窗口', 'Scheduled a maintenance window'),
+    refused: m('新建维护窗口被拒绝', 'Maintenance window refused'),
+  },
+  'scenic.window.update': {
+    done: m('修改了维护窗口', 'Edited a maintenance window'),
+    refused: m('修改维护窗口被拒绝', 'Maintenance window edit refused'),
+  },
+  'scenic.window.delete': {
+    done: m('删除了维护窗口', 'Deleted a maintenance window'),
+    refused: m('删除维护窗口被拒绝', 'Maintenance window deletion refused'),
+  },
+  'scenic.gateKey.create': {
+    done: m('创建了闸机密钥', 'Created a gate key'),
+    refused: m('创建闸机密钥被拒绝', 'Gate key creation refused'),
+  },
+  'scenic.gateKey.revoke': {
+    done: m('吊销了闸机密钥', 'Revoked a gate key'),
+    refused: m('吊销闸机密钥被拒绝', 'Gate key revocation refused'),
+  },
+  'system.sections.pin': {
+    done: m('固定了模块版本', 'Pinned a section version'),
+    refused: m('固定模块版本被拒绝', 'Section pin refused'),
+  },
+  'system.sections.rollback': {
+    done: m('回滚了模块版本', 'Rolled a section back'),
+    refused: m('回滚模块版本被拒绝', 'Section rollback refused'),
+  },
+  'system.sections.environment.create': {
+    done: m('新建了环境', 'Created an environment'),
+    refused: m('新建环境被拒绝', 'Environment creation refused'),
+  },
+};
+
+const FALLBACK = {
+  done: m('执行了操作 {action}', 'Did {action}'),
+  refused: m('操作 {action} 被拒绝', '{action} refused'),
+};
+
+/** What an audit entry is about, as the renderer shows it ("卢晓东（G000120）"). */
+export interface AuditSubject {
+  name: string;
+  code?: string;
+}
+
+export interface AuditEntryLike {
+  action: string;
+  result: number;
+  subject?: AuditSubject | null;
+}
+
+function subjectText(subject: AuditSubject | null | undefined, locale: Locale): string {
+  if (!subject?.name) return '';
+  if (!subject.code) return ` ${subject.name}`;
+  return locale === 'zh-CN'
+    ? ` ${subject.name}（${subject.code}）`
+    : ` ${subject.name} (${subject.code})`;
+}
+
+/** An audit entry as one readable sentence in `locale` (a result of 400 or more: refused). */
+export function auditSentence(entry: AuditEntryLike, locale: Locale): string {
+  const texts = AUDIT_SENTENCES[entry.action] ?? FALLBACK;
+  const text = (entry.result >= 400 ? texts.refused : texts.done)[locale];
+  return text
+    .replace('{subject}', subjectText(entry.subject, locale))
+    .replace('{action}', entry.action)
+    .trim();
+}
+
+/**
+ * Looks up the label of a coded value: `kind` is the field it came from (`status`, `type`,
+ * `proficiency` …); undefined when there is none (the value is then shown as written).
+ */
+export type AuditValueLabel = (kind: string, code: string) => string | undefined;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A changed value of an audit diff as the reader sees it (issue #18 item 12c): codes as their
+ * labels, a period as its dates, lists joined — never raw JSON.
+ */
+export function auditValueText(
+  field: string,
+  value: unknown,
+  label: AuditValueLabel,
+  locale: Locale,
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const sep = locale === 'zh-CN' ? '、' : ', ';
+  if (Array.isArray(value)) {
+    return value.length ? value.map((v) => auditValueText(field, v, label, locale)).join(sep) : '—';
+  }
+  if (typeof value === 'string') return label(field, value) ?? value;
+  if (!isRecord(value)) return String(value);
+  const text = (kind: string, v: unknown) =>
+    typeof v === 'string' ? (label(kind, v) ?? v) : v === null || v === undefined ? '' : String(v);
+  if (typeof value.startDate === 'string' && typeof value.endDate === 'string') {
+    const kind = value.type === undefined ? '' : `${text('type', value.type)} `;
+    return `${kind}${value.startDate} ~ ${value.endDate}`;
+  }
+  if (typeof value.language === 'string') {
+    const level = value.proficiency === undefined ? '' : text('proficiency', value.proficiency);
+    const name = text('language', value.language);
+    if (!level) return name;
+    return locale === 'zh-CN' ? `${name}（${level}）` : `${name} (${level})`;
+  }
+  if (value.spotId !== undefined) {
+    const spot =
+      typeof value.spotName === 'string' && value.spotName
+        ? value.spotName
+        : `#${String(value.spotId)}`;
+    return typeof value.validUntil === 'string' ? `${spot} ${value.validUntil}` : spot;
+  }
+  return Object.entries(value)
+    .filter(([k]) => k !== 'id')
+    .map(([k, v]) => `${k}: ${text(k, v)}`)
+    .join(sep);
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  fixedClock,
+  localDate,
+  localDayStamp,
+  localTime,
+  localUtcOffset,
+  startOfLocalDay,
+} from './time';
+
+describe('operation time (Asia/Shanghai, product.md)', () => {
+  it('reads the calendar day in the operation zone, not UTC', () => {
+    // 16:30 UTC is already the next day in Shanghai (UTC+8).
+    expect(localDate(new Date('2026-03-01T16:30:00Z'))).toBe('2026-03-02');
+    expect(localDate(new Date('2026-03-01T15:59:59Z'))).toBe('2026-03-01');
+    expect(localTime(new Date('2026-03-01T16:30:00Z'))).toBe('00:30');
+    expect(localDayStamp(new Date('2026-12-31T16:00:00Z'))).toBe('20270101');
+  });
+
+  it('starts a local day at local midnight', () => {
+    expect(startOfLocalDay('2026-03-02').toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(localUtcOffset(new Date('2026-07-01T00:00:00Z'))).toBe('+08:00');
+  });
+
+  it('adds calendar days across months and leap days', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('offers a clock tests can stop', () => {
+    const clock = fixedClock('2026-05-01T00:00:00Z');
+    expect(clock.now().toISOString()).toBe('2026-05-01T00:00:00.000Z');
+    expect(clock.now()).not.toBe(clock.now());
+  });
+});

@@ -1,0 +1,51 @@
+// The operation's time (architecture.md, "Cross-cutting homes"): every calendar day the
+// product speaks of — a licence's expiry, leave, a spot's opening hours, "today" on a report,
+// a download's date — is a day in the operation's time zone, whatever the server's or the
+// browser's own zone. Written once, on dayjs with its utc/timezone plugins (Intl-based, so it
+// runs the same in Node and in the browser bundles).
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The operation's time zone: mainland China (product.md). The one place to configure it; the
+ * server's scheduler and the browser read it from here.
+ */
+export const OPERATION_TIME_ZONE = 'Asia/Shanghai';
+
+/** Where services read the time, so tests can move it (style.md, "A file"). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock stopped at `at` (tests). */
+export const fixedClock = (at: Date | string): Clock => {
+  const instant = new Date(at);
+  return { now: () => new Date(instant) };
+};
+
+const inZone = (at: Date) => dayjs(at).tz(OPERATION_TIME_ZONE);
+
+/** The local calendar day (YYYY-MM-DD) of an instant. */
+export const localDate = (at: Date = new Date()): string => inZone(at).format('YYYY-MM-DD');
+
+/** The local wall-clock time (HH:mm) of an instant. */
+export const localTime = (at: Date): string => inZone(at).format('HH:mm');
+
+/** The local day as a compact stamp (YYYYMMDD), e.g. for download names. */
+export const localDayStamp = (at: Date = new Date()): string => inZone(at).format('YYYYMMDD');
+
+/** The instant a local day (YYYY-MM-DD) starts. */
+export const startOfLocalDay = (day: string): Date => dayjs.tz(day, OPERATION_TIME_ZONE).toDate();
+
+/** The zone's offset from UTC at an instant, as `+08:00`. */
+export const localUtcOffset = (at: Date = new Date()): string => inZone(at).format('Z');
+
+/** A calendar date plus `days` (YYYY-MM-DD in, YYYY-MM-DD out; no time zone involved). */
+export const addDays = (date: string, days: number): string =>
+  dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
