@@ -165,13 +165,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const unlock = opts.memory || !opts.dataDir ? () => {} : lockDataDir(opts.dataDir);
   try {
     // Loaded only for the embedded database: a PostgreSQL server never pays for the WASM build.
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+    const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        // The exclusion constraints on guide bookings and leave need it (migration 0005).
+        import('@electric-sql/pglite/contrib/btree_gist'),
+        import('drizzle-orm/pglite'),
+        import('drizzle-orm/pglite/migrator'),
+      ]);
     const client = await PGlite.create(opts.memory || !opts.dataDir ? undefined : opts.dataDir, {
       loadDataDir: opts.loadDataDir,
+      extensions: { btree_gist },
     });
     const typed = drizzlePglite({ client, schema });
     await migratePglite(typed, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -9,3 +9,4 @@ export * from '../modules/profile/schema';
 export * from '../modules/guide/schema';
 export * from '../modules/sections/schema';
 export * from '../modules/scenic/schema';
+export * from '../modules/team/schema';

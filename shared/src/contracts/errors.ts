@@ -121,6 +121,110 @@ export const ERRORS = {
     '数据库暂时不可用，请稍后重试',
     'The database is unavailable right now; try again shortly',
   ),
+  // Teams and allocation (product.md, "Team", "Allocation rules"; issue #13).
+  ILLEGAL_TRANSITION: def(
+    409,
+    40920,
+    '团队状态不能从“{from}”变为“{to}”',
+    'A team cannot go from {from} to {to}',
+  ),
+  ITINERARY_INCOMPLETE: def(
+    409,
+    40921,
+    '行程不完整：{days} 没有安排景点',
+    'The itinerary is incomplete: nothing is planned on {days}',
+  ),
+  NO_LOCAL_GUIDE: def(
+    409,
+    40922,
+    '团队需要覆盖整个团期的地陪才能分配完成',
+    'The team needs an active local guide for its whole period',
+  ),
+  TEAM_NOT_EDITABLE: def(
+    409,
+    40923,
+    '团队状态为“{status}”，不能再修改',
+    'The team is {status} and can no longer be changed',
+  ),
+  TEAM_HAS_GUIDES: def(
+    409,
+    40924,
+    '团队已分配导游，请先移除导游再修改团期',
+    'Guides are assigned to the team; remove them before changing its dates',
+  ),
+  CAPACITY_EXCEEDED: def(
+    409,
+    40925,
+    '{spot} 在 {date} 的计划人数 {planned} 超过承载量 {capacity}',
+    '{spot} on {date}: {planned} planned exceeds the capacity of {capacity}',
+  ),
+  CAPACITY_CONFIRM_REQUIRED: def(
+    409,
+    40926,
+    '部分景点当日计划人数已达承载量的 {percent}%，请确认后保存',
+    'Some spots reach {percent}% of their capacity that day; confirm to save',
+  ),
+  ASSIGNMENT_OUTSIDE_PERIOD: def(
+    400,
+    40020,
+    '分配时段应在团期 {start} 至 {end} 之内',
+    'The assignment must lie within the team period {start} to {end}',
+  ),
+  FEEDBACK_NOT_ALLOWED: def(
+    409,
+    40927,
+    '只能对已完成团队中分配过的导游评价',
+    'Feedback is for guides who were assigned to a completed team',
+  ),
+  // The hard allocation rules: the facts each names are its placeholders.
+  GUIDE_NOT_ACTIVE: def(
+    409,
+    40930,
+    '导游当前状态为“{status}”，不是在岗',
+    'The guide is {status}, not active',
+  ),
+  LICENCE_EXPIRES: def(
+    409,
+    40931,
+    '导游证于 {expiry} 到期，早于本团结束日期 {end}',
+    'The licence expires on {expiry}, before the team ends on {end}',
+  ),
+  GUIDE_BUSY: def(
+    409,
+    40932,
+    '导游已分配至团 {team}（{from} 至 {to}，含 {buffer} 分钟间隔）',
+    'The guide is assigned to team {team} ({from} to {to}, {buffer} min buffer included)',
+  ),
+  GUIDE_UNAVAILABLE: def(
+    409,
+    40933,
+    '导游在 {from} 至 {to} 不可用（{type}）',
+    'The guide is unavailable from {from} to {to} ({type})',
+  ),
+  LANGUAGE_MISSING: def(
+    409,
+    40934,
+    '导游不会本团要求的语种 {language}',
+    'The guide does not speak the team language {language}',
+  ),
+  LEVEL_TOO_LOW: def(
+    409,
+    40935,
+    '本团要求导游等级不低于 {required}，该导游为 {held}',
+    'The team needs level {required} or above; the guide holds {held}',
+  ),
+  SPOT_CERTIFICATION: def(
+    409,
+    40936,
+    '导游未取得以下景点的有效认证：{spots}',
+    'The guide holds no valid certification for: {spots}',
+  ),
+  GROUP_TOO_LARGE: def(
+    409,
+    40937,
+    '本团 {pax} 人，超过上限 {max} 人（{limit}）',
+    'The team has {pax} people, more than the limit of {max} ({limit})',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;
