@@ -21,8 +21,10 @@ const sqlState = async (query: SQL) => {
 };
 
 const firstGuideId = async () => {
-  const res = await t.services.db.execute(sql`select id from guides order by id limit 1`);
-  return (res.rows as { id: number }[])[0].id;
+  const res = (await t.services.db.execute(sql`select id from guides order by id limit 1`)) as {
+    rows: { id: number }[];
+  };
+  return res.rows[0].id;
 };
 
 it('refuses a second leave of one guide overlapping the first (23P01)', async () => {
@@ -39,11 +41,11 @@ it('refuses a second leave of one guide overlapping the first (23P01)', async ()
 it('refuses a second active booking of one guide overlapping the first, not a replaced one', async () => {
   const g = await firstGuideId();
   const team = async (code: string) => {
-    const res = await t.services.db.execute(
+    const res = (await t.services.db.execute(
       sql`insert into teams (code, name, agency, market, pax_adults, language, lead_contact_name, lead_contact_phone, start_date, end_date)
           values (${code}, 'x', 'cits', 'domestic', 10, 'zh', 'Li', '13800000000', '2031-02-01', '2031-02-02') returning id`,
-    );
-    return (res.rows as { id: number }[])[0].id;
+    )) as { rows: { id: number }[] };
+    return res.rows[0].id;
   };
   const [a, b] = [await team('XCL-A'), await team('XCL-B')];
   const book = (teamId: number, busy: string, status = 'active') =>
