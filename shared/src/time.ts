@@ -43,6 +43,10 @@ export const localDayStamp = (at: Date = new Date()): string => inZone(at).forma
 /** The instant a local day (YYYY-MM-DD) starts. */
 export const startOfLocalDay = (day: string): Date => dayjs.tz(day, OPERATION_TIME_ZONE).toDate();
 
+/** The instant a local day (YYYY-MM-DD) reaches a time of day (HH:mm). */
+export const localDateTime = (day: string, time: string): Date =>
+  dayjs.tz(`${day} ${time}`, 'YYYY-MM-DD HH:mm', OPERATION_TIME_ZONE).toDate();
+
 /** The zone's offset from UTC at an instant, as `+08:00`. */
 export const localUtcOffset = (at: Date = new Date()): string => inZone(at).format('Z');
 

@@ -19,3 +19,4 @@ export * from './spreadsheet';
 export * from './scenic';
 export * from './sections';
 export * from './team';
+export * from './team-labels';
