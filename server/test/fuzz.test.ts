@@ -10,7 +10,8 @@
 // Pass: no 5xx, no stall (an answer slower than 10 s: the machine is shared, so ordinary
 // answers may take a few seconds under load; a stall like the zip bomb's took 9–60 s), every
 // 4xx in the error envelope with an `error` code, no mutating call accepted (only malformed
-// values are sent, so nothing valid may be written), and the guide and spot lists and sampled records unchanged afterwards.
+// values are sent, so nothing valid may be written), and the guide and spot lists and
+// sampled records unchanged afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
