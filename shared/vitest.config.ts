@@ -17,5 +17,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Component tests render Arco in jsdom: on a loaded shared machine one can take several
+    // seconds, which is no failure (timings are measured in benchmarks, not here).
+    testTimeout: 30_000,
   },
 });
