@@ -9,6 +9,8 @@ export interface ContrastSample {
   ratio: number;
   color: string;
   background: string;
+  /** SVG text (charts): contrast of its outline ("halo") with the background, if it has one. */
+  halo?: number;
 }
 
 /** Contrast of every visible element matching `selectors` on the page (runs in the page). */
@@ -44,24 +46,47 @@ export function measureContrast(page: Page, selectors: string[]): Promise<Contra
       };
       return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
     };
+    const ratioOf = (a: Rgba, b: Rgba) => {
+      const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return Math.round(((l1 + 0.05) / (l2 + 0.05)) * 100) / 100;
+    };
+    // SVG text (an ECharts chart drawn as SVG) is painted with `fill`, possibly outlined.
+    const ink = (el: Element): Rgba => {
+      const style = getComputedStyle(el);
+      if (!(el instanceof SVGElement)) return parse(style.color);
+      const fill = parse(style.fill);
+      return [fill[0], fill[1], fill[2], fill[3] * Number(style.fillOpacity || 1)];
+    };
+    const halo = (el: Element, bg: Rgba): number | undefined => {
+      if (!(el instanceof SVGElement)) return undefined;
+      const style = getComputedStyle(el);
+      const stroke = parse(style.stroke);
+      if (style.stroke === 'none' || stroke[3] === 0 || parseFloat(style.strokeWidth) === 0)
+        return undefined;
+      return ratioOf(
+        over([...stroke.slice(0, 3), stroke[3] * Number(style.strokeOpacity || 1)] as Rgba, bg),
+        bg,
+      );
+    };
     const out: {
       selector: string;
       text: string;
       ratio: number;
       color: string;
       background: string;
+      halo?: number;
     }[] = [];
     for (const selector of list) {
       for (const el of Array.from(document.querySelectorAll(selector))) {
         const rect = el.getBoundingClientRect();
         if (rect.width === 0 || rect.height === 0) continue;
         const bg = backdrop(el);
-        const fg = over(parse(getComputedStyle(el).color), bg);
-        const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+        const fg = over(ink(el), bg);
         out.push({
           selector,
           text: (el.textContent ?? '').trim() || el.getAttribute('aria-label') || '',
-          ratio: Math.round(((l1 + 0.05) / (l2 + 0.05)) * 100) / 100,
+          ratio: ratioOf(fg, bg),
+          halo: halo(el, bg),
           color: `rgb(${fg.slice(0, 3).map(Math.round).join(',')})`,
           background: `rgb(${bg.slice(0, 3).map(Math.round).join(',')})`,
         });

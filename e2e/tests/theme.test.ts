@@ -123,4 +123,43 @@ describe.each([
       expect(backdrop).toBe('rgb(23, 23, 26)');
     },
   );
+
+  // The detail page's charts are drawn as SVG so that their text can be measured like the
+  // page's: legend, axis labels and mark-line labels readable on the card in either theme,
+  // and no light outline ("halo") around a label on a dark card — on opening the page and
+  // after switching the theme on it with the navbar's button.
+  it('the scenic detail charts are readable on their card, also after switching theme', async () => {
+    const { page } = browser;
+    await visit(page, SAMPLE_IDS['/scenic/detail/:id']);
+    const charts = ['chart-today', 'chart-month'];
+    const unreadable = async (expected: 'light' | 'dark') => {
+      expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe(
+        expected === 'dark' ? 'dark' : null,
+      );
+      for (const id of charts) await page.locator(`[data-testid=${id}] svg text`).first().waitFor();
+      await page.waitForTimeout(300);
+      const samples = await measureContrast(
+        page,
+        charts.map((id) => `[data-testid=${id}] svg text`),
+      );
+      // Legends (series names), axis labels and the capacity lines' labels are all there.
+      expect(samples.length).toBeGreaterThan(10);
+      return samples
+        .filter((s) => s.ratio < 4.5 || (s.halo !== undefined && s.halo > 1.5))
+        .map(
+          (s) =>
+            `${expected} "${s.text}": ${s.color} on ${s.background} = ${s.ratio}, halo ${s.halo}`,
+        );
+    };
+    const other = theme === 'dark' ? 'light' : 'dark';
+    const toggle = page.locator(
+      'button:has(.arco-icon-moon-fill), button:has(.arco-icon-sun-fill)',
+    );
+    const found = [...(await unreadable(theme))];
+    await toggle.click();
+    found.push(...(await unreadable(other)));
+    await toggle.click();
+    found.push(...(await unreadable(theme)));
+    expect(found).toEqual([]);
+  });
 });

@@ -28,6 +28,12 @@ export const GUIDE_ENUM_LABELS = {
     inactive: bi('离职', 'Inactive'),
   },
   gender: { male: bi('男', 'Male'), female: bi('女', 'Female') },
+  proficiency: {
+    native: bi('母语', 'Native'),
+    fluent: bi('流利', 'Fluent'),
+    working: bi('工作语言', 'Working'),
+    basic: bi('基础', 'Basic'),
+  },
 } as const satisfies Record<string, Record<string, Localized>>;
 
 /** The labels as `guide.<field>.<code>` locale messages. */

@@ -3,10 +3,6 @@ import { guideEnumMessages } from '@console/shared';
 export default {
   ...guideEnumMessages('en-US'),
   'guide.pending': 'This guide page is not available yet; it ships with the guide section.',
-  'guide.proficiency.native': 'Native',
-  'guide.proficiency.fluent': 'Fluent',
-  'guide.proficiency.working': 'Working',
-  'guide.proficiency.basic': 'Basic',
   'guide.unavailability.leave': 'Leave',
   'guide.unavailability.sick': 'Sick',
   'guide.unavailability.training': 'Training',

@@ -3,10 +3,6 @@ import { guideEnumMessages } from '@console/shared';
 export default {
   ...guideEnumMessages('zh-CN'),
   'guide.pending': '导游管理的这个页面尚未上线，将随导游管理模块的版本提供。',
-  'guide.proficiency.native': '母语',
-  'guide.proficiency.fluent': '流利',
-  'guide.proficiency.working': '工作语言',
-  'guide.proficiency.basic': '基础',
   'guide.unavailability.leave': '请假',
   'guide.unavailability.sick': '病假',
   'guide.unavailability.training': '培训',

@@ -79,41 +79,80 @@ export function cellToValue(
 }
 
 /** The code a cell text names: the code itself or a label in either language, any case. */
-function optionCode(text: string, options: readonly SheetOption[]): string {
+function optionCode(text: string, options: readonly SheetOption[]): string | undefined {
   const key = text.trim().toLowerCase();
-  const hit = options.find(
+  return options.find(
     (o) =>
       o.value.toLowerCase() === key ||
       o.label['zh-CN'].toLowerCase() === key ||
       o.label['en-US'].toLowerCase() === key,
-  );
-  // Unknown text goes on unchanged so the contract reports the accepted values.
-  return hit ? hit.value : text;
+  )?.value;
 }
 
-/** A read value of a coded column → its code(s). */
-export function valueToCode(value: unknown, options?: readonly SheetOption[]): unknown {
-  if (!options || value === undefined) return value;
-  if (Array.isArray(value))
-    return value.map((v) => (typeof v === 'string' ? optionCode(v, options) : v));
-  return typeof value === 'string' ? optionCode(value, options) : value;
+const QUALIFIED = /\s*[:：]\s*/;
+
+/** What makes a column coded: its options and, for `<option>:<qualifier>` items, the latter's. */
+export interface Coding {
+  options?: readonly SheetOption[];
+  qualifier?: readonly SheetOption[];
+}
+
+/**
+ * A read value of a coded column → its code(s), and the texts that name no option (the
+ * caller refuses those, naming the accepted labels). An item that is not `a:b` where a
+ * qualifier is expected goes on unchanged for the contract to word its format error.
+ */
+export function valueToCode(value: unknown, coding: Coding): { value: unknown; unknown: string[] } {
+  const unknown: string[] = [];
+  const { options, qualifier } = coding;
+  if (!options || value === undefined) return { value, unknown };
+  const code = (text: string) => {
+    if (qualifier) {
+      const parts = text.split(QUALIFIED);
+      if (parts.length !== 2) return text;
+      const [left, right] = [optionCode(parts[0], options), optionCode(parts[1], qualifier)];
+      if (left === undefined || right === undefined) unknown.push(text);
+      return `${left ?? parts[0]}:${right ?? parts[1]}`;
+    }
+    const hit = optionCode(text, options);
+    if (hit === undefined) unknown.push(text);
+    return hit ?? text;
+  };
+  const out = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? code(v) : v))
+    : typeof value === 'string'
+      ? code(value)
+      : value;
+  return { value: out, unknown };
 }
 
 const optionLabel = (code: unknown, options: readonly SheetOption[], locale: Locale) =>
   options.find((o) => o.value === code)?.label[locale] ?? code;
+
+/** One exported item of a coded column as its label(s). */
+function itemLabel(item: unknown, coding: Coding, locale: Locale): unknown {
+  if (coding.qualifier && typeof item === 'string') {
+    const parts = item.split(QUALIFIED);
+    if (parts.length === 2)
+      return `${String(optionLabel(parts[0], coding.options!, locale))}:${String(
+        optionLabel(parts[1], coding.qualifier, locale),
+      )}`;
+  }
+  return optionLabel(item, coding.options!, locale);
+}
 
 /** A value of a row → what the cell holds when exported (a coded value as its label). */
 export function valueToCell(
   value: unknown,
   type: ColumnType,
   locale: Locale,
-  options?: readonly SheetOption[],
+  coding: Coding = {},
 ): string | number | boolean | null {
   if (value === null || value === undefined) return null;
-  if (options)
+  if (coding.options)
     value = Array.isArray(value)
-      ? value.map((v) => optionLabel(v, options, locale))
-      : optionLabel(value, options, locale);
+      ? value.map((v) => itemLabel(v, coding, locale))
+      : itemLabel(value, coding, locale);
   switch (type) {
     case 'boolean':
       return value ? (locale === 'zh-CN' ? '是' : 'yes') : locale === 'zh-CN' ? '否' : 'no';

@@ -43,7 +43,14 @@
  * spreadsheet shows them (header = row 1), the field key, the column title and a message in the
  * caller's locale. The front end's search table shows it as is.
  */
-export { defineSheet, type ColumnType, type SheetColumn, type SheetSpec } from './sheet';
+export {
+  defineSheet,
+  resolveSheet,
+  type ColumnType,
+  type DictionaryLookup,
+  type SheetColumn,
+  type SheetSpec,
+} from './sheet';
 export {
   detectFormat,
   importSheet,

@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCodeName } from '@console/shared';
 import { AppError } from '../app-error';
-import { detectFormat, type RawRow, type SpreadsheetFile } from './read-rows';
+import type { ConvertedSheet, PlainColumn } from './convert';
+import { detectFormat, type SpreadsheetFile } from './read-rows';
 import { assertZipUnpacksWithinLimits } from './zip-limits';
 
 export const READ_LIMITS = {
@@ -63,13 +64,20 @@ function workerUrl(): Promise<URL> {
 
 const tooHeavy = () => new AppError('SPREADSHEET_TOO_HEAVY');
 
-/** The first worksheet's rows, read in a worker; refuses bombs before the worker starts. */
-export async function readRowsInWorker(file: SpreadsheetFile, maxRows: number): Promise<RawRow[]> {
+/**
+ * The first worksheet's rows, read and converted for the row contract in a worker (the
+ * columns' options as resolved for this request); refuses bombs before the worker starts.
+ */
+export async function readRowsInWorker(
+  file: SpreadsheetFile,
+  maxRows: number,
+  columns: PlainColumn[],
+): Promise<ConvertedSheet> {
   if (detectFormat(file) === 'xlsx') await assertZipUnpacksWithinLimits(file.buffer);
   const url = await workerUrl();
-  return new Promise<RawRow[]>((resolve, reject) => {
+  return new Promise<ConvertedSheet>((resolve, reject) => {
     const worker = new Worker(url, {
-      workerData: { file: { filename: file.filename, buffer: file.buffer }, maxRows },
+      workerData: { file: { filename: file.filename, buffer: file.buffer }, maxRows, columns },
       resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.maxHeapMb },
     });
     let settled = false;
@@ -84,11 +92,11 @@ export async function readRowsInWorker(file: SpreadsheetFile, maxRows: number): 
     worker.on(
       'message',
       (msg: {
-        rows?: RawRow[];
+        sheet?: ConvertedSheet;
         error?: { name: ErrorCodeName; params?: Record<string, string | number> } | null;
       }) =>
         settle(() => {
-          if (msg.rows) return resolve(msg.rows);
+          if (msg.sheet) return resolve(msg.sheet);
           reject(
             msg.error
               ? new AppError(msg.error.name, { params: msg.error.params })

@@ -11,10 +11,25 @@ import {
   type ValidationIssueLike,
 } from '@console/shared';
 import { AppError } from '../app-error';
-import { cellPreview, cellToValue, valueToCode } from './cells';
-import type { Raw, SpreadsheetFile } from './read-rows';
+import { cellPreview } from './cells';
+import type { SpreadsheetFile } from './read-rows';
 import { readRowsInWorker } from './read-worker-client';
 import type { SheetColumn, SheetSpec } from './sheet';
+
+const UNKNOWN_OPTION: Localized = {
+  'zh-CN': '“{value}”不是可选值，可选：{accepted}',
+  'en-US': '"{value}" is not an accepted value; accepted: {accepted}',
+};
+const LIST_JOIN: Localized = { 'zh-CN': '、', 'en-US': ', ' };
+
+/** The labels a coded column accepts, in the caller's language (`中文:母语` style if qualified). */
+function acceptedLabels<Row>(column: SheetColumn<Row>, locale: Locale): string {
+  const join = (options: SheetColumn<Row>['options']) =>
+    (options ?? []).map((o) => o.label[locale]).join(LIST_JOIN[locale]);
+  return column.qualifier
+    ? `${join(column.options)} : ${join(column.qualifier)}`
+    : join(column.options);
+}
 
 export type { SpreadsheetFile } from './read-rows';
 export { detectFormat } from './read-rows';
@@ -33,29 +48,6 @@ export interface ParsedRow<Row> {
   /** Spreadsheet row number (header = 1). */
   row: number;
   data: Row;
-}
-
-const normalise = (s: string) => s.replace(/\s+/g, '').toLowerCase();
-
-/** Header cell → column, by either language's header or the field key. */
-function mapHeader<Row>(spec: SheetSpec<Row>, header: Raw[]) {
-  const byName = new Map<string, SheetColumn<Row>>();
-  for (const col of spec.columns) {
-    for (const name of [col.key, col.header['zh-CN'], col.header['en-US']]) {
-      byName.set(normalise(name), col);
-    }
-  }
-  const positions: { index: number; column: SheetColumn<Row>; title: string }[] = [];
-  const unknown: string[] = [];
-  header.forEach((cell, index) => {
-    if (cell === null) return;
-    const title = String(cell).trim();
-    const column = byName.get(normalise(title));
-    if (column && !positions.some((p) => p.column === column)) {
-      positions.push({ index, column, title });
-    } else if (title) unknown.push(title);
-  });
-  return { positions, unknown };
 }
 
 function localized(
@@ -78,10 +70,12 @@ export async function parseSheet<Row>(
   check?: (rows: ParsedRow<Row>[]) => Promise<RowProblem[]> | RowProblem[],
 ): Promise<{ rows: ParsedRow<Row>[]; report: ImportReport }> {
   const maxRows = spec.maxRows ?? SPREADSHEET_LIMITS.maxRows;
-  const all = await readRowsInWorker(file, maxRows);
+  const sheet = await readRowsInWorker(file, maxRows, spec.columns);
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   const failed = new Set<number>();
+  /** `row:field` of coded cells refused as unknown: the contract and checks do not repeat it. */
+  const refused = new Set<string>();
   const push = (e: ImportRowError) => {
     errorCount++;
     failed.add(e.row);
@@ -91,7 +85,7 @@ export async function parseSheet<Row>(
     rows: failed.size === 0 ? rows : [],
     report: {
       ok: failed.size === 0,
-      total: all.length > 0 ? all.length - 1 : 0,
+      total: sheet.rows.length,
       imported: 0,
       failedRows: failed.size,
       errors,
@@ -100,46 +94,50 @@ export async function parseSheet<Row>(
     },
   });
 
-  if (all.length === 0) {
+  if (sheet.headerRow === null) {
     push({ row: 1, field: '', column: '', message: SPREADSHEET_MESSAGES.noRows[locale] });
     return report([], []);
   }
-  const [head, ...body] = all;
-  const { positions, unknown } = mapHeader(spec, head.cells);
+  const titleOf = new Map(sheet.positions.map((p) => [p.key, p.title]));
   for (const col of spec.columns) {
-    if (col.required && !positions.some((p) => p.column === col)) {
+    if (col.required && !titleOf.has(col.key)) {
       const column = col.header[locale];
       push({
-        row: head.rowNumber,
+        row: sheet.headerRow,
         field: col.key,
         column,
         message: formatMessage(SPREADSHEET_MESSAGES.missingColumn[locale], { column }),
       });
     }
   }
-  if (body.length === 0) {
+  if (sheet.rows.length === 0) {
     push({
-      row: head.rowNumber,
+      row: sheet.headerRow,
       field: '',
       column: '',
       message: SPREADSHEET_MESSAGES.noRows[locale],
     });
   }
-  if (failed.size > 0) return report([], unknown);
+  if (failed.size > 0) return report([], sheet.unknownColumns);
 
-  const titleOf = new Map(positions.map((p) => [p.column.key as string, p.title]));
-  const cellOf = new Map<number, Map<string, Raw>>();
+  const columnOf = new Map(spec.columns.map((c) => [c.key as string, c]));
+  const cellOf = new Map(sheet.rows.map((r) => [r.rowNumber, r.raws]));
   const parsed: ParsedRow<Row>[] = [];
-  for (const { rowNumber, cells } of body) {
-    const input: Record<string, unknown> = {};
-    const raws = new Map<string, Raw>();
-    for (const { index, column } of positions) {
-      const raw = cells[index] ?? null;
-      raws.set(column.key, raw);
-      const value = valueToCode(cellToValue(raw, column.type), column.options);
-      if (value !== undefined) input[column.key] = value;
+  for (const { rowNumber, input, raws, unknownOptions } of sheet.rows) {
+    // A coded cell naming no accepted value: refused with the labels it may hold.
+    for (const { field, texts } of unknownOptions) {
+      refused.add(`${rowNumber}:${field}`);
+      push({
+        row: rowNumber,
+        field,
+        column: titleOf.get(field) ?? '',
+        message: formatMessage(UNKNOWN_OPTION[locale], {
+          value: texts.join(LIST_JOIN[locale]),
+          accepted: acceptedLabels(columnOf.get(field)!, locale),
+        }),
+        value: cellPreview(raws[field] ?? null),
+      });
     }
-    cellOf.set(rowNumber, raws);
     const result = spec.row.safeParse(input);
     if (result.success) {
       parsed.push({ row: rowNumber, data: result.data });
@@ -147,6 +145,7 @@ export async function parseSheet<Row>(
     }
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? '');
+      if (refused.has(`${rowNumber}:${field}`)) continue;
       const like = issue as unknown as ValidationIssueLike;
       const missing = issue.code === 'invalid_type' && input[field] === undefined;
       push({
@@ -156,24 +155,25 @@ export async function parseSheet<Row>(
         message:
           localized(spec.messages?.[issue.message], locale) ??
           validationMessage({ ...like, missing }, locale),
-        value: cellPreview(raws.get(field) ?? null),
+        value: cellPreview(raws[field] ?? null),
       });
     }
   }
 
   if (check && parsed.length > 0) {
     for (const problem of await check(parsed)) {
+      if (refused.has(`${problem.row}:${problem.field}`)) continue;
       push({
         row: problem.row,
         field: problem.field,
         column: titleOf.get(problem.field) ?? '',
         message: localized(spec.messages?.[problem.code], locale, problem.params) ?? problem.code,
-        value: cellPreview(cellOf.get(problem.row)?.get(problem.field) ?? null),
+        value: cellPreview(cellOf.get(problem.row)?.[problem.field] ?? null),
       });
     }
   }
   errors.sort((a, b) => a.row - b.row);
-  return report(parsed, unknown);
+  return report(parsed, sheet.unknownColumns);
 }
 
 /**

@@ -13,7 +13,7 @@ import { ok } from '../envelope';
 import type { DbOrTx } from '../../db/types';
 import { recordAudit } from '../../modules/audit/writer';
 import { AppError } from '../app-error';
-import type { SheetSpec } from './sheet';
+import { resolveSheet, type DictionaryLookup, type SheetSpec } from './sheet';
 import { importSheet, type ParsedRow, type RowProblem } from './read';
 import { registerSpreadsheetUploads, receiveSpreadsheet } from './upload';
 import { sendSpreadsheet, writeSheet, writeTemplate } from './write';
@@ -23,6 +23,8 @@ export interface SpreadsheetRoutes<Row, Query extends { format: SpreadsheetForma
   basePath: string;
   tags: string[];
   sheet: SheetSpec<Row>;
+  /** The dictionaries of the sheet's `dictionary` columns (read for every request). */
+  dictionary?: DictionaryLookup;
   /** The list's filters plus `format`; the export follows the current filter. */
   exportQuery: z.ZodType<Query>;
   readAccess: Permission;
@@ -61,7 +63,8 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
     async (req, reply) => {
       const { format, ...filter } = req.query as Query;
       const rows = (await o.exportRows(filter)) as Iterable<Row>;
-      const file = await writeSheet(o.sheet, rows, format, req.locale);
+      const sheet = await resolveSheet(o.sheet, o.dictionary, 'export');
+      const file = await writeSheet(sheet, rows, format, req.locale);
       return sendSpreadsheet(reply, file, `${o.sheet.name}-${dayStamp()}`, format);
     },
   );
@@ -73,7 +76,8 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
       config: { access: o.writeAccess },
     },
     async (req, reply) => {
-      const file = await writeTemplate(o.sheet, req.query.format, req.locale);
+      const sheet = await resolveSheet(o.sheet, o.dictionary, 'import');
+      const file = await writeTemplate(sheet, req.query.format, req.locale);
       return sendSpreadsheet(reply, file, `${o.sheet.name}-template`, req.query.format);
     },
   );
@@ -101,7 +105,8 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
             entityId: '',
             diff: { imported: { before: null, after: imported }, file: fileName },
           });
-        const report = await importSheet(o.sheet, file, req.locale, {
+        const sheet = await resolveSheet(o.sheet, o.dictionary, 'import');
+        const report = await importSheet(sheet, file, req.locale, {
           check: o.check,
           write: (rows) => o.write(rows, userId, recordImport),
         });

@@ -36,6 +36,16 @@ export interface SheetColumn<Row> {
    * language; imported from the label in either language or the code (case-insensitive).
    */
   options?: readonly SheetOption[];
+  /**
+   * A coded column whose options are the items of a dictionary (a property category code):
+   * looked up per request (`resolveSheet`), so a value added to the dictionary imports at once.
+   */
+  dictionary?: string;
+  /**
+   * A `list` column whose items are `<option>:<qualifier>` (a guide's languages, 中文:母语):
+   * both sides coded, each written as its label and read from a label or the code.
+   */
+  qualifier?: readonly SheetOption[];
   /** Column width in characters (xlsx). */
   width?: number;
 }
@@ -57,4 +67,47 @@ export interface SheetSpec<Row> {
 /** Declares a sheet with its row type inferred from the contract. */
 export function defineSheet<Row>(spec: SheetSpec<Row>): SheetSpec<Row> {
   return spec;
+}
+
+/** A dictionary's items as a request sees them (the properties service's `items`). */
+export interface DictionaryItem {
+  value: string;
+  labelZh: string;
+  labelEn: string;
+  enabled: boolean;
+}
+
+export type DictionaryLookup = (category: string) => Promise<DictionaryItem[]>;
+
+/**
+ * The sheet with its dictionary columns' options filled for this request: what a reader sees
+ * (`export`: every item, so a value since disabled still shows its label) or what a writer may
+ * use (`import`, templates: enabled items only; anything else is refused naming these).
+ */
+export async function resolveSheet<Row>(
+  spec: SheetSpec<Row>,
+  lookup: DictionaryLookup | undefined,
+  purpose: 'export' | 'import',
+): Promise<SheetSpec<Row>> {
+  const coded = spec.columns.filter((c) => c.dictionary);
+  if (coded.length === 0 || !lookup) return spec;
+  const categories = [...new Set(coded.map((c) => c.dictionary!))];
+  const items = await Promise.all(categories.map((category) => lookup(category)));
+  const options = new Map(
+    categories.map((category, i) => [
+      category,
+      items[i]
+        .filter((item) => purpose === 'export' || item.enabled)
+        .map((item) => ({
+          value: item.value,
+          label: { 'zh-CN': item.labelZh, 'en-US': item.labelEn },
+        })),
+    ]),
+  );
+  return {
+    ...spec,
+    columns: spec.columns.map((c) =>
+      c.dictionary ? { ...c, options: options.get(c.dictionary) } : c,
+    ),
+  };
 }

@@ -31,7 +31,17 @@ function exampleCell<Row>(c: SheetColumn<Row>, locale: Locale) {
       : c.type === 'integer' || c.type === 'number'
         ? Number(c.example)
         : c.example;
-  return valueToCell(value, c.type, locale, c.options);
+  return valueToCell(value, c.type, locale, c);
+}
+
+const JOIN = { 'zh-CN': '、', 'en-US': ', ' } as const;
+
+/** The labels a coded column accepts in the caller's language (either language imports). */
+function acceptedValues<Row>(c: SheetColumn<Row>, locale: Locale): string {
+  const labels = (options: SheetColumn<Row>['options']) =>
+    (options ?? []).map((o) => o.label[locale]).join(JOIN[locale]);
+  if (!c.options) return '';
+  return c.qualifier ? `${labels(c.options)} : ${labels(c.qualifier)}` : labels(c.options);
 }
 
 // exceljs has `dataValidations` at run time but not in its type declarations.
@@ -50,7 +60,8 @@ function addDropDowns<Row>(
   spec: SheetSpec<Row>,
   locale: Locale,
 ) {
-  const coded = spec.columns.filter((c) => c.options?.length);
+  // A qualified column (中文:母语) has no single list to pick from: its instructions list both.
+  const coded = spec.columns.filter((c) => c.options?.length && !c.qualifier);
   if (coded.length === 0) return;
   const values = workbook.addWorksheet(TEMPLATE_TEXT.values[locale], { state: 'hidden' });
   const lastRow = (spec.maxRows ?? SPREADSHEET_LIMITS.maxRows) + 1;
@@ -105,12 +116,7 @@ export async function writeSheet<Row>(
   for (const row of rows) {
     ws.addRow(
       spec.columns.map((c) => {
-        const cell = valueToCell(
-          (row as Record<string, unknown>)[c.key],
-          c.type,
-          locale,
-          c.options,
-        );
+        const cell = valueToCell((row as Record<string, unknown>)[c.key], c.type, locale, c);
         return format === 'csv' && typeof cell === 'string' ? escapeFormula(cell) : cell;
       }),
     );
@@ -142,6 +148,7 @@ export async function writeTemplate<Row>(
       { header: TEMPLATE_TEXT.required[locale], width: 8 },
       { header: TEMPLATE_TEXT.rule[locale], width: 60 },
       { header: TEMPLATE_TEXT.example[locale], width: 30 },
+      { header: TEMPLATE_TEXT.values[locale], width: 60 },
     ];
     help.getRow(1).font = { bold: true };
     for (const c of spec.columns) {
@@ -150,6 +157,7 @@ export async function writeTemplate<Row>(
         (c.required ? TEMPLATE_TEXT.yes : TEMPLATE_TEXT.no)[locale],
         c.hint?.[locale] ?? '',
         exampleCell(c, locale) ?? '',
+        acceptedValues(c, locale),
       ]);
     }
     addDropDowns(workbook, ws, spec, locale);

@@ -231,4 +231,118 @@ describe('guide import and export', () => {
         'active',
       ]);
   });
+
+  // Dictionary columns (languages, specialties) speak in the dictionaries' labels too.
+  it('exports languages and specialties as dictionary labels in the reader’s language', async () => {
+    const created = await opA.post('/api/guides', {
+      name: '字典标签',
+      gender: 'female',
+      birthDate: '1986-02-03',
+      phone: '13700003001',
+      email: '',
+      emergencyContactName: '',
+      emergencyContactPhone: '',
+      avatar: '',
+      homeCity: '成都',
+      employmentType: 'staff',
+      licenceNo: 'DICT-0001',
+      licenceType: 'national',
+      level: 'junior',
+      levelObtainedOn: '2016-06-01',
+      licenceExpiry: addDays(today, 400),
+      maxGroupSize: 30,
+      languages: [
+        { language: 'zh', proficiency: 'native' },
+        { language: 'fr', proficiency: 'working' },
+      ],
+      specialties: ['history', 'food'],
+      certifications: [],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const query = `/api/guides/export?format=csv&keyword=${encodeURIComponent('字典标签')}`;
+    const zh = await opA.get(query, { headers: { 'x-locale': 'zh-CN' } });
+    expect(zh.body).toContain('普通话:母语; 法语:工作语言');
+    expect(zh.body).toMatch(/美食; 历史文化|历史文化; 美食/);
+    const en = await opA.get(query, { headers: { 'x-locale': 'en-US' } });
+    expect(en.body).toContain('Mandarin:Native; French:Working');
+    expect(en.body).toMatch(/Food; History and culture|History and culture; Food/);
+    expect(en.body).not.toMatch(/zh:native|history; food/);
+  });
+
+  it('imports languages and specialties from labels of either language or codes', async () => {
+    const header =
+      '姓名,性别,出生日期,手机号,用工类型,导游证号,证件类型,等级,等级取得日期,导游证有效期至,最大带团人数,语言,特长';
+    const row = (name: string, no: string, languages: string, specialties: string) =>
+      `${name},女,1990-01-01,13611113333,正式员工,${no},全国导游证,初级,2018-01-01,${addDays(today, 200)},30,${languages},${specialties}`;
+    const csv = [
+      header,
+      row('字典导入甲', 'DICT-IMP-1', '普通话:母语; English：fluent', '历史文化; Food'),
+      row('字典导入乙', 'DICT-IMP-2', 'zh:native; 法语:Basic', 'history'),
+    ].join('\n');
+    const res = await upload(opB, Buffer.from(csv), 'labels.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const found = (await opB.get(`/api/guides?keyword=${encodeURIComponent('字典导入')}`)).json()
+      .data.list as Guide[];
+    const byName: Record<string, Guide> = {};
+    for (const g of found) byName[g.name] = (await opB.get(`/api/guides/${g.id}`)).json().data;
+    expect(byName['字典导入甲'].languages).toEqual([
+      { language: 'zh', proficiency: 'native' },
+      { language: 'en', proficiency: 'fluent' },
+    ]);
+    expect([...byName['字典导入甲'].specialties].sort()).toEqual(['food', 'history']);
+    expect(byName['字典导入乙'].languages).toEqual([
+      { language: 'zh', proficiency: 'native' },
+      { language: 'fr', proficiency: 'basic' },
+    ]);
+  });
+
+  it('refuses an unknown label naming the labels the column accepts', async () => {
+    const header =
+      'Name,Gender,Birth date,Mobile,Employment,Licence number,Licence type,Level,Level obtained on,Licence expiry,Max group size,Languages,Specialties';
+    const line = `Unknown label,Female,1990-01-01,13611114444,Staff,DICT-BAD-1,National guide licence,Junior,2018-01-01,${addDays(today, 200)},30,Klingon:Native; English:Superb,Magic`;
+    const res = await upload(opB, Buffer.from(`${header}\n${line}\n`), 'bad.csv');
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().data.errors as { field: string; message: string }[];
+    expect(errors.map((e) => e.field).sort()).toEqual(['languages', 'specialties']);
+    const languages = errors.find((e) => e.field === 'languages')!.message;
+    // The report speaks the caller's language (zh-CN here), whatever the file's language.
+    expect(languages).toContain('“Klingon:Native、English:Superb”不是可选值');
+    expect(languages).toContain('普通话');
+    expect(languages).toContain('母语');
+    const specialties = errors.find((e) => e.field === 'specialties')!.message;
+    expect(specialties).toMatch(/^“Magic”不是可选值，可选：.*历史文化/);
+    expect(specialties).not.toContain('history');
+  });
+
+  it('lists labels, not codes, in the template’s instructions sheet', async () => {
+    for (const [locale, expected, codes] of [
+      [
+        'zh-CN',
+        ['普通话', '母语', '历史文化', '女', '正式员工'],
+        /\b(zh|native|history|female|staff)\b/,
+      ],
+      [
+        'en-US',
+        ['Mandarin', 'Native', 'History and culture', 'Female', 'Staff'],
+        /\b(zh|native|history|female|staff)\b/,
+      ],
+    ] as const) {
+      const res = await opA.get('/api/guides/import/template?format=xlsx', {
+        headers: { 'x-locale': locale },
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const help = wb.worksheets.find(
+        (w) => w.name === (locale === 'zh-CN' ? '填写说明' : 'Instructions'),
+      )!;
+      const text: string[] = [];
+      help.eachRow((r) => text.push((r.values as unknown[]).slice(1).join(' | ')));
+      const all = text.join('\n');
+      for (const label of expected) expect(all).toContain(label);
+      expect(all).not.toMatch(codes);
+      // The example row of the template shows labels too.
+      const example = (wb.worksheets[0].getRow(2).values as unknown[]).join(' | ');
+      expect(example).toContain(locale === 'zh-CN' ? '普通话:母语' : 'Mandarin:Native');
+    }
+  });
 });

@@ -64,6 +64,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     basePath: '/api/guides',
     tags,
     sheet: guideSheet,
+    dictionary: (category) => services.properties.items(category, true),
     exportQuery: guideExportQuery,
     readAccess: 'guide:read',
     writeAccess: 'guide:write',

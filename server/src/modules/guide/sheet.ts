@@ -1,13 +1,10 @@
 // The guide list as a spreadsheet (import, template, export): one column per editable field,
 // so an export imports back into an empty database unchanged.
 import {
-  EMPLOYMENT_TYPES,
-  GUIDE_LEVELS,
+  GUIDE_LANGUAGE_CATEGORY,
   GUIDE_LIMITS,
-  GUIDE_STATUSES,
+  GUIDE_SPECIALTY_CATEGORY,
   GUIDE_VALIDATION_MESSAGES,
-  LANGUAGE_PROFICIENCIES,
-  LICENCE_TYPES,
   guideEnumOptions,
   guideSheetRow,
   type Localized,
@@ -15,8 +12,8 @@ import {
 import { defineSheet } from '../../lib/spreadsheet';
 
 const bi = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
-const oneOf = (values: readonly string[]) =>
-  bi(`取值：${values.join(' / ')}`, `One of ${values.join(' / ')}`);
+// Coded columns list their accepted labels in the template's instructions sheet (write.ts);
+// dictionary columns get theirs from the properties service for every request (routes.ts).
 
 export const guideSheet = defineSheet({
   name: 'guides',
@@ -38,7 +35,6 @@ export const guideSheet = defineSheet({
       header: bi('性别', 'Gender'),
       type: 'string',
       required: true,
-      hint: oneOf(['male', 'female']),
       options: guideEnumOptions('gender'),
       example: 'female',
     },
@@ -85,7 +81,6 @@ export const guideSheet = defineSheet({
       header: bi('用工类型', 'Employment'),
       type: 'string',
       required: true,
-      hint: oneOf(EMPLOYMENT_TYPES),
       options: guideEnumOptions('employment'),
       example: 'staff',
     },
@@ -103,7 +98,6 @@ export const guideSheet = defineSheet({
       header: bi('证件类型', 'Licence type'),
       type: 'string',
       required: true,
-      hint: oneOf(LICENCE_TYPES),
       options: guideEnumOptions('licenceType'),
       example: 'national',
     },
@@ -112,7 +106,6 @@ export const guideSheet = defineSheet({
       header: bi('等级', 'Level'),
       type: 'string',
       required: true,
-      hint: oneOf(GUIDE_LEVELS),
       options: guideEnumOptions('level'),
       example: 'senior',
     },
@@ -148,10 +141,9 @@ export const guideSheet = defineSheet({
       header: bi('语言', 'Languages'),
       type: 'list',
       required: true,
-      hint: bi(
-        `“语种:水平”，分号分隔；语种取自导游语种字典，水平：${LANGUAGE_PROFICIENCIES.join(' / ')}`,
-        `language:level separated by ;, languages from the guide language dictionary, levels ${LANGUAGE_PROFICIENCIES.join(' / ')}`,
-      ),
+      hint: bi('“语种:水平”，分号分隔', 'language:level, separated by ;'),
+      dictionary: GUIDE_LANGUAGE_CATEGORY,
+      qualifier: guideEnumOptions('proficiency'),
       example: 'zh:native; en:fluent',
       width: 24,
     },
@@ -159,10 +151,8 @@ export const guideSheet = defineSheet({
       key: 'specialties',
       header: bi('特长', 'Specialties'),
       type: 'list',
-      hint: bi(
-        '导游特长字典的取值，分号分隔',
-        'Values of the specialty dictionary, separated by ;',
-      ),
+      hint: bi('分号分隔', 'Separated by ;'),
+      dictionary: GUIDE_SPECIALTY_CATEGORY,
       example: 'history; food',
       width: 20,
     },
@@ -178,7 +168,6 @@ export const guideSheet = defineSheet({
       key: 'status',
       header: bi('状态', 'Status'),
       type: 'string',
-      hint: oneOf(GUIDE_STATUSES),
       options: guideEnumOptions('status'),
       example: 'active',
     },

@@ -105,9 +105,17 @@ describe('import', () => {
     const report = (await importFile(operator, 'spots.csv', csv)).json().data as ImportReport;
     const got = report.errors.map((e) => `${e.row}:${e.field}`);
     expect(got).toEqual(
-      expect.arrayContaining(['2:code', '4:code', '5:grade', '5:name', '6:instantCapacity']),
+      expect.arrayContaining([
+        '2:code',
+        '4:code',
+        '5:grade',
+        '5:category',
+        '5:name',
+        '6:instantCapacity',
+      ]),
     );
-    // The category is checked once the row passes its contract, so row 5 (failing it) is not.
+    // An unknown dictionary value is reported with the row's contract errors, once.
+    expect(got.filter((g) => g === '5:category')).toHaveLength(1);
     expect(report.failedRows).toBe(4);
     const cross = report.errors.find((e) => e.row === 6 && e.field === 'instantCapacity');
     expect(cross?.message).toBe('The instantaneous capacity cannot exceed the daily capacity');
@@ -121,9 +129,12 @@ describe('import', () => {
         [HEADER, csvRow('CAT-1', { category: 'casino' })].join('\n'),
       )
     ).json().data as ImportReport;
-    expect(dict.errors).toMatchObject([
-      { row: 2, field: 'category', message: 'Not a scenic category of the dictionary' },
-    ]);
+    expect(dict.errors).toMatchObject([{ row: 2, field: 'category', value: 'casino' }]);
+    // The message names the labels the column accepts, in the caller's language.
+    expect(dict.errors[0].message).toMatch(
+      /^"casino" is not an accepted value; accepted: .*Museum/,
+    );
+    expect(dict.errors[0].message).not.toMatch(/museum/);
   });
 
   it('imports a valid xlsx whose headers are in Chinese', async () => {

@@ -64,6 +64,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     basePath: '/api/scenic/spots',
     tags,
     sheet: spotSheet,
+    dictionary: (category) => services.properties.items(category, true),
     exportQuery: scenicSpotExportQuery,
     readAccess: 'scenic:read',
     writeAccess: 'scenic:maintain',

@@ -105,7 +105,14 @@ describe('scenic sheet labels', () => {
 
 describe('import templates', () => {
   const cases = [
-    { path: '/api/scenic/spots', coded: { grade: { 'zh-CN': '未评级', 'en-US': 'Not graded' } } },
+    {
+      path: '/api/scenic/spots',
+      coded: {
+        grade: { 'zh-CN': '未评级', 'en-US': 'Not graded' },
+        // A dictionary column: its labels come from the properties service.
+        category: { 'zh-CN': '博物馆', 'en-US': 'Museum' },
+      },
+    },
     {
       path: '/api/guides',
       coded: {

@@ -1,7 +1,7 @@
 // The spot list as a spreadsheet (import, template, export): one column per editable field of
 // the create contract, so an export imports back into an empty database unchanged.
 import {
-  SCENIC_GRADES,
+  SCENIC_CATEGORY_DICTIONARY,
   SCENIC_LIMITS,
   SCENIC_VALIDATION_MESSAGES,
   scenicEnumOptions,
@@ -43,7 +43,6 @@ export const spotSheet = defineSheet({
       header: bi('A 级', 'A-grade'),
       type: 'string',
       required: true,
-      hint: bi(`取值：${SCENIC_GRADES.join(' / ')}`, `One of ${SCENIC_GRADES.join(' / ')}`),
       options: scenicEnumOptions('grade'),
       example: 'AAAAA',
     },
@@ -52,10 +51,7 @@ export const spotSheet = defineSheet({
       header: bi('类别', 'Category'),
       type: 'string',
       required: true,
-      hint: bi(
-        '景点类别字典的取值，如 museum',
-        'A value of the scenic category dictionary, e.g. museum',
-      ),
+      dictionary: SCENIC_CATEGORY_DICTIONARY,
       example: 'museum',
     },
     {

@@ -1,5 +1,7 @@
 // ECharts imported modularly (architecture.md: only the chart types and components used), and
-// loaded with the detail page only. Follows the console theme (light / dark).
+// loaded with the detail page only. Follows the console theme (light / dark) with a palette of
+// Arco's tokens (chartPalette.ts), drawn as SVG: crisp text, and text the browser tests can
+// measure like the page's.
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
@@ -9,9 +11,9 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useAppSelector } from '@console/shared/store';
+import { CHART_PALETTES, echartsTheme, useChartPalette } from './chartPalette';
 
 echarts.use([
   LineChart,
@@ -20,8 +22,10 @@ echarts.use([
   LegendComponent,
   MarkLineComponent,
   TooltipComponent,
-  CanvasRenderer,
+  SVGRenderer,
 ]);
+for (const palette of Object.values(CHART_PALETTES))
+  echarts.registerTheme(palette.name, echartsTheme(palette));
 
 export function EChart({
   option,
@@ -34,13 +38,11 @@ export function EChart({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
-  const dark = useAppSelector(
-    (state) => (state as { settings?: { theme?: string } }).settings?.theme === 'dark',
-  );
+  const theme = useChartPalette().name;
 
   useEffect(() => {
     if (!ref.current) return;
-    const instance = echarts.init(ref.current, dark ? 'dark' : undefined);
+    const instance = echarts.init(ref.current, theme, { renderer: 'svg' });
     chart.current = instance;
     const resize = () => instance.resize();
     window.addEventListener('resize', resize);
@@ -49,11 +51,11 @@ export function EChart({
       instance.dispose();
       chart.current = null;
     };
-  }, [dark]);
+  }, [theme]);
 
   useEffect(() => {
     chart.current?.setOption({ backgroundColor: 'transparent', ...option }, true);
-  }, [option, dark]);
+  }, [option, theme]);
 
   return <div ref={ref} style={{ width: '100%', height }} data-testid={testId} />;
 }

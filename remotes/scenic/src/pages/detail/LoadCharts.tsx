@@ -7,6 +7,7 @@ import { useScenicLoadQuery } from '../../api';
 import { OPERATION_ZONE_LABEL, operationClock, operationDay } from '@console/shared/i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EChart } from './EChart';
+import { markLineLabel, useChartPalette } from './chartPalette';
 
 const DAY_MS = 86_400_000;
 
@@ -27,6 +28,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
       to: to.toISOString(),
     };
   });
+  const palette = useChartPalette();
   const today = useSeries(spotId, { bucket: '15m' });
   const month = useSeries(spotId, monthQuery);
 
@@ -58,21 +60,21 @@ export function LoadCharts({ spotId }: { spotId: number }) {
               {
                 name: t('scenic.chart.capacity'),
                 yAxis: capacity,
-                lineStyle: { color: '#F53F3F' },
+                lineStyle: { color: palette.danger },
               },
               {
                 name: t('scenic.chart.warning', { percent: s.warningPercent }),
                 yAxis: Math.round((capacity * s.warningPercent) / 100),
-                lineStyle: { color: '#FF7D00', type: 'dashed' },
+                lineStyle: { color: palette.warning, type: 'dashed' },
               },
             ],
-            label: { formatter: '{b}', position: 'insideEndTop' },
+            label: markLineLabel(palette),
           },
         },
       ],
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows intl
-  }, [today.series, intl]);
+  }, [today.series, intl, palette]);
 
   const monthOption = useMemo(() => {
     const s = month.series;
@@ -94,8 +96,8 @@ export function LoadCharts({ spotId }: { spotId: number }) {
           markLine: {
             symbol: 'none',
             data: [{ name: t('scenic.chart.daily'), yAxis: s.dailyCapacity }],
-            label: { formatter: '{b}', position: 'insideEndTop' },
-            lineStyle: { color: '#F53F3F' },
+            label: markLineLabel(palette),
+            lineStyle: { color: palette.danger },
           },
         },
         {
@@ -107,7 +109,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
       ],
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows intl
-  }, [month.series, intl]);
+  }, [month.series, intl, palette]);
 
   const chart = (
     loading: boolean,
