@@ -18,3 +18,5 @@ export * from './properties';
 export * from './spreadsheet';
 export * from './scenic';
 export * from './sections';
+export * from './users';
+export * from './role-management';
