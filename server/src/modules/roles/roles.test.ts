@@ -43,13 +43,15 @@ async function userWithRole(role: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   const c = new Client(t.app, `10.6.0.${seq}`);
-  expect((await c.post('/api/user/login', { username, password: 'RoleUser1' })).statusCode).toBe(200);
+  expect((await c.post('/api/user/login', { username, password: 'RoleUser1' })).statusCode).toBe(
+    200,
+  );
   return { c, id: res.json().data.user.id as number };
 }
 
 const menuKeys = async (c: Client) =>
-  ((await c.post('/api/user/menu')).json().data as { children: { key: string }[] }[]).flatMap(
-    (s) => s.children.map((p) => p.key),
+  ((await c.post('/api/user/menu')).json().data as { children: { key: string }[] }[]).flatMap((s) =>
+    s.children.map((p) => p.key),
   );
 
 describe('roles', () => {
@@ -90,7 +92,9 @@ describe('roles', () => {
     const [row] = await t.services.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'system.role.update'), eq(auditLog.entityId, String(role.id))));
+      .where(
+        and(eq(auditLog.action, 'system.role.update'), eq(auditLog.entityId, String(role.id))),
+      );
     expect(row.diff).toMatchObject({
       permissions: { before: 'scenic:read', after: 'guide:read, scenic:read' },
     });

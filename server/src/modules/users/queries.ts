@@ -159,8 +159,7 @@ export async function moveSessionsOffLostRoles(db: DbOrTx, userId: number, held:
   await db
     .update(sessions)
     .set({ activeRole: held[0] })
-    .where(
-and(eq(sessions.userId, userId), notInArray(sessions.activeRole, held)));
+    .where(and(eq(sessions.userId, userId), notInArray(sessions.activeRole, held)));
   await db
     .update(users)
     .set({ activeRole: held[0] })

@@ -112,7 +112,12 @@ export class UsersService {
   }
 
   async exportRows(filter: UserFilter) {
-    const { rows } = await q.listUsers(this.db, filter, { offset: 0, limit: EXPORT_MAX }, new Date());
+    const { rows } = await q.listUsers(
+      this.db,
+      filter,
+      { offset: 0, limit: EXPORT_MAX },
+      new Date(),
+    );
     return rows.map((r) => {
       const u = toUser(r);
       return {
