@@ -148,7 +148,7 @@ export function RoleEditor({
             extra={t('roles.hint.code')}
             rules={[{ required: true, message: t('roles.required') }]}
           >
-            <Input autoComplete="off" />
+            <Input autoComplete="off" data-testid="role-field-code" />
           </ContractItem>
         )}
         <Space style={{ width: '100%' }} size={16} align="start">
@@ -158,7 +158,7 @@ export function RoleEditor({
             rules={[{ required: true, message: t('roles.required') }]}
             style={{ width: 320 }}
           >
-            <Input />
+            <Input data-testid="role-field-name" />
           </ContractItem>
           <ContractItem
             field="nameEn"
@@ -166,7 +166,7 @@ export function RoleEditor({
             rules={[{ required: true, message: t('roles.required') }]}
             style={{ width: 320 }}
           >
-            <Input />
+            <Input data-testid="role-field-nameEn" />
           </ContractItem>
         </Space>
         <ContractItem field="description" label={t('roles.field.description')}>

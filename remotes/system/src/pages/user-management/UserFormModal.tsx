@@ -118,7 +118,7 @@ export function UserFormModal({
             extra={t('users.hint.username')}
             rules={[{ required: true, message: t('users.required') }]}
           >
-            <Input autoComplete="off" />
+            <Input autoComplete="off" data-testid="user-field-username" />
           </ContractItem>
         )}
         <ContractItem
@@ -126,7 +126,7 @@ export function UserFormModal({
           label={t('users.field.name')}
           rules={[{ required: true, message: t('users.required') }]}
         >
-          <Input />
+          <Input data-testid="user-field-name" />
         </ContractItem>
         <ContractItem
           field="roles"
@@ -134,6 +134,7 @@ export function UserFormModal({
           rules={[{ required: true, type: 'array', minLength: 1, message: t('users.hint.roles') }]}
         >
           <Select
+            data-testid="user-field-roles"
             mode="multiple"
             options={roles.map((r) => ({ value: r.code, label: roleLabel(r, intl.locale) }))}
           />
@@ -149,7 +150,9 @@ export function UserFormModal({
             <Form.Item field="passwordMode" label={t('users.field.initialPassword')}>
               <Radio.Group onChange={(v: 'generate' | 'set') => setMode(v)}>
                 <Radio value="generate">{t('users.password.generate')}</Radio>
-                <Radio value="set">{t('users.password.set')}</Radio>
+                <Radio value="set" data-testid="user-password-set">
+                  {t('users.password.set')}
+                </Radio>
               </Radio.Group>
             </Form.Item>
             {mode === 'set' && (
@@ -158,7 +161,7 @@ export function UserFormModal({
                 label={t('users.field.password')}
                 rules={[{ required: true, message: t('users.required') }]}
               >
-                <Input.Password autoComplete="new-password" />
+                <Input.Password autoComplete="new-password" data-testid="user-field-password" />
               </Form.Item>
             )}
             <Alert type="info" content={t('users.password.mustChange')} />
