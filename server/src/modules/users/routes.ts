@@ -125,13 +125,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     `${base}/:id/password`,
     {
-      schema: { tags, params: userIdParams, body: userPasswordResetBody.nullish() },
+      schema: { tags, params: userIdParams, body: userPasswordResetBody },
       config: { access: 'system:user:write', auditAction: 'system.user.resetPassword' },
     },
     async (req) => {
       req.audit.entityType = ENTITY;
       req.audit.entityId = req.params.id;
-      return ok(await users.resetPassword(req.params.id, req.body?.password, actor(req)));
+      return ok(await users.resetPassword(req.params.id, req.body.password, actor(req)));
     },
   );
 

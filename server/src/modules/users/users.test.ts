@@ -198,7 +198,7 @@ describe('enable, unlock, reset, sessions', () => {
     const { user: u } = await createUser({ password: 'Before123' });
     const c = await signIn(u.username, 'Before123');
     await c.post('/api/user/password', { oldPassword: 'Before123', newPassword: 'Mine12345' });
-    const res = await admin.post(`/api/system/users/${u.id}/password`);
+    const res = await admin.post(`/api/system/users/${u.id}/password`, {});
     expect(res.statusCode, res.body).toBe(200);
     const { password } = res.json().data as SystemUserWithPassword;
     expect((await c.get('/api/user/info')).statusCode).toBe(401);
