@@ -80,6 +80,8 @@ export function createServices(
     audit,
   );
   const auth = new AuthService(db, config);
+  const users = new UsersService(db, auth);
+  const roles = new RolesService(db);
   return {
     db,
     env,
@@ -92,12 +94,14 @@ export function createServices(
     profile: new ProfileService(db, audit, {
       guide: (ids) => guide.auditSubjects(ids),
       scenic_spot: (ids) => scenic.auditSubjects(ids),
+      user: (ids) => users.auditSubjects(ids),
+      role: (ids) => roles.auditSubjects(ids),
     }),
     properties,
     guide,
     scenic,
-    users: new UsersService(db, auth),
-    roles: new RolesService(db),
+    users,
+    roles,
     events,
   };
 }

@@ -1,5 +1,5 @@
 // Role management queries (issue #15 point 2) on the auth module's `roles` table.
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
 import { escapeLike } from '../../db/like';
 import { roles, userRoles } from '../auth/schema';
@@ -59,3 +59,9 @@ export async function countHolders(db: DbOrTx, id: number) {
     .where(eq(userRoles.roleId, id));
   return row.n;
 }
+
+export const roleSubjects = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, ids));

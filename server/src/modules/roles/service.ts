@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import {
   ADMIN_LOCKED_PERMISSIONS,
+  type AuditSubject,
   PERMISSIONS,
   type Page,
   type Permission,
@@ -54,6 +55,12 @@ const audited = (r: {
 
 export class RolesService {
   constructor(private readonly db: Db) {}
+
+  /** Name and code per id (as text), for audit sentences. */
+  async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
+    const rows = ids.length ? await q.roleSubjects(this.db, ids) : [];
+    return new Map(rows.map((r) => [String(r.id), { name: r.name, code: r.code }]));
+  }
 
   async list(query: {
     current: number;

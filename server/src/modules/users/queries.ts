@@ -190,3 +190,9 @@ export const unlockUser = (db: DbOrTx, username: string) =>
     .delete(loginThrottle)
     .where(eq(loginThrottle.username, username))
     .returning({ ip: loginThrottle.ip });
+
+export const userSubjects = (db: DbOrTx, ids: number[]) =>
+  db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));

@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type {
+  AuditSubject,
   Page,
   SystemUser,
   SystemUserSession,
@@ -99,6 +100,14 @@ export class UsersService {
     private readonly db: Db,
     private readonly auth: AuthService,
   ) {}
+
+  /** Username and name per id (as text), for audit sentences. */
+  async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
+    const rows = ids.length ? await q.userSubjects(this.db, ids) : [];
+    return new Map(
+      rows.map((r) => [String(r.id), { name: r.name || r.username, code: r.username }]),
+    );
+  }
 
   async list(query: UserListQuery): Promise<Page<SystemUser>> {
     const { current, pageSize, ...filter } = query;
@@ -266,6 +275,7 @@ export class UsersService {
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
+        action: enabled ? 'system.user.enable' : 'system.user.disable',
         diff: diffRecords({ enabled: before.enabled }, { enabled }),
       });
     });
