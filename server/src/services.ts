@@ -12,6 +12,8 @@ import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { PropertiesService } from './modules/properties/service';
 import { AuditService } from './modules/audit/service';
+import { UsersService } from './modules/users/service';
+import { RolesService } from './modules/roles/service';
 import {
   GuideService,
   noTeamsYet as noGuideFigures,
@@ -47,6 +49,8 @@ export interface Services {
   properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
+  users: UsersService;
+  roles: RolesService;
   events: EventBus;
 }
 
@@ -75,22 +79,29 @@ export function createServices(
     scenic,
     audit,
   );
+  const auth = new AuthService(db, config);
+  const users = new UsersService(db, auth);
+  const roles = new RolesService(db);
   return {
     db,
     env,
     clock,
     config,
-    auth: new AuthService(db, config),
+    auth,
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
     messages: new MessageService(db, events),
     // Recent activity names what an entry is about (issue #18 item 8).
     profile: new ProfileService(db, audit, {
       guide: (ids) => guide.auditSubjects(ids),
       scenic_spot: (ids) => scenic.auditSubjects(ids),
+      user: (ids) => users.auditSubjects(ids),
+      role: (ids) => roles.auditSubjects(ids),
     }),
     properties,
     guide,
     scenic,
+    users,
+    roles,
     events,
   };
 }

@@ -47,6 +47,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
   periodId: '1',
   windowId: '1',
   keyId: '1',
+  sessionId: '999999',
 };
 
 export const ACCESS_MATRIX: AccessRow[] = [
@@ -141,4 +142,23 @@ export const ACCESS_MATRIX: AccessRow[] = [
       url: '/api/scenic/spots/1/gate-keys/999999',
     },
   ],
+
+  // ── system: users and roles (issue #15 points 1, 2) ─────────────────────────────────────
+  // Every role reads (the seed shows the pages to all); writes are the admin's.
+  ['GET', '/api/system/users', SIGNED_IN],
+  ['GET', '/api/system/users/export', SIGNED_IN],
+  ['POST', '/api/system/users', ADMIN],
+  ['GET', '/api/system/users/:id', SIGNED_IN],
+  ['PUT', '/api/system/users/:id', ADMIN],
+  ['DELETE', '/api/system/users/:id', ADMIN, { url: '/api/system/users/999999' }],
+  ['POST', '/api/system/users/:id/enabled', ADMIN],
+  ['POST', '/api/system/users/:id/unlock', ADMIN, { url: '/api/system/users/999999/unlock' }],
+  ['POST', '/api/system/users/:id/password', ADMIN, { body: { password: 1 } }],
+  ['GET', '/api/system/users/:id/sessions', ADMIN],
+  ['DELETE', '/api/system/users/:id/sessions/:sessionId', ADMIN],
+  ['GET', '/api/system/roles', SIGNED_IN],
+  ['POST', '/api/system/roles', ADMIN],
+  ['GET', '/api/system/roles/:id', SIGNED_IN],
+  ['PUT', '/api/system/roles/:id', ADMIN],
+  ['DELETE', '/api/system/roles/:id', ADMIN, { url: '/api/system/roles/999999' }],
 ];

@@ -166,10 +166,63 @@ const TARGETED: Case[] = [
     status: 404,
   },
   { name: 'wrong method', req: { method: 'DELETE', url: '/api/user/info' }, status: 404 },
+  // User and role management (issue #15).
+  ...(
+    [
+      ['/api/system/users', {}, ['username', 'name', 'roles']],
+      ['/api/system/users', { username: 'a b', name: 'x', roles: ['user'] }, ['username']],
+      ['/api/system/users', { username: 'abc', name: 'x', roles: [] }, ['roles']],
+      ['/api/system/users', { username: 'abc', name: 'x', roles: 'user' }, ['roles']],
+      [
+        '/api/system/users',
+        { username: 'abc', name: 'x', roles: ['user'], email: 'no' },
+        ['email'],
+      ],
+      [
+        '/api/system/users',
+        { username: 'abc', name: 'x', roles: ['user'], password: 1 },
+        ['password'],
+      ],
+      ['/api/system/users', { username: 'abc', name: 'x', roles: ['user'], hash: 'x' }, ['hash']],
+      ['/api/system/users/1/enabled', { enabled: 'no', version: 1 }, ['enabled']],
+      ['/api/system/users/1/enabled', { enabled: false }, ['version']],
+      ['/api/system/users/1/password', { password: long }, ['password']],
+      ['/api/system/roles', {}, ['code', 'name', 'nameEn', 'permissions']],
+      ['/api/system/roles', { code: 'X', name: 'x', nameEn: 'x', permissions: [] }, ['code']],
+      [
+        '/api/system/roles',
+        { code: 'ok', name: 'x', nameEn: 'x', permissions: ['root'] },
+        ['permissions.0'],
+      ],
+      [
+        '/api/system/roles',
+        { code: 'ok', name: 'x', nameEn: 'x', permissions: 'all' },
+        ['permissions'],
+      ],
+    ] as [string, unknown, string[]][]
+  ).map(([url, body, fields], i) => ({
+    name: `system #${i} ${url} ${JSON.stringify(body).slice(0, 50)}`,
+    req: { method: 'POST' as const, url, ...json(body) },
+    fields,
+  })),
+  {
+    name: 'user list with a bad flag and sort',
+    req: { method: 'GET', url: '/api/system/users?locked=1&sortField=passwordHash' },
+    fields: ['locked', 'sortField'],
+  },
+  {
+    name: 'user session with a bad id',
+    req: { method: 'DELETE', url: '/api/system/users/1/sessions/abc' },
+    fields: ['sessionId'],
+  },
 ];
 
 /** Calls that take no payload: a JSON `null` body is the same as none, and is accepted. */
-const NO_PAYLOAD = new Set(['/api/user/menu', '/api/user/sessions/sign-out-others']);
+const NO_PAYLOAD = new Set([
+  '/api/user/menu',
+  '/api/user/sessions/sign-out-others',
+  '/api/system/users/:id/unlock',
+]);
 
 /**
  * Every signed-in route that takes a body (POST, PUT, PATCH; DELETE ignores bodies), plus

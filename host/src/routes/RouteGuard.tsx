@@ -12,6 +12,7 @@ import {
   useAppSelector,
 } from '@console/shared/store';
 import { GUARDED_ROUTES } from './shellRoutes';
+import { CONSOLE_PAGES } from './consoleRouteMeta';
 import { PageLoading } from './PageLoading';
 
 const MainLayout = lazy(() => import('../layout'));
@@ -41,6 +42,15 @@ export function RouteGuard() {
     if (decision.kind === 'fetchUserInfo') void dispatch(fetchUserInfo());
     if (decision.kind === 'fetchServerMenu') void dispatch(fetchServerMenu());
   }, [decision.kind, dispatch]);
+
+  // A password set by an administrator must be changed before anything else (issue #15).
+  if (
+    decision.kind === 'allow' &&
+    user?.mustChangePassword &&
+    location.pathname !== CONSOLE_PAGES.userSetting
+  ) {
+    return <Navigate to={`${CONSOLE_PAGES.userSetting}?tab=security`} replace />;
+  }
 
   switch (decision.kind) {
     case 'allow':

@@ -64,6 +64,11 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
         'An application is already under audit; withdraw it first',
       ),
     }),
+  users_username_unique: duplicate(
+    'username',
+    bi('该用户名已存在', 'That username is already taken'),
+  ),
+  roles_code_unique: duplicate('code', bi('该角色编码已存在', 'That role code already exists')),
   section_environments_name_unique: duplicate(
     'name',
     bi('该环境已存在', 'That environment already exists'),

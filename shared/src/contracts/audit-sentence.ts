@@ -126,6 +126,51 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('新建了环境', 'Created an environment'),
     refused: m('新建环境被拒绝', 'Environment creation refused'),
   },
+  // User and role management (issue #15).
+  'system.user.create': {
+    done: m('新建了用户{subject}', 'Created user{subject}'),
+    refused: m('新建用户被拒绝', 'User creation refused'),
+  },
+  'system.user.update': {
+    done: m('修改了用户{subject}', 'Edited user{subject}'),
+    refused: m('修改用户被拒绝{subject}', 'User edit refused{subject}'),
+  },
+  'system.user.delete': {
+    done: m('删除了用户{subject}', 'Deleted user{subject}'),
+    refused: m('删除用户被拒绝{subject}', 'User deletion refused{subject}'),
+  },
+  'system.user.enable': {
+    done: m('启用了用户{subject}', 'Enabled user{subject}'),
+    refused: m('启用或停用用户被拒绝{subject}', 'Enabling or disabling refused{subject}'),
+  },
+  'system.user.disable': {
+    done: m('停用了用户{subject}', 'Disabled user{subject}'),
+    refused: m('停用用户被拒绝{subject}', 'Disabling refused{subject}'),
+  },
+  'system.user.unlock': {
+    done: m('解除了用户锁定{subject}', 'Unlocked user{subject}'),
+    refused: m('解除用户锁定被拒绝{subject}', 'Unlock refused{subject}'),
+  },
+  'system.user.resetPassword': {
+    done: m('重置了用户密码{subject}', 'Reset the password of user{subject}'),
+    refused: m('重置用户密码被拒绝{subject}', 'Password reset refused{subject}'),
+  },
+  'system.user.revokeSession': {
+    done: m('注销了用户会话{subject}', 'Revoked a session of user{subject}'),
+    refused: m('注销用户会话被拒绝{subject}', 'Session revocation refused{subject}'),
+  },
+  'system.role.create': {
+    done: m('新建了角色{subject}', 'Created role{subject}'),
+    refused: m('新建角色被拒绝', 'Role creation refused'),
+  },
+  'system.role.update': {
+    done: m('修改了角色{subject}', 'Edited role{subject}'),
+    refused: m('修改角色被拒绝{subject}', 'Role edit refused{subject}'),
+  },
+  'system.role.delete': {
+    done: m('删除了角色{subject}', 'Deleted role{subject}'),
+    refused: m('删除角色被拒绝{subject}', 'Role deletion refused{subject}'),
+  },
 };
 
 const FALLBACK = {

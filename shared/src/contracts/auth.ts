@@ -71,4 +71,6 @@ export interface UserInfo {
   /** The sign-in before this session's (上次登录); null on a first sign-in. */
   previousLoginAt: string | null;
   previousLoginIp: string | null;
+  /** An administrator set the password: the shell forces the change-password page. */
+  mustChangePassword: boolean;
 }

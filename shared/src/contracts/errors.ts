@@ -225,6 +225,27 @@ export const ERRORS = {
     '本团 {pax} 人，超过上限 {max} 人（{limit}）',
     'The team has {pax} people, more than the limit of {max} ({limit})',
   ),
+  // User and role management (issue #15 points 1 and 2).
+  SELF_CHANGE_REFUSED: def(
+    409,
+    40910,
+    '不能停用、删除或降级您自己的账号',
+    'You cannot disable, delete or demote your own account',
+  ),
+  LAST_ADMIN: def(
+    409,
+    40911,
+    '这是最后一个启用的管理员，不能停用或移除其管理员角色',
+    'This is the last enabled administrator; it cannot be disabled or lose the admin role',
+  ),
+  ROLE_IN_USE: def(
+    409,
+    40912,
+    '该角色仍有 {count} 个用户持有，不能删除',
+    '{count} user(s) still hold this role; it cannot be deleted',
+  ),
+  BUILTIN_ROLE: def(409, 40913, '内置角色不能删除', 'Built-in roles cannot be deleted'),
+  UNKNOWN_ROLE: def(400, 40021, '角色不存在：{codes}', 'No such role: {codes}'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;

@@ -20,3 +20,5 @@ export * from './scenic';
 export * from './sections';
 export * from './team';
 export * from './team-labels';
+export * from './users';
+export * from './role-management';

@@ -121,6 +121,8 @@ export default {
   'userSetting.password.strength.3': 'Strong',
   'userSetting.password.strength.4': 'Very strong',
   'userSetting.password.wrongOld': 'The current password is incorrect',
+  'userSetting.password.mustChange':
+    'An administrator set your password; change it before you go on.',
   'userSetting.password.changed': 'Password changed; sessions on other devices were signed out',
   'userSetting.sessions.title': 'Sessions',
   'userSetting.sessions.description':

@@ -119,6 +119,7 @@ export default {
   'userSetting.password.strength.3': '强',
   'userSetting.password.strength.4': '很强',
   'userSetting.password.wrongOld': '原密码错误',
+  'userSetting.password.mustChange': '管理员为您设置了密码，请先修改密码再继续使用。',
   'userSetting.password.changed': '密码已修改，其他设备上的会话已退出',
   'userSetting.sessions.title': '登录会话',
   'userSetting.sessions.description': '在其他设备或浏览器上的登录都会被退出，当前会话保留。',

@@ -10,6 +10,7 @@ import {
 } from '@console/shared/contracts/auth';
 import { apiErrorEnvelope, profileApi } from '@console/shared/api';
 import { validateForm } from '@console/shared/components/contract-form';
+import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
 
 const MIN_LENGTH = 6;
 const STRENGTH_COLOR = ['#F53F3F', '#FF7D00', '#F7BA1E', '#00B42A', '#009A29'];
@@ -24,6 +25,7 @@ export function SecurityPanel() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<Values>();
+  const dispatch = useAppDispatch();
   const [saving, setSaving] = useState(false);
   const [password, setPassword] = useState('');
   const strength = passwordStrength(password);
@@ -40,6 +42,8 @@ export function SecurityPanel() {
       Message.success(t('userSetting.password.changed'));
       form.resetFields();
       setPassword('');
+      // Clears a forced change (the guard lets the user go on).
+      void dispatch(fetchUserInfo());
     } catch (error) {
       const envelope = apiErrorEnvelope(error);
       if (envelope?.error === 'WRONG_PASSWORD') {

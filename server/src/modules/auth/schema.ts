@@ -43,6 +43,9 @@ export const users = pgTable('users', {
   accountId: varchar('account_id', { length: 32 }).notNull(),
   registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Set when an administrator created the user or reset the password: the shell forces the
+   * change-password page until the user picks their own (issue #15 point 1). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** The role the user last acted as; a new session starts with it. */
   activeRole: varchar('active_role', { length: 32 }),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -133,6 +133,7 @@ export class AuthService {
       settings: user.settings ?? null,
       previousLoginAt: previous.at?.toISOString() ?? null,
       previousLoginIp: previous.ip,
+      mustChangePassword: user.mustChangePassword,
     };
   }
 
@@ -165,7 +166,7 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
+        .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
         .where(eq(users.id, userId));
       // Other sessions end with a password change; this one stays signed in.
       await q.deleteSessionsOfUser(tx, userId, sessionId);

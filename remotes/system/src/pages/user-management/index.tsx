@@ -1,5 +1,126 @@
-import { PendingPage } from '../PendingPage';
+// User management (/system/user-management, issue #15 point 1): the shared search table of
+// users; writes (create, edit, enable, unlock, reset password, sessions, delete) only for
+// holders of `system:user:write` — the server refuses them to anyone else regardless.
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Card, Input, Message, Select } from '@arco-design/web-react';
+import { roleLabel, type SystemUser, type SystemUserWithPassword } from '@console/shared';
+import { SearchTable } from '@console/shared/components/search-table';
+import { useHasPermission } from '@console/shared/permission';
+import { useAllRoles, useInvalidate, usersApi, useSystemUsersQuery } from '../../usersApi';
+import { userColumns } from './columns';
+import { UserFormModal } from './UserFormModal';
+import { PasswordResetModal, PasswordShownOnce } from './PasswordModals';
+import { SessionsDrawer } from './SessionsDrawer';
 
 export default function UserManagementPage() {
-  return <PendingPage routeKey="system/user-management" />;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const canWrite = useHasPermission('system:user:write');
+  const roles = useAllRoles();
+  const invalidate = useInvalidate();
+  const [editing, setEditing] = useState<SystemUser | 'new' | null>(null);
+  const [resetting, setResetting] = useState<SystemUser | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<SystemUser | null>(null);
+  const [shown, setShown] = useState<SystemUserWithPassword | null>(null);
+
+  const columns = useMemo(
+    () =>
+      userColumns({
+        intl,
+        canWrite,
+        onEdit: setEditing,
+        onReset: setResetting,
+        onSessions: setSessionsOf,
+        onToggle: async (u) => {
+          await usersApi.setEnabled(u, !u.enabled);
+          Message.success(
+            intl.formatMessage({ id: u.enabled ? 'users.disabled' : 'users.enabled' }),
+          );
+          invalidate();
+        },
+        onUnlock: async (u) => {
+          await usersApi.unlock(u.id);
+          Message.success(intl.formatMessage({ id: 'users.unlocked' }));
+          invalidate();
+        },
+        onDelete: async (u) => {
+          await usersApi.remove(u);
+          Message.success(intl.formatMessage({ id: 'users.deleted' }));
+          invalidate();
+        },
+      }),
+    [intl, canWrite, invalidate],
+  );
+
+  const yesNo = [
+    { value: 'true', label: t('users.yes') },
+    { value: 'false', label: t('users.no') },
+  ];
+  const filters = [
+    {
+      field: 'keyword',
+      label: t('users.field.keyword'),
+      element: <Input allowClear placeholder={t('users.field.keywordPlaceholder')} />,
+    },
+    {
+      field: 'role',
+      label: t('users.field.role'),
+      element: (
+        <Select
+          allowClear
+          options={roles.map((r) => ({ value: r.code, label: roleLabel(r, intl.locale) }))}
+        />
+      ),
+    },
+    {
+      field: 'enabled',
+      label: t('users.field.enabled'),
+      element: <Select allowClear options={yesNo} />,
+    },
+    {
+      field: 'locked',
+      label: t('users.field.locked'),
+      element: <Select allowClear options={yesNo} />,
+    },
+  ];
+
+  return (
+    <Card data-testid="user-management">
+      <SearchTable<SystemUser>
+        tableId="system-users"
+        rowKey="id"
+        columns={columns}
+        filters={filters}
+        useList={useSystemUsersQuery}
+        onCreate={canWrite ? () => setEditing('new') : undefined}
+        exportFile={(query, format) => usersApi.exportFile(query, format)}
+      />
+      {editing && (
+        <UserFormModal
+          user={editing === 'new' ? null : editing}
+          roles={roles}
+          onClose={() => setEditing(null)}
+          onSaved={(result) => {
+            setEditing(null);
+            invalidate();
+            if (result?.password) setShown(result);
+          }}
+        />
+      )}
+      {resetting && (
+        <PasswordResetModal
+          user={resetting}
+          onClose={() => setResetting(null)}
+          onDone={(result) => {
+            setResetting(null);
+            invalidate();
+            if (result.password) setShown(result);
+          }}
+        />
+      )}
+      {shown && <PasswordShownOnce result={shown} onClose={() => setShown(null)} />}
+      {sessionsOf && <SessionsDrawer user={sessionsOf} onClose={() => setSessionsOf(null)} />}
+    </Card>
+  );
 }

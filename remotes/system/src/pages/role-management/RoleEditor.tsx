@@ -1,0 +1,243 @@
+// A role's code, names in both languages, description and its permission matrix: permissions
+// grouped by section, each with what it allows and which pages it opens. The admin role's
+// user and role writes stay ticked (the server keeps them whatever is sent).
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Drawer,
+  Form,
+  Input,
+  Message,
+  Space,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import {
+  ADMIN_LOCKED_PERMISSIONS,
+  PERMISSION_CATALOGUE,
+  PERMISSION_GROUP_TITLES,
+  roleCreateBody,
+  roleUpdateBody,
+  SECTION_ROUTES,
+  SECTIONS,
+  type Locale,
+  type Permission,
+  type SystemRole,
+} from '@console/shared';
+import { apiErrorEnvelope, showApiError } from '@console/shared/api';
+import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
+import { rolesApi } from '../../usersApi';
+
+interface Values {
+  code: string;
+  name: string;
+  nameEn: string;
+  description: string;
+}
+
+const GROUPS = [
+  ...SECTIONS.map((s) => ({ key: s.key as string, title: s.title })),
+  { key: 'message', title: PERMISSION_GROUP_TITLES.message },
+];
+
+export function RoleEditor({
+  role,
+  readOnly,
+  onClose,
+  onSaved,
+}: {
+  role: SystemRole | null;
+  readOnly: boolean;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const intl = useIntl();
+  const locale = intl.locale as Locale;
+  const t = (id: string) => intl.formatMessage({ id });
+  const [form] = Form.useForm<Values>();
+  const [granted, setGranted] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
+  const [saving, setSaving] = useState(false);
+  const locked = (p: Permission) => role?.code === 'admin' && ADMIN_LOCKED_PERMISSIONS.includes(p);
+
+  const toggle = (p: Permission, on: boolean) =>
+    setGranted((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(p);
+      else next.delete(p);
+      return next;
+    });
+
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validate();
+    } catch {
+      return;
+    }
+    const permissions = PERMISSION_CATALOGUE.map((p) => p.code).filter((p) => granted.has(p));
+    setSaving(true);
+    try {
+      const body = {
+        name: values.name ?? '',
+        nameEn: values.nameEn ?? '',
+        description: values.description ?? '',
+        permissions,
+      };
+      if (role) await rolesApi.update(role.id, { ...body, version: role.version });
+      else await rolesApi.create({ ...body, code: values.code ?? '' });
+      Message.success(t('roles.saved'));
+      onSaved();
+    } catch (error) {
+      const fields = apiErrorEnvelope(error)?.fields ?? [];
+      if (fields.length > 0) {
+        form.setFields(
+          Object.fromEntries(
+            fields.map((f) => [f.path.split('.')[0], { error: { message: f.message } }]),
+          ),
+        );
+      }
+      showApiError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      visible
+      width={720}
+      title={
+        role
+          ? `${t(readOnly ? 'roles.view.title' : 'roles.edit.title')} · ${role.code}`
+          : t('roles.create.title')
+      }
+      onCancel={onClose}
+      footer={
+        readOnly ? null : (
+          <Space>
+            <Button onClick={onClose}>{t('roles.cancel')}</Button>
+            <Button
+              type="primary"
+              loading={saving}
+              onClick={() => void submit()}
+              data-testid="role-save"
+            >
+              {t('roles.save')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <ContractForm
+        schema={role ? roleUpdateBody : roleCreateBody}
+        form={form}
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={
+          role ? { name: role.name, nameEn: role.nameEn, description: role.description } : undefined
+        }
+        data-testid="role-form"
+      >
+        {!role && (
+          <ContractItem
+            field="code"
+            label={t('roles.field.code')}
+            extra={t('roles.hint.code')}
+            rules={[{ required: true, message: t('roles.required') }]}
+          >
+            <Input autoComplete="off" data-testid="role-field-code" />
+          </ContractItem>
+        )}
+        <Space style={{ width: '100%' }} size={16} align="start">
+          <ContractItem
+            field="name"
+            label={t('roles.field.nameZh')}
+            rules={[{ required: true, message: t('roles.required') }]}
+            style={{ width: 320 }}
+          >
+            <Input data-testid="role-field-name" />
+          </ContractItem>
+          <ContractItem
+            field="nameEn"
+            label={t('roles.field.nameEn')}
+            rules={[{ required: true, message: t('roles.required') }]}
+            style={{ width: 320 }}
+          >
+            <Input data-testid="role-field-nameEn" />
+          </ContractItem>
+        </Space>
+        <ContractItem field="description" label={t('roles.field.description')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+        </ContractItem>
+      </ContractForm>
+
+      <Typography.Title heading={6}>{t('roles.matrix.title')}</Typography.Title>
+      <Alert type="info" content={t('roles.matrix.hint')} style={{ marginBottom: 12 }} />
+      <div data-testid="permission-matrix">
+        {GROUPS.map((g) => {
+          const perms = PERMISSION_CATALOGUE.filter((p) => p.section === g.key);
+          if (perms.length === 0) return null;
+          return (
+            <section key={g.key} style={{ marginBottom: 16 }}>
+              <Typography.Text bold>{g.title[locale]}</Typography.Text>
+              <div
+                style={{
+                  border: '1px solid var(--color-border-2)',
+                  borderRadius: 4,
+                  marginTop: 6,
+                }}
+              >
+                {perms.map((p, i) => {
+                  const pages = SECTION_ROUTES.filter((r) => r.permission === p.code);
+                  return (
+                    <div
+                      key={p.code}
+                      style={{
+                        padding: '8px 12px',
+                        borderTop: i ? '1px solid var(--color-border-2)' : undefined,
+                      }}
+                    >
+                      <Checkbox
+                        checked={granted.has(p.code) || locked(p.code)}
+                        disabled={readOnly || locked(p.code)}
+                        onChange={(on) => toggle(p.code, on)}
+                        data-testid={`perm-${p.code}`}
+                      >
+                        <Typography.Text code>{p.code}</Typography.Text> {p.description[locale]}
+                      </Checkbox>
+                      <div style={{ marginLeft: 24, marginTop: 4 }}>
+                        {locked(p.code) && (
+                          <Typography.Text
+                            type="secondary"
+                            style={{ fontSize: 12, marginRight: 8 }}
+                          >
+                            {t('roles.matrix.adminKeeps')}
+                          </Typography.Text>
+                        )}
+                        {pages.length > 0 && (
+                          <Space size={4} wrap>
+                            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                              {t('roles.matrix.pages')}
+                            </Typography.Text>
+                            {pages.map((r) => (
+                              <Tag key={r.key} size="small">
+                                {r.title[locale]}
+                              </Tag>
+                            ))}
+                          </Space>
+                        )}
+                      </div>
+                    </div>
+                  );
+                })}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,146 @@
+// Columns of the user table; the actions column only for holders of `system:user:write`.
+import dayjs from 'dayjs';
+import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
+import { IconMore } from '@arco-design/web-react/icon';
+import type { IntlShape } from 'react-intl';
+import { roleLabel, type SystemUser } from '@console/shared';
+import type { SearchTableColumn } from '@console/shared/components/search-table';
+
+export const formatTime = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+
+export function userColumns(o: {
+  intl: IntlShape;
+  canWrite: boolean;
+  onEdit(u: SystemUser): void;
+  onReset(u: SystemUser): void;
+  onSessions(u: SystemUser): void;
+  onToggle(u: SystemUser): void;
+  onUnlock(u: SystemUser): void;
+  onDelete(u: SystemUser): void;
+}): SearchTableColumn<SystemUser>[] {
+  const t = (id: string, values?: Record<string, string>) => o.intl.formatMessage({ id }, values);
+  const columns: SearchTableColumn<SystemUser>[] = [
+    {
+      key: 'username',
+      dataIndex: 'username',
+      title: t('users.field.username'),
+      sortable: true,
+      fixedVisible: true,
+      width: 150,
+    },
+    { key: 'name', dataIndex: 'name', title: t('users.field.name'), sortable: true, width: 140 },
+    {
+      key: 'roles',
+      title: t('users.field.roles'),
+      width: 220,
+      render: (_: unknown, u) => (
+        <Space wrap size={4}>
+          {u.roles.map((r) => (
+            <Tag key={r.code} color={r.code === 'admin' ? 'arcoblue' : undefined}>
+              {roleLabel(r, o.intl.locale)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'enabled',
+      title: t('users.field.enabled'),
+      width: 100,
+      render: (_: unknown, u) => (
+        <Tag color={u.enabled ? 'green' : 'gray'} data-testid={`user-enabled-${u.username}`}>
+          {t(u.enabled ? 'users.state.enabled' : 'users.state.disabled')}
+        </Tag>
+      ),
+    },
+    {
+      key: 'locked',
+      title: t('users.field.locked'),
+      width: 100,
+      render: (_: unknown, u) =>
+        u.locked ? (
+          <Tag color="red">{t('users.state.locked')}</Tag>
+        ) : (
+          <Tag>{t('users.state.unlocked')}</Tag>
+        ),
+    },
+    {
+      key: 'lastLoginAt',
+      title: t('users.field.lastLogin'),
+      sortable: true,
+      width: 170,
+      render: (_: unknown, u) => formatTime(u.lastLoginAt),
+    },
+    {
+      key: 'createdAt',
+      title: t('users.field.createdAt'),
+      sortable: true,
+      width: 170,
+      render: (_: unknown, u) => formatTime(u.createdAt),
+    },
+  ];
+  if (!o.canWrite) return columns;
+  columns.push({
+    key: 'actions',
+    title: t('users.actions'),
+    fixed: 'right',
+    fixedVisible: true,
+    width: 230,
+    render: (_: unknown, u) => (
+      <Space size={4}>
+        <Button
+          type="text"
+          size="mini"
+          onClick={() => o.onEdit(u)}
+          data-testid={`user-edit-${u.username}`}
+        >
+          {t('users.action.edit')}
+        </Button>
+        <Popconfirm
+          title={t(u.enabled ? 'users.confirm.disable' : 'users.confirm.enable', {
+            name: u.username,
+          })}
+          onOk={() => o.onToggle(u)}
+        >
+          <Button
+            type="text"
+            size="mini"
+            status={u.enabled ? 'warning' : undefined}
+            data-testid={`user-toggle-${u.username}`}
+          >
+            {t(u.enabled ? 'users.action.disable' : 'users.action.enable')}
+          </Button>
+        </Popconfirm>
+        <Dropdown
+          droplist={
+            <Menu
+              onClickMenuItem={(key) => {
+                if (key === 'reset') o.onReset(u);
+                if (key === 'sessions') o.onSessions(u);
+                if (key === 'unlock') o.onUnlock(u);
+              }}
+            >
+              <Menu.Item key="reset">{t('users.action.resetPassword')}</Menu.Item>
+              <Menu.Item key="sessions">{t('users.action.sessions')}</Menu.Item>
+              <Menu.Item key="unlock" disabled={!u.locked}>
+                {t('users.action.unlock')}
+              </Menu.Item>
+            </Menu>
+          }
+          position="br"
+        >
+          <Button type="text" size="mini" icon={<IconMore />} aria-label={t('users.action.more')} />
+        </Dropdown>
+        <Popconfirm
+          title={t('users.confirm.delete', { name: u.username })}
+          onOk={() => o.onDelete(u)}
+        >
+          <Button type="text" size="mini" status="danger">
+            {t('users.action.delete')}
+          </Button>
+        </Popconfirm>
+      </Space>
+    ),
+  });
+  return columns;
+}

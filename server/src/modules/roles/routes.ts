@@ -1,0 +1,74 @@
+// /api/system/roles: role management (issue #15 point 2). Reads need `system:read`, writes
+// `system:role:write`.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  roleCreateBody,
+  roleDeleteQuery,
+  roleIdParams,
+  roleListQuery,
+  roleUpdateBody,
+} from '@console/shared';
+import type { Services } from '../../services';
+import { ok } from '../../lib/envelope';
+
+const tags = ['system-roles'];
+const base = '/api/system/roles';
+const ENTITY = 'role';
+
+export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { roles } = services;
+
+  app.get(
+    base,
+    { schema: { tags, querystring: roleListQuery }, config: { access: 'system:read' } },
+    async (req) => ok(await roles.list(req.query)),
+  );
+
+  app.post(
+    base,
+    {
+      schema: { tags, body: roleCreateBody },
+      config: { access: 'system:role:write', auditAction: 'system.role.create' },
+    },
+    async (req) => {
+      req.audit.entityType = ENTITY;
+      return ok(await roles.create(req.body, req.auth!.userId));
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: roleIdParams }, config: { access: 'system:read' } },
+    async (req) => ok(await roles.get(req.params.id)),
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      schema: { tags, params: roleIdParams, body: roleUpdateBody },
+      config: { access: 'system:role:write', auditAction: 'system.role.update' },
+    },
+    async (req) => {
+      req.audit.entityType = ENTITY;
+      req.audit.entityId = req.params.id;
+      return ok(await roles.update(req.params.id, req.body));
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, params: roleIdParams, querystring: roleDeleteQuery },
+      config: { access: 'system:role:write', auditAction: 'system.role.delete' },
+    },
+    async (req) => {
+      req.audit.entityType = ENTITY;
+      req.audit.entityId = req.params.id;
+      await roles.remove(req.params.id, req.query.version);
+      return ok(true);
+    },
+  );
+};

@@ -1,0 +1,379 @@
+// User management rules (issue #15 point 1): the admin's list, create with an initial password
+// the user must change, edit, enable / disable, unlock, reset password, roles and sessions.
+// Guards: nobody disables, deletes or demotes themselves; the last enabled administrator keeps
+// the admin role and stays enabled. No HTTP here.
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type {
+  AuditSubject,
+  Page,
+  SystemUser,
+  SystemUserSession,
+  SystemUserWithPassword,
+  UserCreateBody,
+  UserFilter,
+  UserListQuery,
+  UserUpdateBody,
+} from '@console/shared';
+import type { Db, DbOrTx } from '../../db/types';
+import { AppError, notFound, staleVersion } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import { diffRecords } from '../audit/diff';
+import { recordAudit } from '../audit/writer';
+import type { AuthService } from '../auth/service';
+import { users } from '../auth/schema';
+import * as q from './queries';
+
+const AUDIT_USER = 'user';
+const ADMIN = 'admin';
+/** Most users an export writes (keeps memory bounded). */
+const EXPORT_MAX = 100_000;
+
+/** Who asks: the signed-in administrator and their session. */
+export interface Actor {
+  userId: number;
+  sessionId: number;
+}
+
+const userNotFound = () => notFound({ 'zh-CN': '用户不存在', 'en-US': 'No such user' });
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toUser(row: NonNullable<Awaited<ReturnType<typeof q.findUser>>>): SystemUser {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    enabled: row.enabled,
+    locked: row.lockedUntil !== null,
+    lockedUntil: iso(row.lockedUntil),
+    mustChangePassword: row.mustChangePassword,
+    roles: row.roles,
+    lastLoginAt: iso(row.lastLoginAt),
+    lastLoginIp: row.lastLoginIp,
+    createdAt: iso(row.createdAt)!,
+    version: row.version,
+  };
+}
+
+/** What the audit trail shows of a user: never a password or hash. */
+const audited = (u: {
+  username: string;
+  name: string;
+  email: string;
+  phone: string;
+  enabled: boolean;
+  roles: string[];
+}) => ({
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  enabled: u.enabled,
+  roles: [...u.roles].sort().join(', '),
+});
+
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+
+/** A random password that meets the policy (upper, lower, digits; no look-alikes). */
+export function generatePassword(length = 14): string {
+  const all = LOWER + UPPER + DIGITS;
+  const pick = (set: string) => set[randomInt(set.length)];
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS)];
+  while (chars.length < length) chars.push(pick(all));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+let accountSeq = 0;
+const accountId = () =>
+  `${Date.now().toString(36).toUpperCase()}${(accountSeq++ % 1000).toString().padStart(3, '0')}`;
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+  ) {}
+
+  /** Username and name per id (as text), for audit sentences. */
+  async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
+    const rows = ids.length ? await q.userSubjects(this.db, ids) : [];
+    return new Map(
+      rows.map((r) => [String(r.id), { name: r.name || r.username, code: r.username }]),
+    );
+  }
+
+  async list(query: UserListQuery): Promise<Page<SystemUser>> {
+    const { current, pageSize, ...filter } = query;
+    const { rows, total } = await q.listUsers(
+      this.db,
+      filter,
+      { offset: (current - 1) * pageSize, limit: pageSize },
+      new Date(),
+    );
+    return { list: rows.map(toUser), total };
+  }
+
+  async exportRows(filter: UserFilter) {
+    const { rows } = await q.listUsers(
+      this.db,
+      filter,
+      { offset: 0, limit: EXPORT_MAX },
+      new Date(),
+    );
+    return rows.map((r) => {
+      const u = toUser(r);
+      return {
+        username: u.username,
+        name: u.name,
+        email: u.email,
+        phone: u.phone,
+        roles: u.roles.map((x) => x.code),
+        enabled: u.enabled,
+        locked: u.locked,
+        lastLoginAt: u.lastLoginAt ?? '',
+      };
+    });
+  }
+
+  async get(id: number, db: DbOrTx = this.db): Promise<SystemUser> {
+    const row = await q.findUser(db, id);
+    if (!row) throw userNotFound();
+    return toUser(row);
+  }
+
+  /** Role ids of the codes, in role order; an unknown code is a 400 naming it. */
+  private async roleIds(db: DbOrTx, codes: string[]) {
+    const unique = [...new Set(codes)];
+    const found = await q.rolesByCodes(db, unique);
+    const missing = unique.filter((c) => !found.some((r) => r.code === c));
+    if (missing.length) {
+      throw new AppError('UNKNOWN_ROLE', {
+        params: { codes: missing.join(', ') },
+        fields: [{ path: 'roles', message: `${missing.join(', ')}` }],
+      });
+    }
+    return found;
+  }
+
+  /** The password to set: the admin's (checked against the policy) or a generated one. */
+  private async initialPassword(given: string | undefined) {
+    if (given === undefined) return { password: generatePassword(), generated: true };
+    try {
+      await this.auth.assertPolicy(given);
+    } catch (e) {
+      // The policy names `newPassword` (the user's own form); here the field is `password`.
+      if (e instanceof AppError && e.error === 'PASSWORD_POLICY') {
+        throw new AppError('PASSWORD_POLICY', {
+          ...e.options,
+          fields: e.options.fields?.map((f) => ({ ...f, path: 'password' })),
+        });
+      }
+      throw e;
+    }
+    return { password: given, generated: false };
+  }
+
+  async create(body: UserCreateBody, actor: Actor): Promise<SystemUserWithPassword> {
+    const { password, generated } = await this.initialPassword(body.password);
+    const passwordHash = await hashPassword(password);
+    const id = await this.db.transaction(async (tx) => {
+      const held = await this.roleIds(tx, body.roles);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: body.username,
+          name: body.name,
+          email: body.email ?? '',
+          phone: body.phone ?? '',
+          passwordHash,
+          accountId: accountId(),
+          activeRole: held[0].code,
+          mustChangePassword: true,
+          createdBy: actor.userId,
+        })
+        .returning();
+      await q.setUserRoles(
+        tx,
+        row.id,
+        held.map((r) => r.id),
+      );
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: row.id,
+        diff: diffRecords(null, audited({ ...row, roles: held.map((r) => r.code) })),
+      });
+      return row.id;
+    });
+    return { user: await this.get(id), password: generated ? password : null };
+  }
+
+  async update(id: number, body: UserUpdateBody, actor: Actor): Promise<SystemUser> {
+    await this.db.transaction(async (tx) => {
+      await q.lockAdminRole(tx);
+      const before = await q.lockUser(tx, id);
+      if (!before) throw userNotFound();
+      if (before.version !== body.version) throw staleVersion();
+      const beforeRoles = await q.roleCodesOf(tx, id);
+      const held = await this.roleIds(tx, body.roles);
+      const after = held.map((r) => r.code);
+      const lost = beforeRoles.filter((c) => !after.includes(c));
+      if (id === actor.userId && lost.length > 0) throw new AppError('SELF_CHANGE_REFUSED');
+      if (lost.includes(ADMIN) && before.enabled) await this.assertNotLastAdmin(tx, id);
+      const [row] = await tx
+        .update(users)
+        .set({
+          name: body.name,
+          email: body.email ?? '',
+          phone: body.phone ?? '',
+          updatedAt: new Date(),
+          version: before.version + 1,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      await q.setUserRoles(
+        tx,
+        id,
+        held.map((r) => r.id),
+      );
+      // Sessions acting as a role taken away go on as a role still held (next request).
+      await q.moveSessionsOffLostRoles(tx, id, after);
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        diff: diffRecords(
+          audited({ ...before, roles: beforeRoles }),
+          audited({ ...row, roles: after }),
+        ),
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Enables or disables; disabling ends every session of the user at once. */
+  async setEnabled(id: number, enabled: boolean, version: number, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      await q.lockAdminRole(tx);
+      const before = await q.lockUser(tx, id);
+      if (!before) throw userNotFound();
+      if (before.version !== version) throw staleVersion();
+      if (!enabled && id === actor.userId) throw new AppError('SELF_CHANGE_REFUSED');
+      if (!enabled && before.enabled && (await q.roleCodesOf(tx, id)).includes(ADMIN)) {
+        await this.assertNotLastAdmin(tx, id);
+      }
+      await tx
+        .update(users)
+        .set({ enabled, updatedAt: new Date(), version: before.version + 1 })
+        .where(eq(users.id, id));
+      if (!enabled) await q.deleteSessionsOf(tx, id);
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        action: enabled ? 'system.user.enable' : 'system.user.disable',
+        diff: diffRecords({ enabled: before.enabled }, { enabled }),
+      });
+    });
+    return this.get(id);
+  }
+
+  /** Lifts every sign-in lock of the user (all sources). */
+  async unlock(id: number) {
+    await this.db.transaction(async (tx) => {
+      const user = await q.lockUser(tx, id);
+      if (!user) throw userNotFound();
+      const cleared = await q.unlockUser(tx, user.username);
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        diff: { lockedSources: { before: cleared.length, after: 0 } },
+      });
+    });
+    return this.get(id);
+  }
+
+  /**
+   * Sets a new password (the admin's or generated) that the user must change at the next
+   * sign-in, and ends the user's sessions (the admin's own current one aside).
+   */
+  async resetPassword(
+    id: number,
+    given: string | undefined,
+    actor: Actor,
+  ): Promise<SystemUserWithPassword> {
+    const { password, generated } = await this.initialPassword(given);
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const user = await q.lockUser(tx, id);
+      if (!user) throw userNotFound();
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          mustChangePassword: true,
+          updatedAt: new Date(),
+          version: user.version + 1,
+        })
+        .where(eq(users.id, id));
+      await q.deleteSessionsOf(tx, id, id === actor.userId ? actor.sessionId : undefined);
+      // No password or hash in the trail: only that a reset happened.
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        diff: { credentialReset: { before: null, after: generated ? 'generated' : 'set' } },
+      });
+    });
+    return { user: await this.get(id), password: generated ? password : null };
+  }
+
+  async remove(id: number, version: number | undefined, actor: Actor) {
+    await this.db.transaction(async (tx) => {
+      await q.lockAdminRole(tx);
+      const before = await q.lockUser(tx, id);
+      if (!before) throw userNotFound();
+      if (version !== undefined && before.version !== version) throw staleVersion();
+      if (id === actor.userId) throw new AppError('SELF_CHANGE_REFUSED');
+      const roles = await q.roleCodesOf(tx, id);
+      if (before.enabled && roles.includes(ADMIN)) await this.assertNotLastAdmin(tx, id);
+      await tx.delete(users).where(eq(users.id, id));
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        diff: diffRecords(audited({ ...before, roles }), null),
+      });
+    });
+  }
+
+  async sessions(id: number): Promise<SystemUserSession[]> {
+    await this.get(id);
+    const rows = await q.sessionsOf(this.db, id);
+    return rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    }));
+  }
+
+  async revokeSession(id: number, sessionId: number) {
+    await this.db.transaction(async (tx) => {
+      const gone = await q.deleteSession(tx, id, sessionId);
+      if (gone.length === 0) {
+        throw notFound({ 'zh-CN': '会话不存在', 'en-US': 'No such session' });
+      }
+      await recordAudit(tx, {
+        entityType: AUDIT_USER,
+        entityId: id,
+        diff: { session: { before: sessionId, after: null } },
+      });
+    });
+  }
+
+  private async assertNotLastAdmin(tx: DbOrTx, id: number) {
+    if ((await q.otherEnabledAdmins(tx, id)) === 0) throw new AppError('LAST_ADMIN');
+  }
+}

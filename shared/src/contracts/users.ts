@@ -1,0 +1,141 @@
+// User management contracts (issue #15 point 1; product.md, "Users, roles, permissions"): the
+// admin's search table of users, create / edit / enable / unlock / reset password, role
+// assignment and the user's sessions. Shared by the system section's pages and the server.
+import { z } from 'zod';
+import type { Localized } from './locale';
+import type { RoleRef } from './roles';
+import { SPREADSHEET_FORMATS } from './spreadsheet';
+import { PAGE_MAX, registerValidationMessages, textSchema, idSchema, idParam } from './validation';
+
+export const USER_LIMITS = {
+  usernameMin: 3,
+  usernameMax: 64,
+  nameMax: 64,
+  emailMax: 254,
+  phoneMax: 32,
+  keywordMax: 64,
+  passwordMax: 128,
+  rolesMax: 20,
+  roleCodeMax: 32,
+} as const;
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Message codes of the user contracts (registered with the shared validation messages). */
+export const USER_VALIDATION_MESSAGES = {
+  usernameFormat: m(
+    '用户名只能包含字母、数字、点、下划线或连字符',
+    'Letters, digits, dots, underscores or hyphens only',
+  ),
+  rolesRequired: m('至少分配一个角色', 'Assign at least one role'),
+} as const satisfies Record<string, Localized>;
+registerValidationMessages(USER_VALIDATION_MESSAGES);
+
+const USERNAME = /^[A-Za-z0-9._-]+$/;
+
+export const USER_SORT_FIELDS = ['username', 'name', 'lastLoginAt', 'createdAt'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/** `true` / `false` in a query string. */
+const flag = z.enum(['true', 'false']).optional();
+
+export const userFilterFields = {
+  /** Part of the username or the name. */
+  keyword: textSchema().trim().max(USER_LIMITS.keywordMax).optional(),
+  /** Holds the role with this code. */
+  role: textSchema().trim().max(USER_LIMITS.roleCodeMax).optional(),
+  enabled: flag,
+  locked: flag,
+  sortField: z.enum(USER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+};
+
+export const userListQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...userFilterFields,
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+export type UserFilter = Omit<UserListQuery, 'current' | 'pageSize'>;
+
+export const userExportQuery = z.strictObject({
+  ...userFilterFields,
+  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
+});
+
+const roleCodes = z
+  .array(textSchema().trim().min(1).max(USER_LIMITS.roleCodeMax))
+  .min(1, 'rolesRequired')
+  .max(USER_LIMITS.rolesMax);
+
+const profileFields = {
+  name: textSchema().trim().min(1, 'required').max(USER_LIMITS.nameMax),
+  email: z.union([z.literal(''), z.email().max(USER_LIMITS.emailMax)]).default(''),
+  phone: textSchema().trim().max(USER_LIMITS.phoneMax).default(''),
+  roles: roleCodes,
+};
+
+export const userCreateBody = z.strictObject({
+  username: textSchema()
+    .trim()
+    .min(USER_LIMITS.usernameMin)
+    .max(USER_LIMITS.usernameMax)
+    .regex(USERNAME, 'usernameFormat'),
+  ...profileFields,
+  /** The initial password; absent → the server generates one and answers it once. */
+  password: textSchema().min(1).max(USER_LIMITS.passwordMax).optional(),
+});
+export type UserCreateBody = z.input<typeof userCreateBody>;
+
+export const userUpdateBody = z.strictObject({
+  ...profileFields,
+  version: idSchema,
+});
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+export const userEnabledBody = z.strictObject({ enabled: z.boolean(), version: idSchema });
+export type UserEnabledBody = z.infer<typeof userEnabledBody>;
+
+export const userPasswordResetBody = z.strictObject({
+  /** The new password; absent → generated and answered once. */
+  password: textSchema().min(1).max(USER_LIMITS.passwordMax).optional(),
+});
+export type UserPasswordResetBody = z.infer<typeof userPasswordResetBody>;
+
+export const userIdParams = z.strictObject({ id: idParam });
+export const userSessionParams = z.strictObject({ id: idParam, sessionId: idParam });
+export const userDeleteQuery = z.strictObject({ version: idParam.optional() });
+
+/** One row of the user table. Never a password or hash. */
+export interface SystemUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  phone: string;
+  enabled: boolean;
+  /** Some source is locked out after failed sign-ins (the admin may unlock). */
+  locked: boolean;
+  lockedUntil: string | null;
+  mustChangePassword: boolean;
+  roles: RoleRef[];
+  lastLoginAt: string | null;
+  lastLoginIp: string | null;
+  createdAt: string;
+  version: number;
+}
+
+/** Create and password reset answer the password once when the server generated it. */
+export interface SystemUserWithPassword {
+  user: SystemUser;
+  /** The initial password, shown once; null when the admin set it. */
+  password: string | null;
+}
+
+export interface SystemUserSession {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string;
+  userAgent: string;
+}
