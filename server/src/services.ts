@@ -45,6 +45,7 @@ export interface Services {
   messages: MessageService;
   profile: ProfileService;
   properties: PropertiesService;
+  audit: AuditService;
   guide: GuideService;
   scenic: ScenicService;
   events: EventBus;
@@ -89,6 +90,7 @@ export function createServices(
       scenic_spot: (ids) => scenic.auditSubjects(ids),
     }),
     properties,
+    audit,
     guide,
     scenic,
     events,

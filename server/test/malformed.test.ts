@@ -169,7 +169,11 @@ const TARGETED: Case[] = [
 ];
 
 /** Calls that take no payload: a JSON `null` body is the same as none, and is accepted. */
-const NO_PAYLOAD = new Set(['/api/user/menu', '/api/user/sessions/sign-out-others']);
+const NO_PAYLOAD = new Set([
+  '/api/user/menu',
+  '/api/user/sessions/sign-out-others',
+  '/api/audit/verify',
+]);
 
 /**
  * Every signed-in route that takes a body (POST, PUT, PATCH; DELETE ignores bodies), plus

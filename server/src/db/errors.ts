@@ -64,6 +64,10 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
         'An application is already under audit; withdraw it first',
       ),
     }),
+  property_items_value_idx: duplicate(
+    'value',
+    bi('该类别中已有此取值', 'The category already has that value'),
+  ),
   section_environments_name_unique: duplicate(
     'name',
     bi('该环境已存在', 'That environment already exists'),

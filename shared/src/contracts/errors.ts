@@ -121,6 +121,12 @@ export const ERRORS = {
     '数据库暂时不可用，请稍后重试',
     'The database is unavailable right now; try again shortly',
   ),
+  PROPERTY_IN_USE: def(
+    409,
+    40920,
+    '该选项正被 {count} 条记录使用，不能删除，请改为停用',
+    'This item is used by {count} records and cannot be deleted; disable it instead',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;

@@ -18,3 +18,4 @@ export * from './properties';
 export * from './spreadsheet';
 export * from './scenic';
 export * from './sections';
+export * from './audit';
