@@ -207,6 +207,10 @@ export type SystemConfigValues = { [K in SystemConfigKey]: SystemConfigValue<K> 
 
 export const SYSTEM_CONFIG_KEYS = Object.keys(SYSTEM_CONFIG) as SystemConfigKey[];
 
+/** A key's unit (minutes, days …) for its input and the diff, if it has one. */
+export const systemConfigUnit = (key: SystemConfigKey): Localized | undefined =>
+  (SYSTEM_CONFIG[key] as ConfigField).unit;
+
 export function systemConfigDefaults(): SystemConfigValues {
   return Object.fromEntries(
     SYSTEM_CONFIG_KEYS.map((k) => [k, SYSTEM_CONFIG[k].default]),

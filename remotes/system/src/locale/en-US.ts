@@ -1,6 +1,12 @@
 import type zhCN from './zh-CN';
+import { enUS as properties } from './properties';
+import { enUS as config } from './config';
+import { enUS as operationLog } from './operation-log';
 
 export default {
   'system.pending':
     'This system administration page has not landed yet; it arrives with the system administration section release.',
+  ...properties,
+  ...config,
+  ...operationLog,
 } satisfies Record<keyof typeof zhCN, string>;

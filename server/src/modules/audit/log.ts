@@ -94,7 +94,9 @@ export async function listPage(db: DbOrTx, query: AuditListQuery): Promise<Audit
     list: list.map(toRow),
     next: rows.length > n ? list[n - 1].id : null,
     prev:
-      query.before !== undefined && first && (await exists(db, [...base, gt(auditLog.id, first.id)]))
+      query.before !== undefined &&
+      first &&
+      (await exists(db, [...base, gt(auditLog.id, first.id)]))
         ? first.id
         : null,
   };
@@ -130,7 +132,6 @@ export async function* filteredRows(
     before = rows[rows.length - 1].id;
   }
 }
-
 
 /**
  * Walks the chain from the anchor in id order, `batch` rows per query, in one repeatable-read

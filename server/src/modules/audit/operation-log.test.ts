@@ -35,7 +35,10 @@ const page = async (q: string) => {
 
 describe('operation log', () => {
   it('pages newest first by keyset: next and prev cursors walk the whole log and back', async () => {
-    const all = await t.services.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id));
+    const all = await t.services.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .orderBy(asc(auditLog.id));
     const ids = all.map((r) => r.id).reverse();
     const seen: number[] = [];
     let cursor: number | null = null;
@@ -60,7 +63,9 @@ describe('operation log', () => {
     expect(refused.list.length).toBeGreaterThan(0);
     expect(refused.list.every((r) => r.result >= 400)).toBe(true);
     const byOperator = await page('username=operator&action=user.');
-    expect(byOperator.list.every((r) => r.username === 'operator' && r.action.startsWith('user.'))).toBe(true);
+    expect(
+      byOperator.list.every((r) => r.username === 'operator' && r.action.startsWith('user.')),
+    ).toBe(true);
     expect(byOperator.list.map((r) => r.action)).toContain('user.switchRole');
     const future = await page(`from=${encodeURIComponent('2999-01-01T00:00:00Z')}`);
     expect(future.list).toEqual([]);
@@ -90,7 +95,10 @@ describe('operation log', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'ID,Time,User,Role,Action,Entity type,Entity ID,Result,Duration (ms),IP,Request ID,User agent,Field changes',
     );

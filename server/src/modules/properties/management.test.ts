@@ -46,7 +46,10 @@ describe('property management', () => {
       entityType: 'property_item',
       entityId: String(res.json().data.id),
       result: 200,
-      diff: { value: { before: null, after: 'cruise' }, labelEn: { before: null, after: 'Cruise' } },
+      diff: {
+        value: { before: null, after: 'cruise' },
+        labelEn: { before: null, after: 'Cruise' },
+      },
     });
     const dup = await admin.post('/api/properties/items', {
       category: 'market',

@@ -153,7 +153,11 @@ export class PropertiesService {
       const rows = await q.listItemsAdmin(tx, category.id);
       const known = new Set(rows.map((r) => r.id));
       const given = new Set(body.ids);
-      if (given.size !== body.ids.length || given.size !== known.size || body.ids.some((i) => !known.has(i))) {
+      if (
+        given.size !== body.ids.length ||
+        given.size !== known.size ||
+        body.ids.some((i) => !known.has(i))
+      ) {
         throw new AppError('VALIDATION_FAILED', {
           fields: [
             {

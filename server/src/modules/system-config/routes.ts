@@ -11,10 +11,8 @@ export const systemConfigRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 ) => {
   const tags = ['system-config'];
 
-  app.get(
-    '/api/system-config',
-    { schema: { tags }, config: { access: 'system:read' } },
-    async () => ok(await services.config.entries()),
+  app.get('/api/system-config', { schema: { tags }, config: { access: 'system:read' } }, async () =>
+    ok(await services.config.entries()),
   );
 
   app.put(

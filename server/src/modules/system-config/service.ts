@@ -72,9 +72,9 @@ export class SystemConfigService {
     await this.db.transaction(async (tx) => {
       const keys = body.changes.map((c) => c.key);
       const rows = new Map(
-        (await tx.select().from(systemConfig).where(inArray(systemConfig.key, keys)).for('update')).map(
-          (r) => [r.key, r],
-        ),
+        (
+          await tx.select().from(systemConfig).where(inArray(systemConfig.key, keys)).for('update')
+        ).map((r) => [r.key, r]),
       );
       const diff: Record<string, { before: unknown; after: unknown }> = {};
       for (const change of body.changes) {
@@ -84,7 +84,8 @@ export class SystemConfigService {
         const before = row && valid(change.key, row.value) ? row.value : def;
         if (change.value === null) {
           if (row) await tx.delete(systemConfig).where(eq(systemConfig.key, change.key));
-          if (JSON.stringify(before) !== JSON.stringify(def)) diff[change.key] = { before, after: def };
+          if (JSON.stringify(before) !== JSON.stringify(def))
+            diff[change.key] = { before, after: def };
           continue;
         }
         const value = SYSTEM_CONFIG[change.key].schema.parse(change.value);
@@ -96,9 +97,14 @@ export class SystemConfigService {
         } else {
           await tx.insert(systemConfig).values({ key: change.key, value, updatedBy: userId });
         }
-        if (JSON.stringify(before) !== JSON.stringify(value)) diff[change.key] = { before, after: value };
+        if (JSON.stringify(before) !== JSON.stringify(value))
+          diff[change.key] = { before, after: value };
       }
-      await recordAudit(tx, { entityType: 'system_config', entityId: keys.join(',').slice(0, 64), diff });
+      await recordAudit(tx, {
+        entityType: 'system_config',
+        entityId: keys.join(',').slice(0, 64),
+        diff,
+      });
     });
     this.invalidate();
     return this.entries();

@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { key: string; value: unknown; default: unknown; overridden: boolean; version: number };
+type Entry = {
+  key: string;
+  value: unknown;
+  default: unknown;
+  overridden: boolean;
+  version: number;
+};
 const entry = async (key: string) =>
   ((await admin.get('/api/system-config')).json().data as Entry[]).find((e) => e.key === key)!;
 
