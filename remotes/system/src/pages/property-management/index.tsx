@@ -349,10 +349,10 @@ export default function PropertyManagementPage() {
             <Input disabled={editing !== 'new'} />
           </ContractItem>
           <ContractItem field="labelZh" label={t('properties.field.labelZh')}>
-            <Input />
+            <Input data-testid="item-labelZh" />
           </ContractItem>
           <ContractItem field="labelEn" label={t('properties.field.labelEn')}>
-            <Input />
+            <Input data-testid="item-labelEn" />
           </ContractItem>
           <ContractItem
             field="enabled"
