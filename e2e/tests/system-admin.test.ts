@@ -13,7 +13,7 @@ const LABEL = `英语（E2E ${Date.now().toString(36)}）`;
 async function renameEnglish(page: Page, label: string) {
   await page.goto(`${baseUrl}/system/property-management`);
   await page.getByTestId('property-management').waitFor();
-  await page.locator('.arco-menu-item', { hasText: '导游语种' }).click();
+  await page.locator('.arco-tabs-header-title', { hasText: '导游语种' }).click();
   const row = page.locator('.arco-table-tr', { hasText: 'English' }).first();
   await row.waitFor();
   await row.getByRole('button', { name: '编辑' }).click();

@@ -1,6 +1,5 @@
 // Property management page (/system/property-management) texts.
 export const zhCN = {
-  'properties.categories': '属性类别',
   'properties.create': '新增属性项',
   'properties.edit': '编辑',
   'properties.delete': '删除',
@@ -32,7 +31,6 @@ export const zhCN = {
 } satisfies Record<string, string>;
 
 export const enUS = {
-  'properties.categories': 'Categories',
   'properties.create': 'New item',
   'properties.edit': 'Edit',
   'properties.delete': 'Delete',

@@ -118,6 +118,7 @@ export default function OperationLogPage() {
     {
       title: t('log.field.action'),
       dataIndex: 'action',
+      width: 260,
       render: (action: string, row) => (
         <Space direction="vertical" size={0}>
           <span>{actionText(action, row.result)}</span>
@@ -129,21 +130,21 @@ export default function OperationLogPage() {
     },
     {
       title: t('log.field.entity'),
-      width: 180,
+      width: 240,
       render: (_: unknown, row) =>
         row.entityType ? `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}` : '—',
     },
     {
       title: t('log.field.result'),
       dataIndex: 'result',
-      width: 100,
+      width: 120,
       render: (result: number) => (
         <Tag color={result < 400 ? 'green' : 'red'}>
           {result < 400 ? t('log.result.success') : `${t('log.result.failure')} ${result}`}
         </Tag>
       ),
     },
-    { title: t('log.field.duration'), dataIndex: 'durationMs', width: 100 },
+    { title: t('log.field.duration'), dataIndex: 'durationMs', width: 120 },
     { title: t('log.field.ip'), dataIndex: 'ip', width: 130 },
     {
       title: t('log.field.actions'),
@@ -280,7 +281,7 @@ export default function OperationLogPage() {
           data={data?.list ?? []}
           loading={page.isFetching}
           pagination={false}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1400 }}
           noDataElement={<Empty description={t('log.empty')} />}
         />
       )}

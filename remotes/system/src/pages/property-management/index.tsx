@@ -12,7 +12,7 @@ import {
   Empty,
   Form,
   Input,
-  Menu,
+  Tabs,
   Message,
   Modal,
   Popconfirm,
@@ -267,22 +267,15 @@ export default function PropertyManagementPage() {
   const category = categories.data?.find((c) => c.code === code);
 
   return (
-    <Card data-testid="property-management" bodyStyle={{ display: 'flex', gap: 16 }}>
-      <div style={{ width: 220, flex: 'none' }}>
-        <Typography.Title heading={6}>{t('properties.categories')}</Typography.Title>
-        <Spin loading={categories.isFetching && !categories.data} style={{ width: '100%' }}>
-          <Menu
-            selectedKeys={code ? [code] : []}
-            onClickMenuItem={(key) => setSelected(key)}
-            style={{ width: '100%' }}
-          >
-            {(categories.data ?? []).map((c) => (
-              <Menu.Item key={c.code}>{zh ? c.nameZh : c.nameEn}</Menu.Item>
-            ))}
-          </Menu>
-        </Spin>
-      </div>
-      <div style={{ flex: 1, minWidth: 0 }}>
+    <Card data-testid="property-management">
+      <Spin loading={categories.isFetching && !categories.data} style={{ width: '100%' }}>
+        <Tabs activeTab={code ?? undefined} onChange={(key) => setSelected(key)}>
+          {(categories.data ?? []).map((c) => (
+            <Tabs.TabPane key={c.code} title={zh ? c.nameZh : c.nameEn} />
+          ))}
+        </Tabs>
+      </Spin>
+      <div>
         <Space style={{ marginBottom: 12, justifyContent: 'space-between', width: '100%' }}>
           <Typography.Title heading={6} style={{ margin: 0 }}>
             {category ? (zh ? category.nameZh : category.nameEn) : ''}
