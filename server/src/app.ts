@@ -31,6 +31,8 @@ import { sectionRoutes } from './modules/sections/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
+import { systemConfigRoutes } from './modules/system-config/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
 import { userRoutes } from './modules/users/routes';
@@ -129,6 +131,8 @@ export async function buildApp({
   await app.register(messageRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(propertyRoutes, { services });
+  await app.register(systemConfigRoutes, { services });
+  await app.register(auditRoutes, { services });
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
   await app.register(userRoutes, { services });

@@ -47,6 +47,7 @@ export interface Services {
   messages: MessageService;
   profile: ProfileService;
   properties: PropertiesService;
+  audit: AuditService;
   guide: GuideService;
   scenic: ScenicService;
   users: UsersService;
@@ -98,6 +99,7 @@ export function createServices(
       role: (ids) => roles.auditSubjects(ids),
     }),
     properties,
+    audit,
     guide,
     scenic,
     users,

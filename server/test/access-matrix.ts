@@ -65,6 +65,24 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['POST', '/api/user/sessions/sign-out-others', SIGNED_IN, { body: { unknown: 1 } }],
   ['GET', '/api/properties/categories', SIGNED_IN],
   ['GET', '/api/properties/items', SIGNED_IN, { url: '/api/properties/items?category=market' }],
+  // Property management, system config and the operation log (issue #15 points 3–5): read by
+  // every role (system:read), written by admin; the log is admin's (system:audit:read).
+  [
+    'GET',
+    '/api/properties/categories/:code/items',
+    SIGNED_IN,
+    { url: '/api/properties/categories/market/items' },
+  ],
+  ['POST', '/api/properties/items', ADMIN],
+  ['POST', '/api/properties/items/reorder', ADMIN],
+  ['PUT', '/api/properties/items/:id', ADMIN],
+  ['DELETE', '/api/properties/items/:id', ADMIN],
+  ['GET', '/api/system-config', SIGNED_IN],
+  ['PUT', '/api/system-config', ADMIN],
+  ['GET', '/api/audit', ADMIN],
+  ['GET', '/api/audit/export', ADMIN],
+  ['GET', '/api/audit/:id', ADMIN],
+  ['POST', '/api/audit/verify', ADMIN, { body: null }],
 
   // ── user centre: profile, settings, certification, messages ───────────────────────────
   ['GET', '/api/user/profile', SIGNED_IN],

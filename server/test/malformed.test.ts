@@ -222,6 +222,7 @@ const NO_PAYLOAD = new Set([
   '/api/user/menu',
   '/api/user/sessions/sign-out-others',
   '/api/system/users/:id/unlock',
+  '/api/audit/verify',
 ]);
 
 /**

@@ -53,3 +53,7 @@ export const localUtcOffset = (at: Date = new Date()): string => inZone(at).form
 /** A calendar date plus `days` (YYYY-MM-DD in, YYYY-MM-DD out; no time zone involved). */
 export const addDays = (date: string, days: number): string =>
   dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+
+/** A wall-clock time in the operation's zone ("YYYY-MM-DD HH:mm[:ss]") as an ISO instant. */
+export const operationInstant = (local: string): string =>
+  dayjs.tz(local, OPERATION_TIME_ZONE).toISOString();

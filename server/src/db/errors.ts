@@ -69,6 +69,10 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
     bi('该用户名已存在', 'That username is already taken'),
   ),
   roles_code_unique: duplicate('code', bi('该角色编码已存在', 'That role code already exists')),
+  property_items_value_idx: duplicate(
+    'value',
+    bi('该类别中已有此取值', 'The category already has that value'),
+  ),
   section_environments_name_unique: duplicate(
     'name',
     bi('该环境已存在', 'That environment already exists'),

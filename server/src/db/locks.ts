@@ -6,4 +6,6 @@ export enum LockKey {
   /** Background jobs (server/src/jobs/): one instance runs each at a time. */
   LicenceReminder = 728107,
   Purge = 728108,
+  /** The operation log's retention purge (jobs/audit-retention.ts). */
+  AuditRetention = 728121,
 }

@@ -246,6 +246,12 @@ export const ERRORS = {
   ),
   BUILTIN_ROLE: def(409, 40913, '内置角色不能删除', 'Built-in roles cannot be deleted'),
   UNKNOWN_ROLE: def(400, 40021, '角色不存在：{codes}', 'No such role: {codes}'),
+  PROPERTY_IN_USE: def(
+    409,
+    40920,
+    '该选项正被 {count} 条记录使用，不能删除，请改为停用',
+    'This item is used by {count} records and cannot be deleted; disable it instead',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;

@@ -22,3 +22,4 @@ export * from './team';
 export * from './team-labels';
 export * from './users';
 export * from './role-management';
+export * from './audit';

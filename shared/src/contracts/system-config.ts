@@ -1,38 +1,203 @@
 // Typed system configuration with defaults and validation (product.md, "System
 // configuration"). The server stores only overrides; every reader gets the default otherwise.
 import { z } from 'zod';
+import { ID_MAX } from './ids';
+import type { Localized } from './locale';
 import { textSchema } from './validation';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
 
+export const SYSTEM_CONFIG_GROUPS = [
+  'site',
+  'security',
+  'allocation',
+  'capacity',
+  'backup',
+  'audit',
+] as const;
+export type SystemConfigGroup = (typeof SYSTEM_CONFIG_GROUPS)[number];
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+const LEVELS = ['junior', 'intermediate', 'senior', 'special'] as const;
+
+interface ConfigField {
+  schema: z.ZodType;
+  default: unknown;
+  group: SystemConfigGroup;
+  label: Localized;
+  description: Localized;
+  /** Shown after a number input (minutes, days …). */
+  unit?: Localized;
+}
+
+const MINUTES = m('分钟', 'min');
+
 export const SYSTEM_CONFIG = {
-  'site.name': { schema: textSchema().trim().min(1).max(64), default: '导游与景区管理控制台' },
-  'site.defaultLocale': { schema: z.enum(['zh-CN', 'en-US']), default: 'zh-CN' },
-  'session.idleMinutes': { schema: minutes(5, 24 * 60), default: 120 },
-  'session.absoluteMinutes': { schema: minutes(30, 30 * 24 * 60), default: 12 * 60 },
+  'site.name': {
+    schema: textSchema().trim().min(1).max(64),
+    default: '导游与景区管理控制台',
+    group: 'site',
+    label: m('站点名称', 'Site name'),
+    description: m(
+      '显示在浏览器标题和登录页上的名称。',
+      'The name in the browser title and on the sign-in page.',
+    ),
+  },
+  'site.defaultLocale': {
+    schema: z.enum(['zh-CN', 'en-US']),
+    default: 'zh-CN',
+    group: 'site',
+    label: m('默认语言', 'Default language'),
+    description: m(
+      '尚未选择语言的用户看到的语言。',
+      'The language of users who have not chosen one.',
+    ),
+  },
+  'session.idleMinutes': {
+    schema: minutes(5, 24 * 60),
+    default: 120,
+    group: 'security',
+    label: m('会话空闲超时', 'Session idle timeout'),
+    description: m(
+      '无操作超过该时长后需重新登录。',
+      'Sign in again after this long without activity.',
+    ),
+    unit: MINUTES,
+  },
+  'session.absoluteMinutes': {
+    schema: minutes(30, 30 * 24 * 60),
+    default: 12 * 60,
+    group: 'security',
+    label: m('会话最长有效期', 'Session absolute timeout'),
+    description: m(
+      '无论是否活动，登录超过该时长后失效。',
+      'A session ends this long after sign-in, active or not.',
+    ),
+    unit: MINUTES,
+  },
   // Password policy from seed §5: at least 6 characters, configurable upward only.
-  'password.minLength': { schema: z.number().int().min(6).max(64), default: 6 },
-  'login.lockoutThreshold': { schema: z.number().int().min(3).max(50), default: 5 },
-  'login.lockoutMinutes': { schema: minutes(1, 24 * 60), default: 15 },
-  'team.codePattern': { schema: textSchema().trim().min(3).max(40), default: 'T{yyyyMMdd}{seq:3}' },
-  'allocation.bufferMinutes': { schema: minutes(0, 24 * 60), default: 60 },
+  'password.minLength': {
+    schema: z.number().int().min(6).max(64),
+    default: 6,
+    group: 'security',
+    label: m('密码最小长度', 'Minimum password length'),
+    description: m(
+      '新密码至少包含的字符数（不低于 6）。',
+      'Characters a new password needs at least (6 or more).',
+    ),
+  },
+  'login.lockoutThreshold': {
+    schema: z.number().int().min(3).max(50),
+    default: 5,
+    group: 'security',
+    label: m('登录失败锁定次数', 'Failed sign-ins before lockout'),
+    description: m(
+      '连续失败达到该次数后暂时锁定登录。',
+      'Consecutive failures that lock sign-in for a while.',
+    ),
+  },
+  'login.lockoutMinutes': {
+    schema: minutes(1, 24 * 60),
+    default: 15,
+    group: 'security',
+    label: m('锁定时长', 'Lockout duration'),
+    description: m('锁定后多久可再次尝试登录。', 'How long a locked sign-in waits.'),
+    unit: MINUTES,
+  },
+  'team.codePattern': {
+    schema: textSchema().trim().min(3).max(40),
+    default: 'T{yyyyMMdd}{seq:3}',
+    group: 'allocation',
+    label: m('团号规则', 'Team code pattern'),
+    description: m(
+      '新团号的格式：{yyyyMMdd} 为出发日期，{seq:3} 为当日三位序号。',
+      'Format of new team codes: {yyyyMMdd} is the start date, {seq:3} a three-digit sequence of the day.',
+    ),
+  },
+  'allocation.bufferMinutes': {
+    schema: minutes(0, 24 * 60),
+    default: 60,
+    group: 'allocation',
+    label: m('派团间隔', 'Buffer between teams'),
+    description: m(
+      '同一导游两个团之间至少间隔的时间。',
+      'Time a guide needs at least between two teams.',
+    ),
+    unit: MINUTES,
+  },
   'allocation.minLevel.vip': {
-    schema: z.enum(['junior', 'intermediate', 'senior', 'special']),
+    schema: z.enum(LEVELS),
     default: 'senior',
+    group: 'allocation',
+    label: m('VIP 团最低导游等级', 'Minimum guide level, VIP teams'),
+    description: m(
+      'VIP 团可派导游的最低等级。',
+      'The lowest level a guide of a VIP team may have.',
+    ),
   },
   'allocation.minLevel.foreignLanguage': {
-    schema: z.enum(['junior', 'intermediate', 'senior', 'special']),
+    schema: z.enum(LEVELS),
     default: 'senior',
+    group: 'allocation',
+    label: m('外语团最低导游等级', 'Minimum guide level, foreign-language teams'),
+    description: m(
+      '外语团可派导游的最低等级。',
+      'The lowest level a guide of a foreign-language team may have.',
+    ),
   },
   'allocation.minLevel.default': {
-    schema: z.enum(['junior', 'intermediate', 'senior', 'special']),
+    schema: z.enum(LEVELS),
     default: 'junior',
+    group: 'allocation',
+    label: m('其他团最低导游等级', 'Minimum guide level, other teams'),
+    description: m(
+      '其他团可派导游的最低等级。',
+      'The lowest level a guide of any other team may have.',
+    ),
   },
-  'capacity.warningPercent': { schema: z.number().int().min(50).max(99), default: 80 },
-  'backup.scheduleCron': { schema: textSchema().trim().max(64), default: '0 3 * * *' },
-  'backup.retentionCount': { schema: z.number().int().min(1).max(365), default: 14 },
-  'audit.retentionDays': { schema: z.number().int().min(30).max(3650), default: 365 },
-} as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
+  'capacity.warningPercent': {
+    schema: z.number().int().min(50).max(99),
+    default: 80,
+    group: 'capacity',
+    label: m('承载预警阈值', 'Capacity warning threshold'),
+    description: m(
+      '景区在园人数达到承载量的该百分比时预警。',
+      'A spot warns when its load reaches this share of its capacity.',
+    ),
+    unit: m('%', '%'),
+  },
+  'backup.scheduleCron': {
+    schema: textSchema().trim().max(64),
+    default: '0 3 * * *',
+    group: 'backup',
+    label: m('自动备份计划', 'Backup schedule'),
+    description: m(
+      '自动备份的 cron 表达式（运营时区）；留空则不自动备份。',
+      'Cron expression of automatic backups (operation time zone); empty for none.',
+    ),
+  },
+  'backup.retentionCount': {
+    schema: z.number().int().min(1).max(365),
+    default: 14,
+    group: 'backup',
+    label: m('保留备份数', 'Backups kept'),
+    description: m(
+      '自动备份保留的份数，更早的会被删除。',
+      'Automatic backups kept; older ones are deleted.',
+    ),
+  },
+  'audit.retentionDays': {
+    schema: z.number().int().min(30).max(3650),
+    default: 365,
+    group: 'audit',
+    label: m('操作日志保留天数', 'Operation log retention'),
+    description: m(
+      '超过该天数的操作日志每日清理；哈希链保持可校验。',
+      'Log rows older than this are purged daily; the hash chain stays verifiable.',
+    ),
+    unit: m('天', 'days'),
+  },
+} as const satisfies Record<string, ConfigField>;
 
 export type SystemConfigKey = keyof typeof SYSTEM_CONFIG;
 export type SystemConfigValue<K extends SystemConfigKey> = z.infer<
@@ -42,8 +207,59 @@ export type SystemConfigValues = { [K in SystemConfigKey]: SystemConfigValue<K> 
 
 export const SYSTEM_CONFIG_KEYS = Object.keys(SYSTEM_CONFIG) as SystemConfigKey[];
 
+/** A key's unit (minutes, days …) for its input and the diff, if it has one. */
+export const systemConfigUnit = (key: SystemConfigKey): Localized | undefined =>
+  (SYSTEM_CONFIG[key] as ConfigField).unit;
+
 export function systemConfigDefaults(): SystemConfigValues {
   return Object.fromEntries(
     SYSTEM_CONFIG_KEYS.map((k) => [k, SYSTEM_CONFIG[k].default]),
   ) as SystemConfigValues;
 }
+
+/** One configuration value as GET /api/system-config answers it. */
+export interface SystemConfigEntry {
+  key: SystemConfigKey;
+  value: unknown;
+  default: unknown;
+  /** Whether a stored override is in effect (false: the default). */
+  overridden: boolean;
+  /** The override's version; 0 while none is stored. */
+  version: number;
+  updatedAt: string | null;
+}
+
+/**
+ * PUT /api/system-config: the changed keys, each with the version it was read at; a `null`
+ * value resets the key to its default. Each value is validated by its key's schema.
+ */
+export const systemConfigUpdateBody = z
+  .strictObject({
+    changes: z
+      .array(
+        z.strictObject({
+          key: z.enum(SYSTEM_CONFIG_KEYS as [SystemConfigKey, ...SystemConfigKey[]]),
+          value: z.unknown(),
+          version: z.number().int().min(0).max(ID_MAX),
+        }),
+      )
+      .min(1)
+      .max(SYSTEM_CONFIG_KEYS.length),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.changes.forEach((change, i) => {
+      if (seen.has(change.key)) {
+        ctx.addIssue({ code: 'custom', path: ['changes', i, 'key'], message: 'invalidValue' });
+      }
+      seen.add(change.key);
+      if (change.value === null) return;
+      const parsed = SYSTEM_CONFIG[change.key].schema.safeParse(change.value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ ...issue, path: ['changes', i, 'value', ...issue.path] } as never);
+        }
+      }
+    });
+  });
+export type SystemConfigUpdateBody = z.infer<typeof systemConfigUpdateBody>;

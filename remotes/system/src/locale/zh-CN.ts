@@ -5,4 +5,13 @@ export default {
   'system.pending': '系统管理的这个页面尚未上线，将随系统管理模块的版本提供。',
   ...usersZhCN,
   ...rolesZhCN,
+import { zhCN as properties } from './properties';
+import { zhCN as config } from './config';
+import { zhCN as operationLog } from './operation-log';
+
+export default {
+  'system.pending': '系统管理的这个页面尚未上线，将随系统管理模块的版本提供。',
+  ...properties,
+  ...config,
+  ...operationLog,
 } satisfies Record<string, string>;

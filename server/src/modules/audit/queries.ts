@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
-import { auditLog } from './schema';
+import { auditAnchor, auditLog } from './schema';
 import { chainHash, GENESIS_HASH, type AuditEntry } from './chain';
 import { LockKey } from '../../db/locks';
 
@@ -17,7 +17,8 @@ export async function appendAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
       .from(auditLog)
       .orderBy(desc(auditLog.id))
       .limit(1);
-    const prevHash = last?.hash ?? GENESIS_HASH;
+    // With every row purged, the chain goes on from the anchor (log.ts, purgeBefore).
+    const prevHash = last?.hash ?? (await readAnchor(tx))?.lastPurgedHash ?? GENESIS_HASH;
     await tx.insert(auditLog).values({ ...entry, prevHash, hash: chainHash(prevHash, entry) });
   });
 }
@@ -74,3 +75,9 @@ export const userActivity = (
     )
     .orderBy(desc(auditLog.id))
     .limit(limit);
+
+/** Where the chain starts after a purge (the last purged row), if one happened. */
+export async function readAnchor(db: DbOrTx) {
+  const [row] = await db.select().from(auditAnchor).where(eq(auditAnchor.id, 1)).limit(1);
+  return row;
+}

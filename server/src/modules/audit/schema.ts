@@ -1,4 +1,13 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 export interface FieldChange {
   before: unknown;
@@ -33,3 +42,14 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entityType, t.entityId, t.id),
   ],
 );
+
+/**
+ * Where the chain starts after the retention purge (issue #15 point 5): the last purged row's
+ * id and hash. One row at most (id = 1); without it the chain starts at the genesis hash.
+ */
+export const auditAnchor = pgTable('audit_anchor', {
+  id: integer('id').primaryKey(),
+  lastPurgedId: bigint('last_purged_id', { mode: 'number' }).notNull(),
+  lastPurgedHash: varchar('last_purged_hash', { length: 64 }).notNull(),
+  purgedAt: timestamp('purged_at', { withTimezone: true }).notNull().defaultNow(),
+});

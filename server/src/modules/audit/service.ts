@@ -1,7 +1,11 @@
-// Reading the audit trail for other modules: a record's history (guide profile) and a user's
-// own activity (user centre). Writing is recordAudit (writer.ts), inside each write.
+// Reading the audit trail: a record's history (guide profile), a user's own activity (user
+// centre) and the operation log page (issue #15 point 5: keyset pages, detail, streamed
+// export, chain verification). Writing is recordAudit (writer.ts), inside each write.
+import type { AuditDetail, AuditFilter, AuditListQuery } from '@console/shared';
 import type { Db } from '../../db/types';
+import { notFound } from '../../lib/app-error';
 import * as q from './queries';
+import * as log from './log';
 
 export class AuditService {
   constructor(private readonly db: Db) {}
@@ -14,5 +18,24 @@ export class AuditService {
   /** The rows a user's own requests left, newest first (keyset paging by id). */
   userActivity(userId: number, before: number | undefined, limit: number) {
     return q.userActivity(this.db, userId, before, limit);
+  }
+
+  list(query: AuditListQuery) {
+    return log.listPage(this.db, query);
+  }
+
+  async detail(id: number): Promise<AuditDetail> {
+    const row = await log.findRow(this.db, id);
+    if (!row) throw notFound({ 'zh-CN': '该日志不存在', 'en-US': 'No such log row' });
+    return row;
+  }
+
+  /** The filter's rows, newest first, read in batches as the consumer pulls them. */
+  exportRows(filter: AuditFilter) {
+    return log.filteredRows(this.db, filter);
+  }
+
+  verify() {
+    return log.verifyChain(this.db);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/types';
 import { propertyCategories, propertyItems } from './schema';
 
@@ -51,3 +51,57 @@ export async function enabledValues(db: DbOrTx, categoryCode: string): Promise<S
     .where(and(eq(propertyCategories.code, categoryCode), eq(propertyItems.enabled, true)));
   return new Set(rows.map((r) => r.value));
 }
+
+export async function findItem(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(propertyItems).where(eq(propertyItems.id, id)).limit(1);
+  return row;
+}
+
+export async function nextSortOrder(db: DbOrTx, categoryId: number): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${propertyItems.sortOrder})` })
+    .from(propertyItems)
+    .where(eq(propertyItems.categoryId, categoryId));
+  return (row?.max ?? -1) + 1;
+}
+
+export async function insertItem(db: DbOrTx, values: typeof propertyItems.$inferInsert) {
+  const [row] = await db.insert(propertyItems).values(values).returning();
+  return row;
+}
+
+/** Updates when `version` is current; undefined when it is not (or the item is gone). */
+export async function updateItem(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  values: { labelZh: string; labelEn: string; enabled: boolean },
+) {
+  const [row] = await db
+    .update(propertyItems)
+    .set({
+      ...values,
+      updatedAt: new Date(),
+      version: sql`${propertyItems.version} + 1`,
+    })
+    .where(and(eq(propertyItems.id, id), eq(propertyItems.version, version)))
+    .returning();
+  return row;
+}
+
+export const deleteItem = (db: DbOrTx, id: number) =>
+  db.delete(propertyItems).where(eq(propertyItems.id, id));
+
+export const setSortOrder = (db: DbOrTx, id: number, sortOrder: number) =>
+  db
+    .update(propertyItems)
+    .set({ sortOrder, updatedAt: new Date(), version: sql`${propertyItems.version} + 1` })
+    .where(eq(propertyItems.id, id));
+
+/** Every item of a category with its version, in display order (the management page). */
+export const listItemsAdmin = (db: DbOrTx, categoryId: number) =>
+  db
+    .select()
+    .from(propertyItems)
+    .where(eq(propertyItems.categoryId, categoryId))
+    .orderBy(asc(propertyItems.sortOrder), asc(propertyItems.id));

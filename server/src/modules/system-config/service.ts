@@ -1,18 +1,28 @@
-import { eq } from 'drizzle-orm';
+// The typed system configuration (issue #15 point 4): defaults from the shared contract,
+// overrides stored per key. A save is one transaction with its audit row and takes effect at
+// once in this instance (the cache is dropped) and within TTL_MS in the others.
+import { eq, inArray } from 'drizzle-orm';
 import {
   SYSTEM_CONFIG,
   SYSTEM_CONFIG_KEYS,
   systemConfigDefaults,
+  type SystemConfigEntry,
   type SystemConfigKey,
+  type SystemConfigUpdateBody,
   type SystemConfigValue,
   type SystemConfigValues,
 } from '@console/shared';
 import type { Db } from '../../db/types';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/writer';
 import { systemConfig } from './schema';
 
 // Several server instances may share one database, so values are re-read after a short
 // time instead of being cached for ever; a write in this instance refreshes at once.
 const TTL_MS = 5_000;
+
+const valid = (key: string, value: unknown) =>
+  key in SYSTEM_CONFIG && SYSTEM_CONFIG[key as SystemConfigKey].schema.safeParse(value).success;
 
 export class SystemConfigService {
   private cache: { values: SystemConfigValues; at: number } | null = null;
@@ -35,6 +45,69 @@ export class SystemConfigService {
 
   async get<K extends SystemConfigKey>(key: K): Promise<SystemConfigValue<K>> {
     return (await this.all())[key];
+  }
+
+  /** Every key with its value in effect, default, override state and version (the page). */
+  async entries(): Promise<SystemConfigEntry[]> {
+    const rows = new Map((await this.db.select().from(systemConfig)).map((r) => [r.key, r]));
+    return SYSTEM_CONFIG_KEYS.map((key) => {
+      const row = rows.get(key);
+      const overridden = !!row && valid(key, row.value);
+      return {
+        key,
+        value: overridden ? row.value : SYSTEM_CONFIG[key].default,
+        default: SYSTEM_CONFIG[key].default,
+        overridden,
+        version: row?.version ?? 0,
+        updatedAt: row?.updatedAt.toISOString() ?? null,
+      };
+    });
+  }
+
+  /**
+   * Saves validated changes (a `null` value resets the key to its default), each at the
+   * version it was read at: any stale key refuses the whole save (409 STALE_VERSION).
+   */
+  async update(body: SystemConfigUpdateBody, userId: number | null): Promise<SystemConfigEntry[]> {
+    await this.db.transaction(async (tx) => {
+      const keys = body.changes.map((c) => c.key);
+      const rows = new Map(
+        (
+          await tx.select().from(systemConfig).where(inArray(systemConfig.key, keys)).for('update')
+        ).map((r) => [r.key, r]),
+      );
+      const diff: Record<string, { before: unknown; after: unknown }> = {};
+      for (const change of body.changes) {
+        const row = rows.get(change.key);
+        if ((row?.version ?? 0) !== change.version) throw new AppError('STALE_VERSION');
+        const def = SYSTEM_CONFIG[change.key].default;
+        const before = row && valid(change.key, row.value) ? row.value : def;
+        if (change.value === null) {
+          if (row) await tx.delete(systemConfig).where(eq(systemConfig.key, change.key));
+          if (JSON.stringify(before) !== JSON.stringify(def))
+            diff[change.key] = { before, after: def };
+          continue;
+        }
+        const value = SYSTEM_CONFIG[change.key].schema.parse(change.value);
+        if (row) {
+          await tx
+            .update(systemConfig)
+            .set({ value, updatedBy: userId, updatedAt: new Date(), version: row.version + 1 })
+            .where(eq(systemConfig.key, change.key));
+        } else {
+          await tx.insert(systemConfig).values({ key: change.key, value, updatedBy: userId });
+        }
+        if (JSON.stringify(before) !== JSON.stringify(value))
+          diff[change.key] = { before, after: value };
+      }
+      await recordAudit(tx, {
+        entityType: 'system_config',
+        entityId: keys.join(',').slice(0, 64),
+        diff,
+      });
+    });
+    this.invalidate();
+    return this.entries();
   }
 
   /** Stores an already validated value. */

@@ -30,7 +30,7 @@ export {
   type SearchTableProps,
   type SortOrder,
 } from './SearchTable';
-export { cleanFilter, type FilterField, type FilterValues } from './FilterForm';
+export { cleanFilter, FilterForm, type FilterField, type FilterValues } from './FilterForm';
 export { type ImportConfig } from './ImportModal';
 export { DENSITIES, prefsKey, type Density, type TablePrefs } from './usePrefs';
 export { SEARCH_TABLE_TEXTS } from './messages';

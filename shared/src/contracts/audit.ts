@@ -1,0 +1,102 @@
+// The operation log (issue #15 point 5): filters, keyset pages, a row's detail, the CSV
+// export of a filter and the verification of the hash chain.
+import { z } from 'zod';
+import { ID_MAX } from './ids';
+import { textSchema } from './validation';
+
+export const AUDIT_LIMITS = {
+  pageSizeMax: 100,
+  textMax: 64,
+  /** Rows one verification batch reads. */
+  verifyBatch: 2_000,
+} as const;
+
+const text = textSchema().trim().max(AUDIT_LIMITS.textMax).optional();
+/** A row id in a query string (bigserial, kept within a safe integer). */
+const rowId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const instant = z.iso.datetime({ offset: true });
+
+/** The filter of the list and of the export. */
+export const auditFilter = z.strictObject({
+  username: text,
+  role: text,
+  /** An action or an action prefix ending in `.` (`guide.` = every guide action). */
+  action: text,
+  entityType: text,
+  entityId: text,
+  /** success: the write committed (status < 400); failure: it was refused. */
+  result: z.enum(['success', 'failure']).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  userId: z.coerce.number().int().min(1).max(ID_MAX).optional(),
+});
+export type AuditFilter = z.infer<typeof auditFilter>;
+
+/**
+ * GET /api/audit: a keyset page, newest first. `before`: the rows older than that id (the next
+ * page); `after`: the rows newer than it (the previous page); neither: the newest rows.
+ */
+export const auditListQuery = auditFilter
+  .extend({
+    before: rowId.optional(),
+    after: rowId.optional(),
+    pageSize: z.coerce.number().int().min(1).max(AUDIT_LIMITS.pageSizeMax).default(20),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, {
+    path: ['after'],
+    message: 'invalidValue',
+  });
+export type AuditListQuery = z.infer<typeof auditListQuery>;
+
+export const auditRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  userId: z.number().nullable(),
+  username: z.string(),
+  role: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  result: z.number(),
+  durationMs: z.number(),
+  ip: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+/**
+ * One page: `next` is the cursor of the older page (`before`), `prev` of the newer one
+ * (`after`); null at either end. No total: counting the whole log is what keyset avoids.
+ */
+export const auditPage = z.object({
+  list: z.array(auditRow),
+  next: z.number().nullable(),
+  prev: z.number().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPage>;
+
+export const auditIdParams = z.strictObject({ id: rowId });
+
+export const auditFieldChange = z.object({ before: z.unknown(), after: z.unknown() });
+
+/** GET /api/audit/:id: the row with its field diff, request, agent and chain hashes. */
+export const auditDetail = auditRow.extend({
+  diff: z.record(z.string(), auditFieldChange).nullable(),
+  requestId: z.string(),
+  userAgent: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type AuditDetail = z.infer<typeof auditDetail>;
+
+/** POST /api/audit/verify: the chain from the anchor (or genesis) to the newest row. */
+export const auditVerifyResult = z.object({
+  intact: z.boolean(),
+  /** Rows checked (up to and including the first broken one). */
+  checked: z.number(),
+  /** The first row whose hash or link does not match; null when intact. */
+  firstBrokenId: z.number().nullable(),
+  /** The last row id the purge removed (the chain starts after it); null if none. */
+  anchorId: z.number().nullable(),
+  durationMs: z.number(),
+});
+export type AuditVerifyResult = z.infer<typeof auditVerifyResult>;
