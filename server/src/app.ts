@@ -33,6 +33,8 @@ import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
+import { backupRoutes } from './modules/backup/routes';
+import { startBackupSchedule } from './jobs/backup';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -75,12 +77,15 @@ export async function buildApp({
 
   // Background jobs start once the app is ready and stop (waiting for a run) when it closes.
   let scheduler: Scheduler | null = null;
+  let backupSchedule: Scheduler | null = null;
   if (jobs) {
     app.addHook('onReady', async () => {
       scheduler = startJobs(JOBS, services, app.log, OPERATION_TIME_ZONE);
+      backupSchedule = startBackupSchedule(services, app.log, OPERATION_TIME_ZONE);
     });
     app.addHook('onClose', async () => {
       await scheduler?.stop();
+      await backupSchedule?.stop();
     });
   }
 
@@ -129,6 +134,7 @@ export async function buildApp({
   await app.register(propertyRoutes, { services });
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
+  await app.register(backupRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -12,6 +12,7 @@ import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import { PropertiesService } from './modules/properties/service';
 import { AuditService } from './modules/audit/service';
+import { BackupService } from './modules/backup/service';
 import {
   GuideService,
   noTeamsYet as noGuideFigures,
@@ -47,6 +48,7 @@ export interface Services {
   properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
+  backup: BackupService;
   events: EventBus;
 }
 
@@ -91,6 +93,7 @@ export function createServices(
     properties,
     guide,
     scenic,
+    backup: new BackupService(db, env.backupDir, config, clock),
     events,
   };
 }

@@ -6,4 +6,6 @@ export enum LockKey {
   /** Background jobs (server/src/jobs/): one instance runs each at a time. */
   LicenceReminder = 728107,
   Purge = 728108,
+  /** Backups and restores (modules/backup/): one at a time across instances. */
+  Backup = 728150,
 }

@@ -16,5 +16,6 @@ export * from './menu';
 export * from './validation';
 export * from './properties';
 export * from './spreadsheet';
+export * from './backup';
 export * from './scenic';
 export * from './sections';
