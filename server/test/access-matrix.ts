@@ -141,4 +141,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
       url: '/api/scenic/spots/1/gate-keys/999999',
     },
   ],
+
+  // ── backup and restore (system:backup) ─────────────────────────────────────────────────
+  ['GET', '/api/backups', ADMIN],
+  ['GET', '/api/backups/status', ADMIN],
+  ['POST', '/api/backups', ADMIN],
+  ['GET', '/api/backups/:id/download', ADMIN],
+  ['DELETE', '/api/backups/:id', ADMIN],
+  ['POST', '/api/backups/:id/restore', ADMIN],
+  ['POST', '/api/backups/restore', ADMIN],
 ];

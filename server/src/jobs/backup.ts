@@ -61,7 +61,10 @@ export function startBackupSchedule(
     try {
       cron = new Cron(next, { timezone, protect: true }, run);
     } catch (err) {
-      log.warn({ err, pattern: next }, 'backup schedule: invalid cron expression, nothing scheduled');
+      log.warn(
+        { err, pattern: next },
+        'backup schedule: invalid cron expression, nothing scheduled',
+      );
     }
   };
 

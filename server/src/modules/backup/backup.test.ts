@@ -10,7 +10,13 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '@console/shared';
-import { createTestApp, dbKind, signedIn, type Client, type TestApp } from '../../../test/support/app';
+import {
+  createTestApp,
+  dbKind,
+  signedIn,
+  type Client,
+  type TestApp,
+} from '../../../test/support/app';
 import { openDatabase, type Database } from '../../db/client';
 import type { Db } from '../../db/types';
 import { SystemConfigService } from '../system-config/service';
@@ -57,7 +63,10 @@ const upload = (client: Client, content: Buffer) => {
 /** The lines of a backup, and the same lines packed again with a correct trailer. */
 const unpack = (file: Buffer) => zlib.gunzipSync(file).toString('utf8').trimEnd().split('\n');
 function repack(lines: string[]): Buffer {
-  const body = lines.slice(0, -1).map((l) => l + '\n').join('');
+  const body = lines
+    .slice(0, -1)
+    .map((l) => l + '\n')
+    .join('');
   const trailer = JSON.parse(lines.at(-1)!) as [string, Record<string, unknown>];
   trailer[1].sha256 = createHash('sha256').update(body).digest('hex');
   return zlib.gzipSync(body + JSON.stringify(trailer) + '\n');
@@ -145,7 +154,8 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     }
     const after = await tableChecksums(t.services.db);
     for (const table of dataTables()) {
-      if (!empty.includes(table.name)) expect(after[table.name], table.name).not.toBe(before[table.name]);
+      if (!empty.includes(table.name))
+        expect(after[table.name], table.name).not.toBe(before[table.name]);
     }
 
     // Restored through the service: the admin's own row may be among those deleted.
@@ -178,9 +188,9 @@ describe('backup and restore', { timeout: 180_000 }, () => {
       );
       expect(r!.next, table).toBeGreaterThan(r!.max);
     }
-    const kinds = (await admin.get('/api/backups?pageSize=100')).json().data.list.map(
-      (b: { kind: string }) => b.kind,
-    );
+    const kinds = (await admin.get('/api/backups?pageSize=100'))
+      .json()
+      .data.list.map((b: { kind: string }) => b.kind);
     expect(kinds).toContain('pre-restore');
   });
 
@@ -230,7 +240,11 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     innerFlipped[at + 2] = 'b'.charCodeAt(0);
     const header = JSON.parse(lines[0]!);
     const otherVersion = repack([
-      JSON.stringify({ ...header, schemaVersion: header.schemaVersion + 1, migrations: [...header.migrations, '9999_future'] }),
+      JSON.stringify({
+        ...header,
+        schemaVersion: header.schemaVersion + 1,
+        migrations: [...header.migrations, '9999_future'],
+      }),
       ...lines.slice(1),
     ]);
     const unknownTable = repack([
@@ -249,13 +263,19 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     // A user role pointing at a user that is not in the file.
     const userRolesAt = lines.findIndex((l) => l.startsWith('["table","user_roles"'));
     const brokenRef = repack(
-      lines.map((l, i) => (i === userRolesAt + 1 ? l.replace(/"user_id":\d+/, '"user_id":999999') : l)),
+      lines.map((l, i) =>
+        i === userRolesAt + 1 ? l.replace(/"user_id":\d+/, '"user_id":999999') : l,
+      ),
     );
     const cases: [string, Buffer, string][] = [
       ['flipped byte', flipped, 'BACKUP_CORRUPT'],
       ['flipped byte, re-gzipped', zlib.gzipSync(innerFlipped), 'BACKUP_CORRUPT'],
       ['truncated', file.subarray(0, Math.floor(file.length * 0.6)), 'BACKUP_CORRUPT'],
-      ['truncated at a line', zlib.gzipSync(lines.slice(0, -3).join('\n') + '\n'), 'BACKUP_CORRUPT'],
+      [
+        'truncated at a line',
+        zlib.gzipSync(lines.slice(0, -3).join('\n') + '\n'),
+        'BACKUP_CORRUPT',
+      ],
       ['another product', zlib.gzipSync('{"product":"other","format":1}\n'), 'BACKUP_FOREIGN'],
       ['not gzip', Buffer.from('PK\u0003\u0004 a spreadsheet'), 'BACKUP_FOREIGN'],
       ['empty', Buffer.alloc(0), 'BACKUP_FOREIGN'],
@@ -295,7 +315,11 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect((await admin.delete(`/api/backups/${id}`)).statusCode).toBe(404);
     expect((await admin.get('/api/backups/..%2F..%2Fetc/download')).statusCode).toBe(400);
     const status = (await admin.get('/api/backups/status')).json().data;
-    expect(status).toMatchObject({ scheduleCron: '0 3 * * *', scheduleValid: true, retentionCount: 2 });
+    expect(status).toMatchObject({
+      scheduleCron: '0 3 * * *',
+      scheduleValid: true,
+      retentionCount: 2,
+    });
     expect(new Date(status.nextRunAt).getTime()).toBeGreaterThan(Date.now());
   });
 });

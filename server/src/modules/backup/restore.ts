@@ -47,7 +47,12 @@ export async function validateBackup(
       if (!tables.has(fk.foreignTable)) continue;
       const refKey = `${fk.foreignTable}(${fk.foreignColumns.join(',')})`;
       if (!referenced.has(refKey)) referenced.set(refKey, new Set());
-      const entry = { fk: refKey, foreignTable: fk.foreignTable, table: t.name, keys: new Set<string>() };
+      const entry = {
+        fk: refKey,
+        foreignTable: fk.foreignTable,
+        table: t.name,
+        keys: new Set<string>(),
+      };
       pointing.push(entry);
       const list = pointingOf.get(t.name) ?? [];
       list.push({ cols: fk.columns, keys: entry.keys });
@@ -56,7 +61,10 @@ export async function validateBackup(
   }
   const referencedOf = new Map<string, { cols: string[]; keys: Set<string> }[]>();
   for (const [refKey, keys] of referenced) {
-    const [table, cols] = [refKey.slice(0, refKey.indexOf('(')), refKey.slice(refKey.indexOf('(') + 1, -1)];
+    const [table, cols] = [
+      refKey.slice(0, refKey.indexOf('(')),
+      refKey.slice(refKey.indexOf('(') + 1, -1),
+    ];
     const list = referencedOf.get(table) ?? [];
     list.push({ cols: cols.split(','), keys });
     referencedOf.set(table, list);
@@ -197,12 +205,20 @@ export async function replaceAll(
   const keep =
     keepSessionId !== null && validated.hasUser
       ? rowsOf<{ j: string }>(
-          await tx.execute(sql`select row_to_json(s)::text as j from sessions s where id = ${keepSessionId}`),
+          await tx.execute(
+            sql`select row_to_json(s)::text as j from sessions s where id = ${keepSessionId}`,
+          ),
         )[0]?.j
       : undefined;
 
   // Every table of the schema (data, derived, sessions): nothing of the old data remains.
-  await tx.execute(sql.raw(`truncate ${allTables().map((t) => ident(t.name)).join(', ')}`));
+  await tx.execute(
+    sql.raw(
+      `truncate ${allTables()
+        .map((t) => ident(t.name))
+        .join(', ')}`,
+    ),
+  );
 
   const tables = new Map(dataTables().map((t) => [t.name, t]));
   let table: TableInfo | null = null;
@@ -251,4 +267,3 @@ export async function replaceAll(
   await resetSequences(tx);
   return { keptOwnSession: keep !== undefined };
 }
-

@@ -36,7 +36,9 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     throwFileSizeLimit: true,
   });
 
-  const restorer = (req: { auth: { userId: number; username: string; sessionId: number } | null }): Restorer => ({
+  const restorer = (req: {
+    auth: { userId: number; username: string; sessionId: number } | null;
+  }): Restorer => ({
     userId: req.auth!.userId,
     username: req.auth!.username,
     sessionId: req.auth!.sessionId,
@@ -48,7 +50,9 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: {
         tags,
         querystring: backupListQuery,
-        response: { 200: envelopeOf(pageOf(backupItem).extend({ current: z.number(), pageSize: z.number() })) },
+        response: {
+          200: envelopeOf(pageOf(backupItem).extend({ current: z.number(), pageSize: z.number() })),
+        },
       },
       config: { access: 'system:backup' },
     },

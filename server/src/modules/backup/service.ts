@@ -28,7 +28,10 @@ export interface Restorer {
 }
 
 const backupNotFound = () =>
-  notFound({ 'zh-CN': '备份不存在或已被删除', 'en-US': 'No such backup (it may have been deleted)' });
+  notFound({
+    'zh-CN': '备份不存在或已被删除',
+    'en-US': 'No such backup (it may have been deleted)',
+  });
 
 /** The next time a cron expression fires, or null when it does not parse. */
 export function nextRun(pattern: string, timezone: string, after?: Date): Date | null {
@@ -215,7 +218,8 @@ export class BackupService {
       return {
         restored: {
           id,
-          kind: (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
+          kind:
+            (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
           createdAt: h.createdAt,
           sha256: validated.trailer.sha256,
           schemaVersion: h.schemaVersion,
