@@ -19,6 +19,8 @@ export interface RunContext {
   baseUrl: string;
   /** Session cookie header of a demo account (signed in once per run). */
   cookie(role: Role): Promise<string>;
+  /** Runs `work` and measures the server process's peak resident memory meanwhile (bytes). */
+  peakRss<T>(work: () => Promise<T>): Promise<[T, number]>;
 }
 
 /** An HTTP load case: autocannon at `connections` against one request. */

@@ -142,6 +142,8 @@ async function startServer(dbEnv: Record<string, string>, sectionsDir: string) {
       TRUST_PROXY: '1',
       HOST_DIST: path.join(os.tmpdir(), 'console-bench-no-host'),
       SECTIONS_DIR: sectionsDir,
+      // Backups the cases take are thrown away with the run.
+      BACKUP_DIR: path.join(sectionsDir, 'backups'),
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -266,7 +268,8 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       }
       return cookies.get(role)!;
     };
-    const ctx: RunContext = { kind, baseUrl, cookie };
+    const pid = server.pid;
+    const ctx: RunContext = { kind, baseUrl, cookie, peakRss: (work) => withPeakRss(pid, work) };
 
     // The bare endpoint serves each case's answer, captured once, from memory.
     const bodies: string[] = [];

@@ -37,6 +37,8 @@ import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
 import { userRoutes } from './modules/users/routes';
 import { roleRoutes } from './modules/roles/routes';
+import { backupRoutes } from './modules/backup/routes';
+import { startBackupSchedule } from './jobs/backup';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -79,12 +81,15 @@ export async function buildApp({
 
   // Background jobs start once the app is ready and stop (waiting for a run) when it closes.
   let scheduler: Scheduler | null = null;
+  let backupSchedule: Scheduler | null = null;
   if (jobs) {
     app.addHook('onReady', async () => {
       scheduler = startJobs(JOBS, services, app.log, OPERATION_TIME_ZONE);
+      backupSchedule = startBackupSchedule(services, app.log, OPERATION_TIME_ZONE);
     });
     app.addHook('onClose', async () => {
       await scheduler?.stop();
+      await backupSchedule?.stop();
     });
   }
 
@@ -137,6 +142,7 @@ export async function buildApp({
   await app.register(scenicRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(roleRoutes, { services });
+  await app.register(backupRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -14,6 +14,7 @@ import { PropertiesService } from './modules/properties/service';
 import { AuditService } from './modules/audit/service';
 import { UsersService } from './modules/users/service';
 import { RolesService } from './modules/roles/service';
+import { BackupService } from './modules/backup/service';
 import {
   GuideService,
   noTeamsYet as noGuideFigures,
@@ -52,6 +53,7 @@ export interface Services {
   scenic: ScenicService;
   users: UsersService;
   roles: RolesService;
+  backup: BackupService;
   events: EventBus;
 }
 
@@ -104,6 +106,7 @@ export function createServices(
     scenic,
     users,
     roles,
+    backup: new BackupService(db, env.backupDir, config, clock),
     events,
   };
 }

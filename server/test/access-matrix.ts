@@ -179,4 +179,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['GET', '/api/system/roles/:id', SIGNED_IN],
   ['PUT', '/api/system/roles/:id', ADMIN],
   ['DELETE', '/api/system/roles/:id', ADMIN, { url: '/api/system/roles/999999' }],
+  // ── backup and restore (system:backup) ─────────────────────────────────────────────────
+  ['GET', '/api/backups', ADMIN],
+  ['GET', '/api/backups/status', ADMIN],
+  ['POST', '/api/backups', ADMIN],
+  ['GET', '/api/backups/:id/download', ADMIN],
+  ['DELETE', '/api/backups/:id', ADMIN],
+  ['POST', '/api/backups/:id/restore', ADMIN],
+  ['POST', '/api/backups/restore', ADMIN],
 ];

@@ -20,6 +20,8 @@ export interface ServerEnv {
   /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Where backups are stored (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir: string;
   production: boolean;
   /** Environment whose section pins this server serves (section versions). */
   appEnv: string;
@@ -44,6 +46,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    backupDir: path.resolve(
+      env.BACKUP_DIR ?? path.join(env.DATA_DIR ?? path.join(REPO_ROOT, 'data'), 'backups'),
+    ),
     production,
     appEnv: env.APP_ENV ?? 'development',
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !production,

@@ -8,4 +8,6 @@ export enum LockKey {
   Purge = 728108,
   /** The operation log's retention purge (jobs/audit-retention.ts). */
   AuditRetention = 728121,
+  /** Backups and restores (modules/backup/): one at a time across instances. */
+  Backup = 728150,
 }

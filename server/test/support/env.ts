@@ -6,6 +6,8 @@ export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
   return {
     ...readEnv({}),
     dataDir: path.join(os.tmpdir(), 'console-test-unused'),
+    // Per process: test files running in parallel never see each other's backups.
+    backupDir: path.join(os.tmpdir(), `console-test-backups-${process.pid}`),
     demoData: true,
     logLevel: 'silent',
     hostDist: path.join(os.tmpdir(), 'console-test-no-host'),

@@ -251,6 +251,36 @@ export const ERRORS = {
     40920,
     '该选项正被 {count} 条记录使用，不能删除，请改为停用',
     'This item is used by {count} records and cannot be deleted; disable it instead',
+  // Backup and restore (issue #15 point 6): a refused file changes nothing.
+  BACKUP_FOREIGN: def(
+    400,
+    40020,
+    '该文件不是本系统的备份文件，未做任何更改',
+    'This file is not a backup of this console; nothing was changed',
+  ),
+  BACKUP_CORRUPT: def(
+    400,
+    40021,
+    '备份文件已损坏或不完整（{reason}），未做任何更改',
+    'The backup file is damaged or incomplete ({reason}); nothing was changed',
+  ),
+  BACKUP_VERSION: def(
+    400,
+    40022,
+    '备份的数据库版本（{backup}）与当前版本（{current}）不兼容，未做任何更改',
+    'The backup is of database version {backup}, which cannot be restored on version {current}; nothing was changed',
+  ),
+  BACKUP_INCONSISTENT: def(
+    400,
+    40023,
+    '备份内容不一致（表 {table}：{reason}），未做任何更改',
+    'The backup is inconsistent (table {table}: {reason}); nothing was changed',
+  ),
+  BACKUP_BUSY: def(
+    409,
+    40920,
+    '另一个备份或恢复正在进行，请稍后再试',
+    'Another backup or restore is running; try again when it has finished',
   ),
 } as const satisfies Record<string, ErrorDef>;
 

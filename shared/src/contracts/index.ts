@@ -16,6 +16,7 @@ export * from './menu';
 export * from './validation';
 export * from './properties';
 export * from './spreadsheet';
+export * from './backup';
 export * from './scenic';
 export * from './sections';
 export * from './team';

@@ -1,5 +1,362 @@
-import { PendingPage } from '../PendingPage';
+// Backup and restore (/system/backup-restore, issue #15 point 6): take a backup now, see the
+// schedule, list, download, delete and restore backups, or restore from an uploaded file.
+// Restoring and deleting ask first, saying what will happen.
+import { useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Message,
+  Modal,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnProps,
+} from '@arco-design/web-react';
+import { IconDownload, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { useIntl, type IntlShape } from 'react-intl';
+import { OPERATION_TIME_ZONE, type BackupItem, type BackupKind } from '@console/shared';
+import { apiErrorMessage } from '@console/shared/api';
+import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
+
+const KIND_COLOR: Record<BackupKind, string> = {
+  manual: 'arcoblue',
+  scheduled: 'green',
+  'pre-restore': 'orange',
+};
+
+/** 1536 → "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+const formatTime = (intl: IntlShape, iso: string) =>
+  intl.formatDate(iso, {
+    timeZone: OPERATION_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
 
 export default function BackupRestorePage() {
-  return <PendingPage routeKey="system/backup-restore" />;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const [page, setPage] = useState({ current: 1, pageSize: 10 });
+  const list = useBackupsQuery(page);
+  const status = useBackupStatusQuery();
+  const [creating, setCreating] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const refresh = () => {
+    void list.refetch();
+    void status.refetch();
+  };
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      await backupApi.create();
+      Message.success(t('backup.created'));
+      setPage((p) => ({ ...p, current: 1 }));
+      refresh();
+    } catch {
+      /* the client showed the server's message */
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const runRestore = async (action: () => Promise<{ restored: { createdAt: string } }>) => {
+    setRefusal(null);
+    setRestoring(true);
+    try {
+      const result = await action();
+      Message.success({
+        content: t('backup.restored', { time: formatTime(intl, result.restored.createdAt) }),
+        duration: 3000,
+      });
+      // Every page's data changed: start again from the server (or the sign-in page when
+      // the restored data does not hold this account).
+      setTimeout(() => window.location.reload(), 1500);
+    } catch (error) {
+      setRefusal(apiErrorMessage(error));
+      refresh();
+    } finally {
+      setRestoring(false);
+    }
+  };
+
+  const confirmRestore = (
+    content: string,
+    action: () => Promise<{ restored: { createdAt: string } }>,
+  ) =>
+    Modal.confirm({
+      title: t('backup.restore.title'),
+      content: (
+        <Space direction="vertical" data-testid="backup-restore-confirm">
+          <Typography.Text bold>{content}</Typography.Text>
+          <Typography.Text>{t('backup.restore.steps')}</Typography.Text>
+        </Space>
+      ),
+      okText: t('backup.restore.ok'),
+      cancelText: t('backup.cancel'),
+      okButtonProps: { status: 'danger' },
+      onOk: () => void runRestore(action),
+    });
+
+  const restoreStored = (item: BackupItem) =>
+    confirmRestore(
+      t('backup.restore.contentStored', {
+        time: formatTime(intl, item.createdAt),
+        rows: intl.formatNumber(item.rows),
+      }),
+      () => backupApi.restoreStored(item.id),
+    );
+
+  const restoreFile = (file: File) =>
+    confirmRestore(
+      t('backup.restore.contentFile', { name: file.name, size: formatBytes(file.size) }),
+      () => backupApi.restoreUpload(file),
+    );
+
+  const remove = (item: BackupItem) =>
+    Modal.confirm({
+      title: t('backup.delete.title'),
+      content: t('backup.delete.content', {
+        time: formatTime(intl, item.createdAt),
+        kind: t(`backup.kind.${item.kind}`),
+        size: formatBytes(item.size),
+      }),
+      okText: t('backup.delete.ok'),
+      cancelText: t('backup.cancel'),
+      okButtonProps: { status: 'danger' },
+      onOk: async () => {
+        try {
+          await backupApi.remove(item.id);
+          Message.success(t('backup.deleted'));
+          refresh();
+        } catch {
+          /* the client showed the server's message */
+        }
+      },
+    });
+
+  const columns: TableColumnProps<BackupItem>[] = [
+    {
+      title: t('backup.col.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => formatTime(intl, v),
+    },
+    {
+      title: t('backup.col.kind'),
+      dataIndex: 'kind',
+      render: (v: BackupKind) => <Tag color={KIND_COLOR[v]}>{t(`backup.kind.${v}`)}</Tag>,
+    },
+    { title: t('backup.col.size'), dataIndex: 'size', render: (v: number) => formatBytes(v) },
+    { title: t('backup.col.rows'), dataIndex: 'rows', render: (v: number) => intl.formatNumber(v) },
+    {
+      title: t('backup.col.checksum'),
+      dataIndex: 'sha256',
+      render: (v: string) => (
+        <Tooltip content={v}>
+          <Typography.Text code copyable={{ text: v }} style={{ margin: 0 }}>
+            {v.slice(0, 12)}…
+          </Typography.Text>
+        </Tooltip>
+      ),
+    },
+    { title: t('backup.col.schema'), dataIndex: 'schemaVersion' },
+    {
+      title: t('backup.col.actions'),
+      key: 'actions',
+      render: (_: unknown, item: BackupItem) => (
+        <Space size={0}>
+          <Button
+            type="text"
+            size="small"
+            icon={<IconDownload />}
+            href={backupApi.downloadUrl(item.id)}
+            download
+          >
+            {t('backup.action.download')}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            disabled={restoring}
+            onClick={() => restoreStored(item)}
+            data-testid="backup-restore"
+          >
+            {t('backup.action.restore')}
+          </Button>
+          <Button
+            type="text"
+            size="small"
+            status="danger"
+            disabled={restoring}
+            onClick={() => remove(item)}
+            data-testid="backup-delete"
+          >
+            {t('backup.action.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const s = status.data;
+  return (
+    <Space direction="vertical" size="medium" style={{ width: '100%' }} data-testid="backup-page">
+      <Card
+        title={t('backup.title')}
+        extra={
+          <Space>
+            <Button
+              type="primary"
+              icon={<IconPlus />}
+              loading={creating}
+              disabled={restoring}
+              onClick={() => void create()}
+              data-testid="backup-create"
+            >
+              {creating ? t('backup.creating') : t('backup.create')}
+            </Button>
+            <Button
+              icon={<IconUpload />}
+              disabled={restoring || creating}
+              onClick={() => fileInput.current?.click()}
+              data-testid="backup-upload"
+            >
+              {t('backup.restoreFromFile')}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".gz,application/gzip"
+              style={{ display: 'none' }}
+              data-testid="backup-file"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) restoreFile(file);
+              }}
+            />
+          </Space>
+        }
+      >
+        {restoring && (
+          <Alert type="info" content={t('backup.restore.running')} style={{ marginBottom: 16 }} />
+        )}
+        {refusal && (
+          <Alert
+            type="error"
+            title={t('backup.restore.refused')}
+            content={refusal}
+            closable
+            onClose={() => setRefusal(null)}
+            style={{ marginBottom: 16 }}
+            data-testid="backup-refusal"
+          />
+        )}
+        {status.isError ? (
+          <Alert
+            type="warning"
+            content={
+              status.error && 'message' in status.error
+                ? String(status.error.message)
+                : t('backup.loadFailed')
+            }
+          />
+        ) : (
+          <Descriptions
+            column={{ xs: 1, md: 2, lg: 3 }}
+            title={t('backup.schedule')}
+            data={[
+              {
+                label: t('backup.schedule.cron'),
+                value: !s ? (
+                  '…'
+                ) : s.scheduleCron ? (
+                  <Typography.Text code>{s.scheduleCron}</Typography.Text>
+                ) : (
+                  t('backup.schedule.off')
+                ),
+              },
+              {
+                label: t('backup.schedule.next'),
+                value: !s ? (
+                  '…'
+                ) : s.nextRunAt ? (
+                  formatTime(intl, s.nextRunAt)
+                ) : s.scheduleCron ? (
+                  <Typography.Text type="warning">{t('backup.schedule.invalid')}</Typography.Text>
+                ) : (
+                  '—'
+                ),
+              },
+              {
+                label: t('backup.schedule.retention'),
+                value: s ? t('backup.schedule.retentionValue', { count: s.retentionCount }) : '…',
+              },
+              { label: t('backup.version.schema'), value: s?.schemaVersion ?? '…' },
+              { label: t('backup.version.app'), value: s?.appVersion ?? '…' },
+            ]}
+          />
+        )}
+        <Typography.Text type="secondary">{t('backup.schedule.hint')}</Typography.Text>
+      </Card>
+      <Card title={t('backup.list')}>
+        {list.isError ? (
+          <Result
+            status="error"
+            title={t('backup.loadFailed')}
+            subTitle={
+              list.error && 'message' in list.error ? String(list.error.message) : undefined
+            }
+            extra={
+              <Button type="primary" onClick={() => void list.refetch()}>
+                {t('backup.retry')}
+              </Button>
+            }
+          />
+        ) : (
+          <Table<BackupItem>
+            rowKey="id"
+            columns={columns}
+            data={list.data?.list ?? []}
+            loading={list.isFetching}
+            noDataElement={<Empty description={t('backup.empty')} />}
+            pagination={{
+              current: page.current,
+              pageSize: page.pageSize,
+              total: list.data?.total ?? 0,
+              showTotal: true,
+              sizeCanChange: true,
+              onChange: (current, pageSize) => setPage({ current, pageSize }),
+            }}
+            data-testid="backup-table"
+          />
+        )}
+      </Card>
+    </Space>
+  );
 }

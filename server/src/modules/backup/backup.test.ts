@@ -1,0 +1,382 @@
+// Backup and restore (issue #15 point 6): a backup, changes to every table, a restore, and
+// every table is as before (compared by a per-table checksum); damaged, truncated, foreign
+// and wrong-version files are refused with nothing changed; PGlite ↔ PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '@console/shared';
+import {
+  createTestApp,
+  dbKind,
+  signedIn,
+  type Client,
+  type TestApp,
+} from '../../../test/support/app';
+import { openDatabase, type Database } from '../../db/client';
+import type { Db } from '../../db/types';
+import { SystemConfigService } from '../system-config/service';
+import { allTables, dataTables, EPHEMERAL_TABLES, ident } from './tables';
+import { BackupService } from './service';
+import { rowsOf } from './write';
+
+/** md5 of each table's rows in a fixed order: derived tables too, sessions aside. */
+async function tableChecksums(db: Db, auditUpTo?: number): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const t of allTables()) {
+    if (EPHEMERAL_TABLES.has(t.name)) continue;
+    const [row] = rowsOf<{ sum: string; n: number }>(
+      await db.execute(
+        sql.raw(
+          `select md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as sum, count(*)::int as n from ${ident(t.name)} t${t.name === 'audit_log' && auditUpTo !== undefined ? ` where id <= ${auditUpTo}` : ''}`,
+        ),
+      ),
+    );
+    out[t.name] = `${row!.n}:${row!.sum}`;
+  }
+  return out;
+}
+
+/** A multipart/form-data body holding one file, as a browser sends it. */
+function multipartFile(content: Buffer, filename = 'backup.ndjson.gz') {
+  const boundary = `----backup${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      'Content-Type: application/gzip\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (client: Client, content: Buffer) => {
+  const { payload, headers } = multipartFile(content);
+  return client.request({ method: 'POST', url: '/api/backups/restore', payload, headers });
+};
+
+/** The lines of a backup, and the same lines packed again with a correct trailer. */
+const unpack = (file: Buffer) => zlib.gunzipSync(file).toString('utf8').trimEnd().split('\n');
+function repack(lines: string[]): Buffer {
+  const body = lines
+    .slice(0, -1)
+    .map((l) => l + '\n')
+    .join('');
+  const trailer = JSON.parse(lines.at(-1)!) as [string, Record<string, unknown>];
+  trailer[1].sha256 = createHash('sha256').update(body).digest('hex');
+  return zlib.gzipSync(body + JSON.stringify(trailer) + '\n');
+}
+
+let t: TestApp;
+let admin: Client;
+let backupDir: string;
+
+beforeAll(async () => {
+  backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
+  t = await createTestApp({ backupDir });
+  admin = await signedIn(t.app, 'admin');
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(backupDir, { recursive: true, force: true });
+});
+
+/** Rows for the tables the seed leaves empty (a bytea, a bigint, jsonb among them). */
+const FILL = [
+  `insert into scenic_gate_keys (spot_id, name, key_hash, prefix)
+     select id, 'gate', md5('a') || md5('b'), 'pfx' from scenic_spots order by id limit 1`,
+  `insert into section_versions (section, version, built_at, size_bytes, shared)
+     values ('guide', '9.9.9', now(), 9007199254740991, '{"react":"19.0.0"}')`,
+  `insert into section_pins (environment_id, section, section_version_id)
+     select e.id, 'backup-test', v.id from section_environments e, section_versions v limit 1`,
+  `insert into section_pin_history (environment_id, section, action, to_version, reason, actor)
+     select id, 'guide', 'pin', '9.9.9', 'a line
+break and a "quote"', 'admin' from section_environments limit 1`,
+  `insert into system_config (key, value) values ('capacity.warningPercent', '85')`,
+  `insert into user_avatars (user_id, mime, data) values (1, 'image/png', '\\x89504e470d0a1a0a00ff'::bytea)`,
+];
+
+/** Data tables without rows. */
+async function emptyTables(db: Db) {
+  const empty: string[] = [];
+  for (const table of dataTables()) {
+    const [r] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${ident(table.name)}`)),
+    );
+    if (r!.n === 0) empty.push(table.name);
+  }
+  return empty;
+}
+
+// Each restore takes a pre-restore backup and reads its file twice: seconds on a busy machine.
+describe('backup and restore', { timeout: 180_000 }, () => {
+  it('restores every table exactly as it was after rows changed in every table', async () => {
+    for (const q of FILL) {
+      if ((await emptyTables(t.services.db)).includes(q.split(/\s+/)[2]!)) {
+        await t.services.db.execute(sql.raw(q));
+      }
+    }
+    // A table added later that its module's seed leaves empty is still backed up (the count
+    // of tables below); only its rows cannot be compared.
+    const empty = await emptyTables(t.services.db);
+    const [top] = rowsOf<{ id: number }>(
+      await t.services.db.execute(sql`select max(id)::int as id from audit_log`),
+    );
+    const before = await tableChecksums(t.services.db);
+    const made = await admin.post('/api/backups', {});
+    expect(made.statusCode, made.body).toBe(200);
+    const item = made.json().data;
+    expect(item).toMatchObject({ kind: 'manual', schemaVersion: expect.any(Number) });
+    expect(item.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const list = (await admin.get('/api/backups')).json().data;
+    expect(list.list.map((b: { id: string }) => b.id)).toContain(item.id);
+    const download = await admin.get(`/api/backups/${item.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/gzip');
+    const file = download.rawPayload;
+    expect(file.length).toBe(item.size);
+    const lines = unpack(file);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ product: 'tour-console-backup', format: 1 });
+    expect(lines.filter((l) => l.startsWith('["table",')).length).toBe(dataTables().length);
+
+    // Change every table: delete one row of each (with what cascades) and change another.
+    const operator = await signedIn(t.app, 'operator');
+    for (const table of [...dataTables()].reverse()) {
+      const name = ident(table.name);
+      await t.services.db.execute(
+        sql.raw(`delete from ${name} where ctid in (select ctid from ${name} limit 1)`),
+      );
+    }
+    const after = await tableChecksums(t.services.db);
+    for (const table of dataTables()) {
+      if (!empty.includes(table.name))
+        expect(after[table.name], table.name).not.toBe(before[table.name]);
+    }
+
+    // Restored through the service: the admin's own row may be among those deleted.
+    const restored = await t.services.backup.restore(
+      t.services.backup.store.fileOf(item.id),
+      item.id,
+      { userId: 1, username: 'admin', sessionId: 0 },
+    );
+    expect(restored.restored.sha256).toBe(item.sha256);
+    expect(await tableChecksums(t.services.db, top!.id)).toEqual(before);
+    // The restore's own audit row follows the restored log.
+    const [rows] = rowsOf<{ n: number; action: string }>(
+      await t.services.db.execute(
+        sql`select count(*)::int as n, (select action from audit_log where id > ${top!.id}) as action from audit_log where id > ${top!.id}`,
+      ),
+    );
+    expect(rows).toEqual({ n: 1, action: 'system' });
+    // Everyone was signed out (no session of the restorer to keep).
+    expect((await operator.get('/api/user/info')).statusCode).toBe(401);
+    expect((await admin.get('/api/user/info')).statusCode).toBe(401);
+    // Sequences follow the restored rows: new rows get fresh ids.
+    admin = await signedIn(t.app, 'admin');
+    for (const table of ['audit_log', 'guides', 'users']) {
+      const [r] = rowsOf<{ max: number; next: number }>(
+        await t.services.db.execute(
+          sql.raw(
+            `select (select max(id) from ${table})::int as max, nextval(pg_get_serial_sequence('${table}', 'id'))::int as next`,
+          ),
+        ),
+      );
+      expect(r!.next, table).toBeGreaterThan(r!.max);
+    }
+    const kinds = (await admin.get('/api/backups?pageSize=100'))
+      .json()
+      .data.list.map((b: { kind: string }) => b.kind);
+    expect(kinds).toContain('pre-restore');
+  });
+
+  it('restores an uploaded file in the UI route, keeps the restorer signed in and audits it', async () => {
+    const operator = await signedIn(t.app, 'operator');
+    const made = (await admin.post('/api/backups', {})).json().data;
+    const file = (await admin.get(`/api/backups/${made.id}/download`)).rawPayload;
+    const before = await tableChecksums(t.services.db);
+    // A change after the backup: a new guide-less role description.
+    await t.services.db.execute(sql`update roles set description = 'changed' where code = 'user'`);
+    expect(await tableChecksums(t.services.db)).not.toEqual(before);
+
+    const res = await upload(admin, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.keptOwnSession).toBe(true);
+    const now = await tableChecksums(t.services.db);
+    // Identical but for the restore's own audit row, added after the replacement.
+    expect({ ...now, audit_log: '' }).toEqual({ ...before, audit_log: '' });
+    const [last] = rowsOf<{ action: string; username: string }>(
+      await t.services.db.execute(
+        sql`select action, username from audit_log order by id desc limit 1`,
+      ),
+    );
+    expect(last).toEqual({ action: 'backup.restore', username: 'admin' });
+    expect((await admin.get('/api/user/info')).statusCode).toBe(200);
+    expect((await operator.get('/api/user/info')).statusCode).toBe(401);
+
+    // Restoring a stored backup needs the explicit confirmation.
+    expect((await admin.post(`/api/backups/${made.id}/restore`, {})).statusCode).toBe(400);
+    const again = await admin.post(`/api/backups/${made.id}/restore`, { confirm: true });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('refuses a flipped byte, a truncated file, a foreign file and another version, changing nothing', async () => {
+    const made = (await admin.post('/api/backups', {})).json().data;
+    const file = (await admin.get(`/api/backups/${made.id}/download`)).rawPayload;
+    const lines = unpack(file);
+    const stored = (await admin.get('/api/backups?pageSize=100')).json().data.total;
+
+    const flipped = Buffer.from(file);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0x01;
+    // A flipped byte inside the content, gzip'd again with a valid gzip checksum: only the
+    // file's own SHA-256 can tell.
+    const inner = zlib.gunzipSync(file);
+    const innerFlipped = Buffer.from(inner);
+    const at = inner.indexOf('"admin"');
+    innerFlipped[at + 2] = 'b'.charCodeAt(0);
+    const header = JSON.parse(lines[0]!);
+    const otherVersion = repack([
+      JSON.stringify({
+        ...header,
+        schemaVersion: header.schemaVersion + 1,
+        migrations: [...header.migrations, '9999_future'],
+      }),
+      ...lines.slice(1),
+    ]);
+    const unknownTable = repack([
+      lines[0]!,
+      JSON.stringify(['table', 'no_such_table', ['id']]),
+      '{"id":1}',
+      JSON.stringify(['end', 'no_such_table', 1]),
+      ...lines.slice(1, -1),
+      (() => {
+        const tr = JSON.parse(lines.at(-1)!);
+        tr[1].rows += 1;
+        tr[1].tables += 1;
+        return JSON.stringify(tr);
+      })(),
+    ]);
+    // A user role pointing at a user that is not in the file.
+    const userRolesAt = lines.findIndex((l) => l.startsWith('["table","user_roles"'));
+    const brokenRef = repack(
+      lines.map((l, i) =>
+        i === userRolesAt + 1 ? l.replace(/"user_id":\d+/, '"user_id":999999') : l,
+      ),
+    );
+    const cases: [string, Buffer, string][] = [
+      ['flipped byte', flipped, 'BACKUP_CORRUPT'],
+      ['flipped byte, re-gzipped', zlib.gzipSync(innerFlipped), 'BACKUP_CORRUPT'],
+      ['truncated', file.subarray(0, Math.floor(file.length * 0.6)), 'BACKUP_CORRUPT'],
+      [
+        'truncated at a line',
+        zlib.gzipSync(lines.slice(0, -3).join('\n') + '\n'),
+        'BACKUP_CORRUPT',
+      ],
+      ['another product', zlib.gzipSync('{"product":"other","format":1}\n'), 'BACKUP_FOREIGN'],
+      ['not gzip', Buffer.from('PK\u0003\u0004 a spreadsheet'), 'BACKUP_FOREIGN'],
+      ['empty', Buffer.alloc(0), 'BACKUP_FOREIGN'],
+      ['newer version', otherVersion, 'BACKUP_VERSION'],
+      ['unknown table', unknownTable, 'BACKUP_INCONSISTENT'],
+      ['broken reference', brokenRef, 'BACKUP_INCONSISTENT'],
+    ];
+    const before = await tableChecksums(t.services.db);
+    for (const [name, content, error] of cases) {
+      const res = await upload(admin, content);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json().error, name).toBe(error);
+      const now = await tableChecksums(t.services.db);
+      // The refusal's own audit row is the only change.
+      expect({ ...now, audit_log: '' }, name).toEqual({ ...before, audit_log: '' });
+    }
+    // No pre-restore backup was taken for any of them.
+    expect((await admin.get('/api/backups?pageSize=100')).json().data.total).toBe(stored);
+    // The message says what happened, in the caller's language.
+    const zh = await admin.request({
+      ...multipartFile(file.subarray(0, 100)),
+      method: 'POST',
+      url: '/api/backups/restore',
+      headers: { ...multipartFile(Buffer.alloc(0)).headers, 'x-locale': 'zh-CN' },
+    });
+    expect(zh.statusCode).toBe(400);
+  });
+
+  it('deletes a backup and keeps only the configured number of scheduled ones', async () => {
+    await t.services.config.set('backup.retentionCount', 2, null);
+    for (let i = 0; i < 3; i++) await t.services.backup.create('scheduled');
+    const scheduled = t.services.backup.store.list().filter((b) => b.kind === 'scheduled');
+    expect(scheduled).toHaveLength(2);
+    const id = scheduled[0]!.id;
+    expect((await admin.delete(`/api/backups/${id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/backups/${id}/download`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/backups/${id}`)).statusCode).toBe(404);
+    expect((await admin.get('/api/backups/..%2F..%2Fetc/download')).statusCode).toBe(400);
+    const status = (await admin.get('/api/backups/status')).json().data;
+    expect(status).toMatchObject({
+      scheduleCron: '0 3 * * *',
+      scheduleValid: true,
+      retentionCount: 2,
+    });
+    expect(new Date(status.nextRunAt).getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+/** A fresh, migrated database of the other kind than the test run's, or null. */
+async function otherDatabase(): Promise<{ database: Database; drop(): Promise<void> } | null> {
+  if (dbKind() === 'postgres') {
+    return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const name = `backup_cross_${randomUUID().slice(0, 8)}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`create database "${name}"`);
+  await c.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString() });
+  return {
+    database,
+    drop: async () => {
+      const d = new pg.Client({ connectionString: url });
+      await d.connect();
+      await d.query(`drop database if exists "${name}" with (force)`);
+      await d.end();
+    },
+  };
+}
+
+describe('across PGlite and PostgreSQL', { timeout: 240_000 }, () => {
+  it('a backup of one restores on the other and back, every table identical', async () => {
+    const other = await otherDatabase();
+    if (!other) return; // PostgreSQL is not configured for this run (TEST_DATABASE_URL).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-cross-'));
+    try {
+      const db = other.database.db;
+      const service = new BackupService(db, dir, new SystemConfigService(db), systemClock);
+      const source = await tableChecksums(t.services.db);
+      const made = await t.services.backup.create('manual');
+      const file = t.services.backup.store.fileOf(made.id);
+      const by = { userId: 1, username: 'admin', sessionId: 0 };
+      await service.restore(file, null, by);
+      const there = await tableChecksums(db);
+      expect({ ...there, audit_log: '' }).toEqual({ ...source, audit_log: '' });
+      // And back: the other database's backup restores here.
+      const back = await service.create('manual');
+      await t.services.backup.restore(service.store.fileOf(back.id), null, by);
+      const here = await tableChecksums(t.services.db);
+      const again = await tableChecksums(db);
+      expect({ ...here, audit_log: '' }).toEqual({ ...again, audit_log: '' });
+      expect(here.guides).toBe(source.guides);
+      admin = await signedIn(t.app, 'admin');
+    } finally {
+      await other.database.close();
+      await other.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

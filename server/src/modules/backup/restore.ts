@@ -1,0 +1,269 @@
+// Restoring a backup: validate the whole file first (nothing changes while it is read), then
+// replace every table's rows in one transaction, rebuild what is derived from them (filter
+// counts, sequences) and sign everyone out but the restoring admin, when the backup knows them.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/types';
+import { LockKey } from '../../db/locks';
+import { AppError } from '../../lib/app-error';
+import { allTables, dataTables, ident, type TableInfo } from './tables';
+import { currentSchema, type BackupHeader, type BackupTrailer } from './format';
+import { readBackup, refusal } from './read';
+import { rowsOf } from './write';
+
+export interface ValidatedBackup {
+  header: BackupHeader;
+  trailer: BackupTrailer;
+  /** Columns each table of the file holds. */
+  columns: Map<string, string[]>;
+  /** Whether the file holds the user with this id and username (the restoring admin). */
+  hasUser: boolean;
+}
+
+const key = (row: Record<string, unknown>, cols: string[]) => {
+  const values = cols.map((c) => row[c]);
+  return values.some((v) => v === null || v === undefined) ? null : JSON.stringify(values);
+};
+
+/** Reads the whole file and refuses it unless every check passes; changes nothing. */
+export async function validateBackup(
+  file: string,
+  keepUser: { id: number; username: string } | null,
+): Promise<ValidatedBackup> {
+  const schema = currentSchema();
+  const tables = new Map(dataTables().map((t) => [t.name, t]));
+  const columns = new Map<string, string[]>();
+  let sameVersion = true;
+  let hasUser = false;
+  // The first semantic problem; reported once the checksum proved the file intact.
+  let problem: AppError | null = null;
+  const fail = (err: AppError) => (problem ??= err);
+
+  // Foreign keys: the keys each referenced table holds and those referencing rows point at.
+  const referenced = new Map<string, Set<string>>(); // `${table}(${cols})` → keys
+  const pointing: { fk: string; foreignTable: string; table: string; keys: Set<string> }[] = [];
+  const pointingOf = new Map<string, { cols: string[]; keys: Set<string> }[]>();
+  for (const t of tables.values()) {
+    for (const fk of t.foreignKeys) {
+      if (!tables.has(fk.foreignTable)) continue;
+      const refKey = `${fk.foreignTable}(${fk.foreignColumns.join(',')})`;
+      if (!referenced.has(refKey)) referenced.set(refKey, new Set());
+      const entry = {
+        fk: refKey,
+        foreignTable: fk.foreignTable,
+        table: t.name,
+        keys: new Set<string>(),
+      };
+      pointing.push(entry);
+      const list = pointingOf.get(t.name) ?? [];
+      list.push({ cols: fk.columns, keys: entry.keys });
+      pointingOf.set(t.name, list);
+    }
+  }
+  const referencedOf = new Map<string, { cols: string[]; keys: Set<string> }[]>();
+  for (const [refKey, keys] of referenced) {
+    const [table, cols] = [
+      refKey.slice(0, refKey.indexOf('(')),
+      refKey.slice(refKey.indexOf('(') + 1, -1),
+    ];
+    const list = referencedOf.get(table) ?? [];
+    list.push({ cols: cols.split(','), keys });
+    referencedOf.set(table, list);
+  }
+
+  let current: { table: TableInfo | undefined; name: string } | null = null;
+  const { header, trailer } = await readBackup(file, {
+    header(h) {
+      const prefix = h.migrations.every((tag, i) => schema.tags[i] === tag);
+      if (h.format !== 1 || !prefix || h.migrations.length > schema.tags.length) {
+        throw refusal('BACKUP_VERSION', undefined, {
+          backup: h.format !== 1 ? `format ${h.format}` : `${h.schemaVersion}`,
+          current: `${schema.version}`,
+        });
+      }
+      sameVersion = h.migrations.length === schema.tags.length;
+    },
+    table(name, cols) {
+      const table = tables.get(name);
+      current = { table, name };
+      if (!table) return void fail(refusal('BACKUP_INCONSISTENT', 'unknownTable', { table: name }));
+      if (columns.has(name)) {
+        return void fail(refusal('BACKUP_INCONSISTENT', 'duplicateTable', { table: name }));
+      }
+      columns.set(name, cols);
+      const unknown = cols.find((c) => !table.columns.includes(c));
+      if (unknown) {
+        fail(refusal('BACKUP_INCONSISTENT', 'unknownColumn', { table: name, column: unknown }));
+      }
+      // The same schema version has exactly the same columns; an older one may lack columns
+      // added since, when the database can fill them (nullable or with a default).
+      const missing = table.columns.find(
+        (c) =>
+          !cols.includes(c) &&
+          !table.generated.includes(c) &&
+          (sameVersion || !table.optional.includes(c)),
+      );
+      if (missing) {
+        fail(refusal('BACKUP_INCONSISTENT', 'missingColumn', { table: name, column: missing }));
+      }
+    },
+    row(_text, row) {
+      const t = current!;
+      if (!t.table) return;
+      const declared = columns.get(t.name)!;
+      for (const k of Object.keys(row)) {
+        if (!declared.includes(k)) throw refusal('BACKUP_CORRUPT', 'structure');
+      }
+      for (const r of referencedOf.get(t.name) ?? []) {
+        const k = key(row, r.cols);
+        if (k !== null) r.keys.add(k);
+      }
+      for (const p of pointingOf.get(t.name) ?? []) {
+        const k = key(row, p.cols);
+        if (k !== null) p.keys.add(k);
+      }
+      if (keepUser && t.name === 'users' && row.id === keepUser.id) {
+        hasUser = row.username === keepUser.username;
+      }
+    },
+    end() {
+      current = null;
+    },
+  });
+  if (problem) throw problem;
+  for (const t of tables.values()) {
+    if (!columns.has(t.name) && sameVersion) {
+      throw refusal('BACKUP_INCONSISTENT', 'missingTable', { table: t.name });
+    }
+  }
+  for (const p of pointing) {
+    const have = referenced.get(p.fk)!;
+    for (const k of p.keys) {
+      if (!have.has(k)) {
+        throw refusal('BACKUP_INCONSISTENT', 'brokenReference', {
+          table: p.table,
+          foreignTable: p.foreignTable,
+        });
+      }
+    }
+  }
+  return { header, trailer, columns, hasUser };
+}
+
+/** Rows inserted per statement, and the most JSON text gathered for one. */
+const INSERT_ROWS = 1000;
+const INSERT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Tables computed from others, rebuilt after a restore. guide_filter_counts: as its
+ * migration (0002) fills it, from guides and guide_languages.
+ */
+export const DERIVED_REBUILD: Record<string, string> = {
+  guide_filter_counts: `
+    delete from guide_filter_counts;
+    insert into guide_filter_counts (language, level_rank, status, employment_type, licence_type, n)
+    select '', level_rank, status, employment_type, licence_type, count(*)::int from guides group by 2, 3, 4, 5
+    union all
+    select l.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
+    from guide_languages l join guides g on g.id = l.guide_id group by 1, 2, 3, 4, 5`,
+};
+
+/** Moves every serial/identity sequence past the largest value its column holds. */
+async function resetSequences(tx: Tx) {
+  const seqs = rowsOf<{ table_name: string; column_name: string; seq: string }>(
+    await tx.execute(sql`
+      select table_name, column_name, seq from (
+        select c.table_name, c.column_name,
+               pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) as seq
+        from information_schema.columns c
+        where c.table_schema = 'public'
+      ) s where seq is not null`),
+  );
+  for (const s of seqs) {
+    await tx.execute(
+      sql.raw(
+        `select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.column_name)}) from ${ident(s.table_name)}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
+/**
+ * Replaces all data with the (validated) file's in `tx`. The restoring admin's session row
+ * (`keepSession`) survives when the backup holds their account; every other session ends.
+ */
+export async function replaceAll(
+  tx: Tx,
+  file: string,
+  validated: ValidatedBackup,
+  keepSessionId: number | null,
+): Promise<{ keptOwnSession: boolean }> {
+  const lock = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
+  );
+  if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
+
+  const keep =
+    keepSessionId !== null && validated.hasUser
+      ? rowsOf<{ j: string }>(
+          await tx.execute(
+            sql`select row_to_json(s)::text as j from sessions s where id = ${keepSessionId}`,
+          ),
+        )[0]?.j
+      : undefined;
+
+  // Every table of the schema (data, derived, sessions): nothing of the old data remains.
+  await tx.execute(
+    sql.raw(
+      `truncate ${allTables()
+        .map((t) => ident(t.name))
+        .join(', ')}`,
+    ),
+  );
+
+  const tables = new Map(dataTables().map((t) => [t.name, t]));
+  let table: TableInfo | null = null;
+  let cols = '';
+  let batch: string[] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (!table || batch.length === 0) return;
+    const name = ident(table.name);
+    await tx.execute(
+      sql`${sql.raw(`insert into ${name} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`,
+    );
+    batch = [];
+    batchBytes = 0;
+  };
+  const { trailer } = await readBackup(file, {
+    header() {},
+    table(name, columns) {
+      table = tables.get(name)!;
+      const insertable = columns.filter((c) => !table!.generated.includes(c));
+      cols = insertable.map(ident).join(', ');
+    },
+    async row(text) {
+      batch.push(text);
+      batchBytes += text.length;
+      if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
+    },
+    async end() {
+      await flush();
+      table = null;
+    },
+  });
+  // The file was replaced between the two readings: the checksum no longer matches.
+  if (trailer.sha256 !== validated.trailer.sha256) throw refusal('BACKUP_CORRUPT', 'checksum');
+
+  for (const rebuild of Object.values(DERIVED_REBUILD)) {
+    for (const statement of rebuild.split(';')) {
+      if (statement.trim()) await tx.execute(sql.raw(statement));
+    }
+  }
+  if (keep) {
+    await tx.execute(
+      sql`insert into sessions select * from json_populate_record(null::sessions, ${keep}::json)`,
+    );
+  }
+  await resetSequences(tx);
+  return { keptOwnSession: keep !== undefined };
+}

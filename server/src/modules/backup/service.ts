@@ -1,0 +1,236 @@
+// Backup and restore (issue #15 point 6). One backup or restore runs at a time in this
+// instance (BACKUP_BUSY otherwise) and, through an advisory lock, across instances.
+import { Cron } from 'croner';
+import {
+  OPERATION_TIME_ZONE,
+  type BackupItem,
+  type BackupKind,
+  type BackupListQuery,
+  type BackupStatus,
+  type Clock,
+  type Page,
+  type RestoreResult,
+} from '@console/shared';
+import type { Db } from '../../db/types';
+import { AppError, notFound } from '../../lib/app-error';
+import type { SystemConfigService } from '../system-config/service';
+import { recordAudit } from '../audit/writer';
+import { BackupStore } from './store';
+import { writeBackup } from './write';
+import { replaceAll, validateBackup } from './restore';
+import { currentAppVersion, currentSchema } from './format';
+
+/** The restoring admin: their session survives when the backup holds their account. */
+export interface Restorer {
+  userId: number;
+  username: string;
+  sessionId: number;
+}
+
+const backupNotFound = () =>
+  notFound({
+    'zh-CN': '备份不存在或已被删除',
+    'en-US': 'No such backup (it may have been deleted)',
+  });
+
+/** The next time a cron expression fires, or null when it does not parse. */
+export function nextRun(pattern: string, timezone: string, after?: Date): Date | null {
+  if (!pattern.trim()) return null;
+  try {
+    const cron = new Cron(pattern, { timezone, paused: true });
+    const next = cron.nextRun(after);
+    cron.stop();
+    return next;
+  } catch {
+    return null;
+  }
+}
+
+export class BackupService {
+  readonly store: BackupStore;
+  private running = false;
+  readonly databaseKind: 'pglite' | 'postgres';
+
+  constructor(
+    private readonly db: Db,
+    backupDir: string,
+    private readonly config: SystemConfigService,
+    private readonly clock: Clock,
+  ) {
+    this.store = new BackupStore(backupDir);
+    const client = (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client;
+    this.databaseKind = typeof client?.dumpDataDir === 'function' ? 'pglite' : 'postgres';
+  }
+
+  private async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running) throw new AppError('BACKUP_BUSY');
+    this.running = true;
+    try {
+      return await fn();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Writes a backup into the store (the caller holds `exclusive`). */
+  private async write(kind: BackupKind): Promise<BackupItem> {
+    const now = this.clock.now();
+    const id = this.store.newId(kind, now);
+    const temp = this.store.tempFile('.ndjson.gz');
+    const { header, trailer, size } = await writeBackup(this.db, temp, {
+      kind,
+      database: this.databaseKind,
+      now,
+    });
+    const item: BackupItem = {
+      id,
+      kind,
+      createdAt: header.createdAt,
+      size,
+      sha256: trailer.sha256,
+      schemaVersion: header.schemaVersion,
+      appVersion: header.appVersion,
+      database: header.database,
+      tables: trailer.tables,
+      rows: trailer.rows,
+    };
+    this.store.commit(temp, item);
+    return item;
+  }
+
+  /** A backup now (manual from the page, scheduled from the job), audited. */
+  async create(kind: 'manual' | 'scheduled'): Promise<BackupItem> {
+    return this.exclusive(async () => {
+      const item = await this.write(kind);
+      const pruned = kind === 'scheduled' ? await this.prune() : [];
+      await this.db.transaction((tx) =>
+        recordAudit(tx, {
+          entityType: 'backup',
+          entityId: item.id,
+          action: kind === 'scheduled' ? 'backup.scheduled' : undefined,
+          diff: {
+            backup: { before: null, after: { kind, rows: item.rows, sha256: item.sha256 } },
+            ...(pruned.length ? { pruned: { before: pruned, after: null } } : {}),
+          },
+        }),
+      );
+      return item;
+    });
+  }
+
+  /** Keeps the newest `backup.retentionCount` scheduled backups; returns the ids removed. */
+  private async prune(): Promise<string[]> {
+    const keep = await this.config.get('backup.retentionCount');
+    const old = this.store
+      .list()
+      .filter((b) => b.kind === 'scheduled')
+      .slice(keep)
+      .map((b) => b.id);
+    for (const id of old) this.store.remove(id);
+    return old;
+  }
+
+  list(query: BackupListQuery): Page<BackupItem> & { current: number; pageSize: number } {
+    const all = this.store.list();
+    const start = (query.current - 1) * query.pageSize;
+    return {
+      list: all.slice(start, start + query.pageSize),
+      total: all.length,
+      current: query.current,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async status(): Promise<BackupStatus> {
+    const { 'backup.scheduleCron': cron, 'backup.retentionCount': retention } =
+      await this.config.all();
+    const next = nextRun(cron, OPERATION_TIME_ZONE, this.clock.now());
+    return {
+      scheduleCron: cron,
+      scheduleValid: next !== null,
+      nextRunAt: next?.toISOString() ?? null,
+      retentionCount: retention,
+      schemaVersion: currentSchema().version,
+      appVersion: currentAppVersion(),
+      running: this.running,
+    };
+  }
+
+  /** The stored file to download. */
+  file(id: string): { item: BackupItem; path: string } {
+    const item = this.store.get(id);
+    if (!item) throw backupNotFound();
+    return { item, path: this.store.fileOf(id) };
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.exclusive(async () => {
+      const item = this.store.get(id);
+      if (!item) throw backupNotFound();
+      this.store.remove(id);
+      await this.db.transaction((tx) =>
+        recordAudit(tx, {
+          entityType: 'backup',
+          entityId: id,
+          diff: { backup: { before: { kind: item.kind, createdAt: item.createdAt }, after: null } },
+        }),
+      );
+    });
+  }
+
+  /** Restores a stored backup. */
+  restoreStored(id: string, by: Restorer): Promise<RestoreResult> {
+    const item = this.store.get(id);
+    if (!item) throw backupNotFound();
+    return this.restore(this.store.fileOf(id), id, by);
+  }
+
+  /**
+   * Restores the backup in `file`: validates it all, takes a pre-restore backup, replaces every
+   * table in one transaction and records the restore's audit row after the replacement (in the
+   * restored log, so it survives).
+   */
+  restore(file: string, id: string | null, by: Restorer): Promise<RestoreResult> {
+    return this.exclusive(async () => {
+      const validated = await validateBackup(file, { id: by.userId, username: by.username });
+      const before = await this.write('pre-restore');
+      const { keptOwnSession } = await this.db.transaction(async (tx) => {
+        const result = await replaceAll(tx, file, validated, by.sessionId);
+        await recordAudit(tx, {
+          entityType: 'backup',
+          entityId: id ?? 'upload',
+          diff: {
+            restoredFrom: {
+              before: null,
+              after: {
+                createdAt: validated.header.createdAt,
+                sha256: validated.trailer.sha256,
+                rows: validated.trailer.rows,
+              },
+            },
+            preRestoreBackup: { before: null, after: before.id },
+          },
+        });
+        return result;
+      });
+      this.config.invalidate();
+      const h = validated.header;
+      return {
+        restored: {
+          id,
+          kind:
+            (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
+          createdAt: h.createdAt,
+          sha256: validated.trailer.sha256,
+          schemaVersion: h.schemaVersion,
+          appVersion: h.appVersion,
+          database: h.database,
+          tables: validated.trailer.tables,
+          rows: validated.trailer.rows,
+        },
+        preRestoreBackupId: before.id,
+        keptOwnSession,
+      };
+    });
+  }
+}

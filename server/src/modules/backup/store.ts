@@ -1,0 +1,81 @@
+// Where backups live: `<backupDir>/<id>.ndjson.gz` and beside it `<id>.json`, what the list
+// shows (kind, time, size, checksum, versions), so listing never opens the backups themselves.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BACKUP_ID_PATTERN, backupItem, type BackupItem, type BackupKind } from '@console/shared';
+
+export class BackupStore {
+  constructor(readonly dir: string) {}
+
+  ensure() {
+    fs.mkdirSync(this.dir, { recursive: true });
+    fs.mkdirSync(this.incomingDir, { recursive: true });
+  }
+
+  /** Uploads being received and backups being written. */
+  get incomingDir() {
+    return path.join(this.dir, '.incoming');
+  }
+
+  newId(kind: BackupKind, at: Date): string {
+    const stamp = at.toISOString().replace(/[-:]/g, '').replace('.', '');
+    const suffix = randomBytes(6)
+      .toString('base64url')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '0')
+      .slice(0, 6);
+    return `${stamp}-${kind}-${suffix}`;
+  }
+
+  fileOf(id: string) {
+    if (!BACKUP_ID_PATTERN.test(id)) throw new Error(`Not a backup id: ${id}`);
+    return path.join(this.dir, `${id}.ndjson.gz`);
+  }
+
+  private metaOf(id: string) {
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  /** A temporary path under the store (same file system: a rename moves it in). */
+  tempFile(ext: string) {
+    this.ensure();
+    return path.join(this.incomingDir, `${Date.now()}-${randomBytes(8).toString('hex')}${ext}`);
+  }
+
+  /** Moves a fully written backup in and records its description. */
+  commit(tempFile: string, item: BackupItem) {
+    fs.renameSync(tempFile, this.fileOf(item.id));
+    fs.writeFileSync(this.metaOf(item.id), JSON.stringify(item));
+  }
+
+  get(id: string): BackupItem | null {
+    if (!BACKUP_ID_PATTERN.test(id) || !fs.existsSync(this.fileOf(id))) return null;
+    try {
+      const parsed = backupItem.safeParse(JSON.parse(fs.readFileSync(this.metaOf(id), 'utf8')));
+      return parsed.success && parsed.data.id === id ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Every stored backup, newest first. */
+  list(): BackupItem[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => this.get(n.slice(0, -'.json'.length)))
+      .filter((b): b is BackupItem => b !== null)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  }
+
+  remove(id: string) {
+    fs.rmSync(this.fileOf(id), { force: true });
+    fs.rmSync(this.metaOf(id), { force: true });
+  }
+}

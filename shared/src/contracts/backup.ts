@@ -1,0 +1,66 @@
+// Backup and restore (issue #15 point 6; server: server/src/modules/backup/). A backup is one
+// gzip'd NDJSON file: a header (product marker, format, schema and app version, time), every
+// table's rows, and a trailer holding the SHA-256 of everything before it.
+import { z } from 'zod';
+import { PAGE_MAX } from './validation';
+
+export const BACKUP_KINDS = ['manual', 'scheduled', 'pre-restore'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+
+export const BACKUP_LIMITS = {
+  /** The largest backup file a restore accepts as an upload (413 beyond it). */
+  uploadBytes: 8 * 1024 * 1024 * 1024,
+} as const;
+
+/** A stored backup's id: its time, kind and a random suffix (also its file name). */
+export const BACKUP_ID_PATTERN = /^\d{8}T\d{9}Z-(manual|scheduled|pre-restore)-[a-z0-9]{6}$/;
+
+export const backupIdParams = z.strictObject({
+  id: z.string().max(64).regex(BACKUP_ID_PATTERN, 'invalidFormat'),
+});
+
+export const backupListQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type BackupListQuery = z.infer<typeof backupListQuery>;
+
+export const backupItem = z.object({
+  id: z.string(),
+  kind: z.enum(BACKUP_KINDS),
+  createdAt: z.string(),
+  /** Bytes of the compressed file. */
+  size: z.number(),
+  /** SHA-256 (hex) of the uncompressed content, as recorded in the file's trailer. */
+  sha256: z.string(),
+  /** Migrations applied to the database it was taken from. */
+  schemaVersion: z.number(),
+  appVersion: z.string(),
+  /** pglite or postgres. */
+  database: z.string(),
+  tables: z.number(),
+  rows: z.number(),
+});
+export type BackupItem = z.infer<typeof backupItem>;
+
+export const backupStatus = z.object({
+  scheduleCron: z.string(),
+  /** Whether the configured expression parses (an invalid one schedules nothing). */
+  scheduleValid: z.boolean(),
+  nextRunAt: z.string().nullable(),
+  retentionCount: z.number(),
+  schemaVersion: z.number(),
+  appVersion: z.string(),
+  running: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof backupStatus>;
+
+export const restoreResult = z.object({
+  /** The backup the data now comes from. */
+  restored: backupItem.omit({ id: true, size: true }).extend({ id: z.string().nullable() }),
+  /** The automatic backup taken just before (restore it to undo). */
+  preRestoreBackupId: z.string(),
+  /** Whether the restoring admin's own session was kept (their account is in the backup). */
+  keptOwnSession: z.boolean(),
+});
+export type RestoreResult = z.infer<typeof restoreResult>;
