@@ -39,7 +39,9 @@ export function spotDaysOf(items: SpotDay[]): SpotDay[] {
  */
 export async function lockSpotDays(tx: DbOrTx, spotDays: SpotDay[]): Promise<void> {
   for (const sd of spotDaysOf(spotDays))
-    await tx.execute(sql`select pg_advisory_xact_lock(${sd.spotId}::int, ${dayNumber(sd.date)}::int)`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${sd.spotId}::int, ${dayNumber(sd.date)}::int)`,
+    );
 }
 
 /** Pax of the non-cancelled teams (other than `excludeTeamId`) planned at each spot-day. */

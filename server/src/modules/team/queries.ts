@@ -1,8 +1,29 @@
 // All SQL of the team core (records, lists, itinerary, detail, the job's selections). The
 // assignment rules and writes live in assignments*.ts; this file reads assignments only for
 // the detail and the list.
-import { aliasedTable, and, getTableColumns, asc, count, desc, eq, gte, inArray, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { TEAM_VIEWS, type ScenicPlannedTeam, type TeamListQuery, type TeamStatus } from '@console/shared';
+import {
+  aliasedTable,
+  and,
+  getTableColumns,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  TEAM_VIEWS,
+  type ScenicPlannedTeam,
+  type TeamListQuery,
+  type TeamStatus,
+} from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
@@ -135,7 +156,11 @@ export async function listTeams(db: DbOrTx, q: TeamListQuery) {
   const values = listValues(q);
   const rows = await listQuery(db, shape, (db, name) =>
     db
-      .select({ ...LIST_COLUMNS, guides: activeGuides, total: sql<number>`(count(*) over ())::int` })
+      .select({
+        ...LIST_COLUMNS,
+        guides: activeGuides,
+        total: sql<number>`(count(*) over ())::int`,
+      })
       .from(teams)
       .where(listConditions(q))
       .orderBy(...orderOf(q))
@@ -199,7 +224,10 @@ export async function updateTeamVersioned(
 
 export async function userName(db: DbOrTx, id: number | null) {
   if (id === null) return null;
-  const [row] = await db.select({ name: users.name, username: users.username }).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, id));
   return row ? row.name || row.username : null;
 }
 
@@ -243,9 +271,13 @@ export function assignmentsOf(db: DbOrTx, teamId: number) {
       to: teamAssignments.toDate,
       status: teamAssignments.status,
       score: teamAssignments.score,
-      assignedBy: sql<string | null>`nullif(coalesce(nullif(${assigner.name}, ''), ${assigner.username}), '')`,
+      assignedBy: sql<
+        string | null
+      >`nullif(coalesce(nullif(${assigner.name}, ''), ${assigner.username}), '')`,
       assignedAt: teamAssignments.assignedAt,
-      endedBy: sql<string | null>`nullif(coalesce(nullif(${ender.name}, ''), ${ender.username}), '')`,
+      endedBy: sql<
+        string | null
+      >`nullif(coalesce(nullif(${ender.name}, ''), ${ender.username}), '')`,
       endedAt: teamAssignments.endedAt,
       endReason: teamAssignments.endReason,
       version: teamAssignments.version,
@@ -265,7 +297,9 @@ export function feedbackOf(db: DbOrTx, teamId: number) {
       guideName: guides.name,
       score: teamFeedback.score,
       comment: teamFeedback.comment,
-      createdBy: sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.username}), '')`,
+      createdBy: sql<
+        string | null
+      >`nullif(coalesce(nullif(${users.name}, ''), ${users.username}), '')`,
       createdAt: teamFeedback.createdAt,
     })
     .from(teamFeedback)
@@ -306,7 +340,11 @@ export async function activeAssignmentCount(db: DbOrTx, teamId: number) {
 // --- other modules and the job ---------------------------------------------------------------
 
 /** Non-cancelled teams visiting the spot from `today` on (the scenic detail; deletion guard). */
-export function plannedTeamsAt(db: DbOrTx, spotId: number, today: string): Promise<ScenicPlannedTeam[]> {
+export function plannedTeamsAt(
+  db: DbOrTx,
+  spotId: number,
+  today: string,
+): Promise<ScenicPlannedTeam[]> {
   return db
     .selectDistinct({
       teamId: teams.id,
@@ -330,7 +368,12 @@ export function plannedTeamsAt(db: DbOrTx, spotId: number, today: string): Promi
 }
 
 /** Teams in `status` whose `field` date compares to `day` (the start/finish job). */
-export function teamsDue(db: DbOrTx, status: TeamStatus, which: 'startBy' | 'endedBefore', day: string) {
+export function teamsDue(
+  db: DbOrTx,
+  status: TeamStatus,
+  which: 'startBy' | 'endedBefore',
+  day: string,
+) {
   return db
     .select({ id: teams.id, code: teams.code })
     .from(teams)
@@ -355,4 +398,7 @@ export function pendingStartingBetween(db: DbOrTx, from: string, to: string) {
 
 /** Names and codes of teams, for audit sentences. */
 export const teamSubjects = (db: DbOrTx, ids: number[]) =>
-  db.select({ id: teams.id, name: teams.name, code: teams.code }).from(teams).where(inArray(teams.id, ids));
+  db
+    .select({ id: teams.id, name: teams.name, code: teams.code })
+    .from(teams)
+    .where(inArray(teams.id, ids));

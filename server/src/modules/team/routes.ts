@@ -46,7 +46,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/api/teams',
     {
-      schema: { tags, querystring: teamListQuery, response: { 200: envelopeOf(pageOf(teamListItem)) } },
+      schema: {
+        tags,
+        querystring: teamListQuery,
+        response: { 200: envelopeOf(pageOf(teamListItem)) },
+      },
       config: { access: 'team:read' },
     },
     async (req) => ok(await team.list(req.query)),
@@ -65,7 +69,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/api/teams/capacity',
     {
-      schema: { tags, querystring: spotDayCapacityQuery, response: { 200: envelopeOf(spotDayCapacity) } },
+      schema: {
+        tags,
+        querystring: spotDayCapacityQuery,
+        response: { 200: envelopeOf(spotDayCapacity) },
+      },
       config: { access: 'team:read' },
     },
     async (req) =>
@@ -105,9 +113,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: 'team:read' },
     },
     async (req) =>
-      ok(
-        await team.operationLog(req.params.id, req.query.current, req.query.pageSize, req.locale),
-      ),
+      ok(await team.operationLog(req.params.id, req.query.current, req.query.pageSize, req.locale)),
   );
 
   app.put(

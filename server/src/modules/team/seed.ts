@@ -30,8 +30,21 @@ import {
 } from './schema';
 
 const NAMES = [
-  '夕阳红', '研学', '亲子', '商务考察', '摄影', '美食', '古都', '江南', '丝路', '山水',
-  '银发', '毕业', '蜜月', '徒步', '文化',
+  '夕阳红',
+  '研学',
+  '亲子',
+  '商务考察',
+  '摄影',
+  '美食',
+  '古都',
+  '江南',
+  '丝路',
+  '山水',
+  '银发',
+  '毕业',
+  '蜜月',
+  '徒步',
+  '文化',
 ];
 const AGENCIES = ['cits', 'cts', 'cyts', 'spring', 'ctrip', 'tuniu'];
 const CONTACTS = ['王建华', '李秀英', '张伟', '刘洋', '陈静', '杨帆', '赵磊', '黄敏'];
@@ -55,14 +68,17 @@ interface Busy {
 export async function seedDemoTeams(tx: Tx) {
   const today = isoToday();
   const r = rng(1313);
-  const [operator] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'operator'));
+  const [operator] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, 'operator'));
   const actor = operator?.id ?? null;
 
   // Spots any guide may lead (no certification needed) and without maintenance windows.
   const closed = new Set(
-    (await tx.select({ spotId: scenicMaintenanceWindows.spotId }).from(scenicMaintenanceWindows)).map(
-      (w) => w.spotId,
-    ),
+    (
+      await tx.select({ spotId: scenicMaintenanceWindows.spotId }).from(scenicMaintenanceWindows)
+    ).map((w) => w.spotId),
   );
   const spots = (
     await tx
@@ -74,7 +90,10 @@ export async function seedDemoTeams(tx: Tx) {
       })
       .from(scenicSpots)
       .orderBy(asc(scenicSpots.id))
-  ).filter((s) => !s.certifiedOnly && !closed.has(s.id) && s.maxPaxPerGuide >= 30 && s.dailyCapacity >= 1000);
+  ).filter(
+    (s) =>
+      !s.certifiedOnly && !closed.has(s.id) && s.maxPaxPerGuide >= 30 && s.dailyCapacity >= 1000,
+  );
   if (spots.length === 0) return;
 
   const guideRows = await tx
@@ -149,11 +168,25 @@ export async function seedDemoTeams(tx: Tx) {
     for (const [d, date] of periodDates(startDate, endDate).entries()) {
       if (status === 'draft' && d > 0 && r.next() < 0.5) continue;
       const first = spots[(i * 3 + d * 5) % spots.length];
-      items.push({ teamId: team.id, date, seq: 1, spotId: first.id, plannedStart: '09:00', plannedEnd: '12:00' });
+      items.push({
+        teamId: team.id,
+        date,
+        seq: 1,
+        spotId: first.id,
+        plannedStart: '09:00',
+        plannedEnd: '12:00',
+      });
       if (r.next() < 0.5) {
         const second = spots[(i * 3 + d * 5 + 1) % spots.length];
         if (second.id !== first.id)
-          items.push({ teamId: team.id, date, seq: 2, spotId: second.id, plannedStart: '14:00', plannedEnd: '17:00' });
+          items.push({
+            teamId: team.id,
+            date,
+            seq: 2,
+            spotId: second.id,
+            plannedStart: '14:00',
+            plannedEnd: '17:00',
+          });
       }
     }
     await tx.insert(teamItineraryItems).values(items);
@@ -167,18 +200,30 @@ export async function seedDemoTeams(tx: Tx) {
         toStatus: to,
         actorId: to === 'ongoing' || to === 'completed' ? null : actor,
         reason: to === 'cancelled' ? '组团社取消行程' : '',
-        at: to === 'ongoing'
-          ? localDateTime(startDate, '00:01')
-          : to === 'completed'
-            ? localDateTime(addDays(endDate, 1), '00:01')
-            : new Date(createdAt.getTime() + k * 86_400_000),
+        at:
+          to === 'ongoing'
+            ? localDateTime(startDate, '00:01')
+            : to === 'completed'
+              ? localDateTime(addDays(endDate, 1), '00:01')
+              : new Date(createdAt.getTime() + k * 86_400_000),
       })),
     );
 
     if (!['allocated', 'ongoing', 'completed'].includes(status)) continue;
-    const plan = { startDate, pickupTime, items: items.map((it) => ({ date: it.date, plannedStart: it.plannedStart, plannedEnd: it.plannedEnd })) };
+    const plan = {
+      startDate,
+      pickupTime,
+      items: items.map((it) => ({
+        date: it.date,
+        plannedStart: it.plannedStart,
+        plannedEnd: it.plannedEnd,
+      })),
+    };
     const period = assignmentPeriod(plan, startDate, endDate, BUFFER_MINUTES);
-    const span = { start: period.startsAt.getTime(), end: period.endsAt.getTime() + BUFFER_MINUTES * 60_000 };
+    const span = {
+      start: period.startsAt.getTime(),
+      end: period.endsAt.getTime() + BUFFER_MINUTES * 60_000,
+    };
     const minRank = vip || language !== 'zh' ? 2 : 0;
     const guide = guideRows.find(
       (g) =>
@@ -187,7 +232,9 @@ export async function seedDemoTeams(tx: Tx) {
         g.licenceExpiry >= endDate &&
         g.maxGroupSize >= pax &&
         languages.get(g.id)?.has(language) &&
-        !leave.some((l) => l.guideId === g.id && l.startDate <= endDate && l.endDate >= startDate) &&
+        !leave.some(
+          (l) => l.guideId === g.id && l.startDate <= endDate && l.endDate >= startDate,
+        ) &&
         !(busy.get(g.id) ?? []).some((b) => b.start < span.end && span.start < b.end) &&
         // Spread the work: skip a guide already on three demo teams.
         (busy.get(g.id)?.length ?? 0) < 3,

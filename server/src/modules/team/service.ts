@@ -252,8 +252,7 @@ export class TeamService {
     return this.db.transaction(async (tx) => {
       const current = await this.lockForEdit(tx, id, body.version);
       await this.checkDictionaries(tx, body);
-      const datesChanged =
-        body.startDate !== current.startDate || body.endDate !== current.endDate;
+      const datesChanged = body.startDate !== current.startDate || body.endDate !== current.endDate;
       if (datesChanged && (await q.activeAssignmentCount(tx, id)) > 0)
         throw new AppError('TEAM_HAS_GUIDES');
       const before = await this.assemble(tx, current);
@@ -325,10 +324,14 @@ export class TeamService {
       if (fields.length)
         throw new AppError('VALIDATION_FAILED', {
           fields,
-          detail: bi('行程中有日期不在团期内或景点不存在', 'A day is outside the period or a spot does not exist'),
+          detail: bi(
+            '行程中有日期不在团期内或景点不存在',
+            'A day is outside the period or a spot does not exist',
+          ),
         });
       // A team past draft keeps a complete itinerary (it went to pending with one).
-      if (current.status !== 'draft') assertComplete(current.startDate, current.endDate, body.items);
+      if (current.status !== 'draft')
+        assertComplete(current.startDate, current.endDate, body.items);
       await lockSpotDays(tx, body.items);
       const warnings = await checkCapacity(
         tx,
@@ -410,10 +413,22 @@ export class TeamService {
     const today = isoToday(now);
     const toStart = await q.teamsDue(tx, 'allocated', 'startBy', today);
     for (const t of toStart)
-      await moveTeam(tx, { teamId: t.id, from: 'allocated', to: 'ongoing', actorId: null, at: now });
+      await moveTeam(tx, {
+        teamId: t.id,
+        from: 'allocated',
+        to: 'ongoing',
+        actorId: null,
+        at: now,
+      });
     const toFinish = await q.teamsDue(tx, 'ongoing', 'endedBefore', today);
     for (const t of toFinish)
-      await moveTeam(tx, { teamId: t.id, from: 'ongoing', to: 'completed', actorId: null, at: now });
+      await moveTeam(tx, {
+        teamId: t.id,
+        from: 'ongoing',
+        to: 'completed',
+        actorId: null,
+        at: now,
+      });
     return { started: toStart.map((t) => t.code), completed: toFinish.map((t) => t.code) };
   }
 
@@ -464,7 +479,10 @@ export class TeamService {
     if (fields.length)
       throw new AppError('VALIDATION_FAILED', {
         fields,
-        detail: bi('组团社、客源市场或语种不在字典中', 'The agency, market or language is not in its dictionary'),
+        detail: bi(
+          '组团社、客源市场或语种不在字典中',
+          'The agency, market or language is not in its dictionary',
+        ),
       });
   }
 }
@@ -499,7 +517,13 @@ const dayDiff = (from: string, to: string) =>
 /** Rows of an itinerary in the given order: sequence numbers restart each day. */
 function itineraryRows(
   teamId: number,
-  items: { date: string; spotId: number; plannedStart: string; plannedEnd: string; notes: string }[],
+  items: {
+    date: string;
+    spotId: number;
+    plannedStart: string;
+    plannedEnd: string;
+    notes: string;
+  }[],
 ): q.ItineraryInsert[] {
   const seq = new Map<string, number>();
   return items.map((i) => {

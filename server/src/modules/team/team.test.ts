@@ -144,10 +144,12 @@ describe('create and edit', () => {
   it('refuses unknown dictionary values, bad input, and users without team:write', async () => {
     const bad = await operator.post('/api/teams', teamInput({ agency: 'nope', market: 'mars' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.map((f: { path: string }) => f.path).sort()).toEqual([
-      'agency',
-      'market',
-    ]);
+    expect(
+      bad
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['agency', 'market']);
     const long = await operator.post('/api/teams', teamInput({ name: '一'.repeat(21) }));
     expect(long.statusCode).toBe(400);
     const backwards = await operator.post(
@@ -338,9 +340,11 @@ describe('lifecycle', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ status: 'cancelled', statusReason: '客户取消' });
-    const log = (await user.get(`/api/teams/${team.id}/operation-log`, {
-      headers: { 'x-locale': 'en-US' },
-    })).json().data;
+    const log = (
+      await user.get(`/api/teams/${team.id}/operation-log`, {
+        headers: { 'x-locale': 'en-US' },
+      })
+    ).json().data;
     // Created, a stale attempt refused (recorded by the audit plugin), cancelled.
     expect(log.total).toBe(3);
     expect(log.list[0].sentence).toBe(`Cancelled team ${team.name} (${team.code})`);
@@ -431,10 +435,12 @@ describe('itinerary capacity', () => {
       { date: addDays(base, -1), spotId: 999_999, plannedStart: '09:00', plannedEnd: '10:00' },
     ]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual([
-      'items.0.date',
-      'items.0.spotId',
-    ]);
+    expect(
+      res
+        .json()
+        .fields.map((f: { path: string }) => f.path)
+        .sort(),
+    ).toEqual(['items.0.date', 'items.0.spotId']);
   });
 
   it.runIf(dbKind() === 'postgres')(
@@ -483,6 +489,18 @@ describe('itinerary capacity', () => {
     const refused = await operator.delete(`/api/scenic/spots/${spot.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toContain(team.code);
+
+    // A spot only past itineraries visit is not listed, and the foreign key still keeps it.
+    const old = await createSpot();
+    const past = await createTeam({ startDate: addDays(today, -30), endDate: addDays(today, -30) });
+    expect((await saveItinerary(past, dayItems(past, old.id))).statusCode).toBe(200);
+    expect((await user.get(`/api/scenic/spots/${old.id}/teams`)).json().data).toEqual([]);
+    const kept = await operator.delete(`/api/scenic/spots/${old.id}`, {
+      headers: { 'x-locale': 'en-US' },
+    });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().msg).toBe('Team itineraries visit this spot, so it cannot be deleted');
+    expect((await user.get(`/api/scenic/spots/${old.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -503,17 +521,20 @@ describe('lists, export and detail', () => {
         }),
       );
     const q = `view=waiting&agency=tuniu&language=ja&from=${day}&to=${addDays(day, 4)}`;
-    const page = (await user.get(`/api/teams?${q}&sortField=pax&sortOrder=descend&pageSize=2`)).json()
-      .data;
+    const page = (
+      await user.get(`/api/teams?${q}&sortField=pax&sortOrder=descend&pageSize=2`)
+    ).json().data;
     expect(page.total).toBe(5);
     expect(page.list.map((r: Team) => r.name)).toEqual(['筛选团4', '筛选团3']);
-    const second = (await user.get(`/api/teams?${q}&sortField=pax&sortOrder=descend&pageSize=2&current=3`))
-      .json().data;
+    const second = (
+      await user.get(`/api/teams?${q}&sortField=pax&sortOrder=descend&pageSize=2&current=3`)
+    ).json().data;
     expect(second.list.map((r: Team) => r.name)).toEqual(['筛选团0']);
     const vip = (await user.get(`/api/teams?${q}&vip=true`)).json().data;
     expect(vip.total).toBe(3);
-    const history = (await user.get(`/api/teams?view=history&agency=tuniu&language=ja&from=${day}`)).json()
-      .data;
+    const history = (
+      await user.get(`/api/teams?view=history&agency=tuniu&language=ja&from=${day}`)
+    ).json().data;
     expect(history.total).toBe(0);
     const byCode = (await user.get(`/api/teams?code=${made[2].code}`)).json().data;
     expect(byCode.list.map((r: Team) => r.id)).toEqual([made[2].id]);
@@ -526,7 +547,10 @@ describe('lists, export and detail', () => {
       headers: { 'x-locale': 'en-US' },
     });
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toContain('Team code');
     expect(lines).toHaveLength(6);
     expect(csv.body).toContain('Draft');
