@@ -39,6 +39,7 @@ import { userRoutes } from './modules/users/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { startBackupSchedule } from './jobs/backup';
+import { teamRoutes } from './modules/team/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -143,6 +144,7 @@ export async function buildApp({
   await app.register(userRoutes, { services });
   await app.register(roleRoutes, { services });
   await app.register(backupRoutes, { services });
+  await app.register(teamRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

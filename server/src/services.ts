@@ -20,11 +20,8 @@ import {
   noTeamsYet as noGuideFigures,
   type GuideFiguresSource,
 } from './modules/guide/service';
-import {
-  ScenicService,
-  noTeamsYet as noPlannedTeams,
-  type PlannedTeamsSource,
-} from './modules/scenic/service';
+import { TeamService, plannedTeamsSource } from './modules/team/service';
+import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -54,6 +51,7 @@ export interface Services {
   users: UsersService;
   roles: RolesService;
   backup: BackupService;
+  team: TeamService;
   events: EventBus;
 }
 
@@ -71,7 +69,7 @@ export function createServices(
     db,
     config,
     clock,
-    ports.plannedTeams ?? noPlannedTeams,
+    ports.plannedTeams ?? plannedTeamsSource(clock),
     properties,
   );
   const guide = new GuideService(
@@ -85,6 +83,7 @@ export function createServices(
   const auth = new AuthService(db, config);
   const users = new UsersService(db, auth);
   const roles = new RolesService(db);
+  const team = new TeamService(db, clock, config, properties, scenic);
   return {
     db,
     env,
@@ -99,6 +98,7 @@ export function createServices(
       scenic_spot: (ids) => scenic.auditSubjects(ids),
       user: (ids) => users.auditSubjects(ids),
       role: (ids) => roles.auditSubjects(ids),
+      team: (ids) => team.auditSubjects(ids),
     }),
     properties,
     audit,
@@ -107,6 +107,7 @@ export function createServices(
     users,
     roles,
     backup: new BackupService(db, env.backupDir, config, clock),
+    team,
     events,
   };
 }

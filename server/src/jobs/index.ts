@@ -2,8 +2,16 @@
 import { licenceReminderJob } from './licence-reminder';
 import { purgeJob } from './purge';
 import { auditRetentionJob } from './audit-retention';
+import { teamPendingReminderJob } from './team-pending-reminder';
+import { teamStartFinishJob } from './team-start-finish';
 
-export const JOBS = [licenceReminderJob, purgeJob, auditRetentionJob];
+export const JOBS = [
+  licenceReminderJob,
+  purgeJob,
+  auditRetentionJob,
+  teamStartFinishJob,
+  teamPendingReminderJob,
+];
 
 export { runJob, startJobs, type JobRun, type Scheduler } from './scheduler';
 export { defineJob, LockKey, type JobDefinition } from './job';
