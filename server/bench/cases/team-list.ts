@@ -8,7 +8,9 @@ import { defineCase } from '../framework';
 const TOTAL = 100_000;
 const AGENCIES = ['cits', 'cts', 'cyts', 'spring', 'ctrip', 'tuniu'];
 const LANGUAGES = ['zh', 'zh', 'zh', 'zh', 'en', 'en', 'ja', 'ko'];
-const STATUSES = ['draft', 'pending', 'allocated', 'ongoing', 'completed', 'cancelled'];
+/** States of future teams; past ones are completed or cancelled, current ones ongoing (so the
+ * start/finish job has nothing to move when the server starts). */
+const FUTURE = ['draft', 'pending', 'pending', 'allocated', 'cancelled'];
 
 const arr = (items: readonly string[]) =>
   sql`${`{${items.map((s) => `"${s}"`).join(',')}}`}::text[]`;
@@ -39,11 +41,17 @@ export default defineCase({
         i % 9 = 0,
         '联系人' || (i % 100),
         '139' || lpad((i % 100000000)::text, 8, '0'),
-        ${today}::date - 365 + (i % 730),
-        ${today}::date - 365 + (i % 730) + (i % 5),
-        (${arr(STATUSES)})[1 + (i / 11) % ${STATUSES.length}],
-        case when (i / 11) % ${STATUSES.length} = 5 then '压测取消' else '' end
-      from generate_series(${n + 1}::int, ${TOTAL}::int) as i`);
+        d.s,
+        d.s + (i % 5),
+        case
+          when d.s + (i % 5) < ${today}::date then
+            case when i % 10 = 0 then 'cancelled' else 'completed' end
+          when d.s <= ${today}::date then 'ongoing'
+          else (${arr(FUTURE)})[1 + (i / 11) % ${FUTURE.length}]
+        end,
+        case when i % 10 = 0 then '压测取消' else '' end
+      from generate_series(${n + 1}::int, ${TOTAL}::int) as i,
+        lateral (select ${today}::date - 365 + (i % 730) as s) d`);
     try {
       await db.execute(sql`vacuum analyze teams`);
     } catch {

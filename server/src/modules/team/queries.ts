@@ -19,6 +19,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  TEAM_LIMITS,
   TEAM_VIEWS,
   type ScenicPlannedTeam,
   type TeamListQuery,
@@ -74,8 +75,14 @@ function listConditions(q: TeamListQuery): SQL | undefined {
   if (q.market) conds.push(eq(teams.market, ph('market')));
   if (q.language) conds.push(eq(teams.language, ph('language')));
   if (q.vip) conds.push(eq(teams.vip, ph('vip')));
-  // The team's period overlaps [from, to].
-  if (q.from) conds.push(gte(teams.endDate, ph('from')));
+  // The team's period overlaps [from, to]. A period lasts at most TEAM_LIMITS.periodMaxDays, so
+  // a team ending on or after `from` starts no earlier than that many days before it: the
+  // bound lets the (…, start_date) indexes read a range instead of every earlier team.
+  if (q.from)
+    conds.push(
+      gte(teams.endDate, ph('from')),
+      gte(teams.startDate, sql`(${ph('from')}::date - ${TEAM_LIMITS.periodMaxDays - 1}::int)`),
+    );
   if (q.to) conds.push(lte(teams.startDate, ph('to')));
   return conds.length ? and(...conds) : undefined;
 }
