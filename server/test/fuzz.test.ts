@@ -45,6 +45,7 @@ const MULTIPART = new Set([
   'POST /api/user/avatar',
   'POST /api/guides/import',
   'POST /api/scenic/spots/import',
+  'POST /api/backups/restore',
 ]);
 
 /** The seeded generator the demo data uses, with `int(n)` in [0, n). */

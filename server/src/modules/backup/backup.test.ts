@@ -23,6 +23,7 @@ import { SystemConfigService } from '../system-config/service';
 import { allTables, dataTables, EPHEMERAL_TABLES, ident } from './tables';
 import { BackupService } from './service';
 import { rowsOf } from './write';
+import { LockKey } from '../../db/locks';
 
 /** md5 of each table's rows in a fixed order: derived tables too, sessions aside. */
 async function tableChecksums(db: Db, auditUpTo?: number): Promise<Record<string, string>> {
@@ -377,6 +378,45 @@ describe('across PGlite and PostgreSQL', { timeout: 240_000 }, () => {
       await other.database.close();
       await other.drop();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the schedule', { timeout: 120_000 }, () => {
+  it('runs backup.scheduleCron from the configuration, and nothing for an invalid one', async () => {
+    const { startBackupSchedule } = await import('../../jobs/backup');
+    const count = () => t.services.backup.store.list().filter((b) => b.kind === 'scheduled').length;
+    await t.services.config.set('backup.retentionCount', 50, null);
+    await t.services.config.set('backup.scheduleCron', 'not a cron', null);
+    expect((await t.services.backup.status()).scheduleValid).toBe(false);
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as never;
+    const before = count();
+    let schedule = startBackupSchedule(t.services, log, 'Asia/Shanghai');
+    await new Promise((r) => setTimeout(r, 2500));
+    await schedule.stop();
+    expect(count()).toBe(before);
+    // Every second (croner's six-field form): a scheduled backup appears.
+    await t.services.config.set('backup.scheduleCron', '* * * * * *', null);
+    schedule = startBackupSchedule(t.services, log, 'Asia/Shanghai');
+    await expect.poll(count, { timeout: 60_000, interval: 500 }).toBeGreaterThan(before);
+    await schedule.stop();
+    await t.services.config.set('backup.scheduleCron', '0 3 * * *', null);
+  });
+
+  it('skips while another instance holds the backup lock (PostgreSQL)', async () => {
+    if (dbKind() !== 'postgres') return; // PGlite has one connection: no other instance.
+    const url = t.database.url!;
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock($1)', [LockKey.Backup]);
+      await expect(t.services.backup.create('manual')).rejects.toMatchObject({
+        error: 'BACKUP_BUSY',
+      });
+      await other.query('select pg_advisory_unlock($1)', [LockKey.Backup]);
+      await expect(t.services.backup.create('manual')).resolves.toMatchObject({ kind: 'manual' });
+    } finally {
+      await other.end();
     }
   });
 });

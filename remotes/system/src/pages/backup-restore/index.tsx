@@ -30,6 +30,8 @@ const KIND_COLOR: Record<BackupKind, string> = {
   'pre-restore': 'orange',
 };
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 /** 1536 → "1.5 KB". */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -164,21 +166,25 @@ export default function BackupRestorePage() {
     {
       title: t('backup.col.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => formatTime(intl, v),
+      render: (v: string) => <span style={NOWRAP}>{formatTime(intl, v)}</span>,
     },
     {
       title: t('backup.col.kind'),
       dataIndex: 'kind',
       render: (v: BackupKind) => <Tag color={KIND_COLOR[v]}>{t(`backup.kind.${v}`)}</Tag>,
     },
-    { title: t('backup.col.size'), dataIndex: 'size', render: (v: number) => formatBytes(v) },
+    {
+      title: t('backup.col.size'),
+      dataIndex: 'size',
+      render: (v: number) => <span style={NOWRAP}>{formatBytes(v)}</span>,
+    },
     { title: t('backup.col.rows'), dataIndex: 'rows', render: (v: number) => intl.formatNumber(v) },
     {
       title: t('backup.col.checksum'),
       dataIndex: 'sha256',
       render: (v: string) => (
         <Tooltip content={v}>
-          <Typography.Text code copyable={{ text: v }} style={{ margin: 0 }}>
+          <Typography.Text code copyable={{ text: v }} style={{ margin: 0, ...NOWRAP }}>
             {v.slice(0, 12)}…
           </Typography.Text>
         </Tooltip>
