@@ -155,6 +155,104 @@ const TARGETED: Case[] = [
     req: { method: 'GET', url: '/api/properties/items?category=nope' },
     status: 404,
   },
+  // Property management, system config and the operation log (issue #15 points 3–5).
+  ...(
+    [
+      [{ category: 'market', value: 'a b', labelZh: 'x', labelEn: 'x' }, ['value']],
+      [{ category: 'market', value: 'ok', labelZh: '', labelEn: 'x' }, ['labelZh']],
+      [
+        { category: 'market', value: 'ok', labelZh: 'x', labelEn: 'x', enabled: 'yes' },
+        ['enabled'],
+      ],
+      [{ value: 'ok', labelZh: 'x', labelEn: 'x' }, ['category']],
+    ] as [unknown, string[]][]
+  ).map(([body, fields], i) => ({
+    name: `property item create #${i}`,
+    req: { method: 'POST' as const, url: '/api/properties/items', ...json(body) },
+    fields,
+  })),
+  {
+    name: 'property item update without a version',
+    req: {
+      method: 'PUT',
+      url: '/api/properties/items/1',
+      ...json({ labelZh: 'x', labelEn: 'x', enabled: true }),
+    },
+    fields: ['version'],
+  },
+  {
+    name: 'property item delete without a version',
+    req: { method: 'DELETE', url: '/api/properties/items/1' },
+    fields: ['version'],
+  },
+  {
+    name: 'property reorder with ids that are not numbers',
+    req: {
+      method: 'POST',
+      url: '/api/properties/items/reorder',
+      ...json({ category: 'market', ids: ['a'] }),
+    },
+    fields: ['ids.0'],
+  },
+  {
+    name: 'system config with an unknown key',
+    req: {
+      method: 'PUT',
+      url: '/api/system-config',
+      ...json({ changes: [{ key: 'nope', value: 1, version: 0 }] }),
+    },
+    fields: ['changes.0.key'],
+  },
+  {
+    name: 'system config with a value of the wrong type',
+    req: {
+      method: 'PUT',
+      url: '/api/system-config',
+      ...json({ changes: [{ key: 'audit.retentionDays', value: 'forever', version: 0 }] }),
+    },
+    fields: ['changes.0.value'],
+  },
+  {
+    name: 'system config with no changes',
+    req: { method: 'PUT', url: '/api/system-config', ...json({ changes: [] }) },
+    fields: ['changes'],
+  },
+  {
+    name: 'audit page with a bad cursor',
+    req: { method: 'GET', url: '/api/audit?before=abc' },
+    fields: ['before'],
+  },
+  {
+    name: 'audit page with both cursors',
+    req: { method: 'GET', url: '/api/audit?before=5&after=2' },
+    fields: ['after'],
+  },
+  {
+    name: 'audit page too large',
+    req: { method: 'GET', url: '/api/audit?pageSize=1000' },
+    fields: ['pageSize'],
+  },
+  {
+    name: 'audit page with a bad time',
+    req: { method: 'GET', url: '/api/audit?from=yesterday' },
+    fields: ['from'],
+  },
+  {
+    name: 'audit page with a bad result',
+    req: { method: 'GET', url: '/api/audit?result=maybe' },
+    fields: ['result'],
+  },
+  {
+    name: 'audit export with an unknown filter',
+    req: { method: 'GET', url: '/api/audit/export?colour=red' },
+    fields: ['colour'],
+  },
+  { name: 'audit row with a bad id', req: { method: 'GET', url: '/api/audit/0' }, fields: ['id'] },
+  {
+    name: 'audit row that does not exist',
+    req: { method: 'GET', url: '/api/audit/99999999' },
+    status: 404,
+  },
   {
     name: 'bad URL encoding in the path',
     req: { method: 'GET', url: '/api/guides/%E0%A4%A' },

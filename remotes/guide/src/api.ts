@@ -89,8 +89,13 @@ export const guideQueries = consoleApi.injectEndpoints({
       }),
       providesTags: (_r, _e, id) => [{ type: 'GuideAudit', id }],
     }),
+    /** Every item, disabled ones too: old records still show their labels (issue #15). */
     guideDictionary: build.query<PropertyItem[], string>({
-      query: (category) => ({ method: 'GET', url: '/properties/items', params: { category } }),
+      query: (category) => ({
+        method: 'GET',
+        url: '/properties/items',
+        params: { category, all: '1' },
+      }),
       providesTags: (_r, _e, category) => [{ type: 'Dictionary', id: category }],
     }),
   }),

@@ -1,5 +1,5 @@
 // Small hooks the guide pages share: dictionaries, enum labels.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import {
   GUIDE_LANGUAGE_CATEGORY,
@@ -23,8 +23,12 @@ export interface Dictionaries {
 export function useGuideDictionaries(): Dictionaries {
   const { locale } = useIntl();
   // On failure the client already showed the error; labels fall back to values.
-  const languages = useGuideDictionaryQuery(GUIDE_LANGUAGE_CATEGORY).data ?? NO_ITEMS;
-  const specialties = useGuideDictionaryQuery(GUIDE_SPECIALTY_CATEGORY).data ?? NO_ITEMS;
+  // Labels come from every item; the choices offer only the enabled ones (a disabled item
+  // stays readable on the records that hold it, issue #15).
+  const allLanguages = useGuideDictionaryQuery(GUIDE_LANGUAGE_CATEGORY).data ?? NO_ITEMS;
+  const allSpecialties = useGuideDictionaryQuery(GUIDE_SPECIALTY_CATEGORY).data ?? NO_ITEMS;
+  const languages = useMemo(() => allLanguages.filter((i) => i.enabled), [allLanguages]);
+  const specialties = useMemo(() => allSpecialties.filter((i) => i.enabled), [allSpecialties]);
   const label = useCallback(
     (items: PropertyItem[], value: string) => {
       const item = items.find((i) => i.value === value);
@@ -36,8 +40,8 @@ export function useGuideDictionaries(): Dictionaries {
   return {
     languages,
     specialties,
-    languageLabel: (v) => label(languages, v),
-    specialtyLabel: (v) => label(specialties, v),
+    languageLabel: (v) => label(allLanguages, v),
+    specialtyLabel: (v) => label(allSpecialties, v),
   };
 }
 

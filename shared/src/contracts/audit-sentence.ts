@@ -211,6 +211,34 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('删除了角色{subject}', 'Deleted role{subject}'),
     refused: m('删除角色被拒绝{subject}', 'Role deletion refused{subject}'),
   },
+  'property.create': {
+    done: m('新增了属性项', 'Added a property item'),
+    refused: m('新增属性项被拒绝', 'Property item creation refused'),
+  },
+  'property.update': {
+    done: m('修改了属性项', 'Edited a property item'),
+    refused: m('修改属性项被拒绝', 'Property item edit refused'),
+  },
+  'property.delete': {
+    done: m('删除了属性项', 'Deleted a property item'),
+    refused: m('删除属性项被拒绝', 'Property item deletion refused'),
+  },
+  'property.reorder': {
+    done: m('调整了属性项顺序', 'Reordered property items'),
+    refused: m('调整属性项顺序被拒绝', 'Property reorder refused'),
+  },
+  'systemConfig.update': {
+    done: m('修改了系统配置', 'Changed the system configuration'),
+    refused: m('修改系统配置被拒绝', 'System configuration change refused'),
+  },
+  'audit.verify': {
+    done: m('校验了操作日志哈希链', 'Verified the operation log’s hash chain'),
+    refused: m('校验操作日志被拒绝', 'Operation log verification refused'),
+  },
+  'audit.purge': {
+    done: m('清理了过期的操作日志', 'Purged expired operation log rows'),
+    refused: m('清理操作日志失败', 'Operation log purge failed'),
+  },
 };
 
 const FALLBACK = {
