@@ -33,6 +33,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
+import { eventRoutes } from './modules/events/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -70,7 +71,9 @@ export async function buildApp({
   emptyJsonIsNoBody(app);
 
   // One LISTEN connection per instance on PostgreSQL; in-process delivery on PGlite.
-  const events = database.url ? await createPgBus(database.url) : createLocalBus();
+  const events = database.url
+    ? await createPgBus(database.url, { log: app.log })
+    : createLocalBus();
   const services = createServices(database.db, env, { ...ports, events });
 
   // Background jobs start once the app is ready and stop (waiting for a run) when it closes.
@@ -129,6 +132,7 @@ export async function buildApp({
   await app.register(propertyRoutes, { services });
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
+  await app.register(eventRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -66,6 +66,7 @@ export function createServices(
     clock,
     ports.plannedTeams ?? noPlannedTeams,
     properties,
+    events,
   );
   const guide = new GuideService(
     db,
@@ -80,7 +81,7 @@ export function createServices(
     env,
     clock,
     config,
-    auth: new AuthService(db, config),
+    auth: new AuthService(db, config, events),
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
     messages: new MessageService(db, events),
     // Recent activity names what an entry is about (issue #18 item 8).

@@ -20,3 +20,4 @@ export * from './scenic';
 export * from './sections';
 export * from './team';
 export * from './team-labels';
+export * from './events';
