@@ -14,8 +14,11 @@ declare module 'fastify' {
   }
 }
 
-/** No parameters: anything in the query string is refused (400) before a stream opens. */
-const eventsQuery = z.strictObject({});
+/**
+ * `lastEventId`: where to resume, for clients that open a new EventSource (they cannot set the
+ * `Last-Event-ID` header, which wins when both are sent). Anything else is refused (400).
+ */
+const eventsQuery = z.strictObject({ lastEventId: z.string().max(64).optional() });
 
 const plugin: FastifyPluginAsyncZod<{ services: Services; hub?: HubOptions }> = async (
   app,
@@ -39,7 +42,8 @@ const plugin: FastifyPluginAsyncZod<{ services: Services; hub?: HubOptions }> = 
     },
     async (req, reply) => {
       const auth = req.auth!;
-      const lastEventId = req.headers['last-event-id'];
+      const header = req.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' ? header : req.query.lastEventId;
       // Headers set so far (security headers, request id) go out with the stream's own.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
@@ -48,7 +52,7 @@ const plugin: FastifyPluginAsyncZod<{ services: Services; hub?: HubOptions }> = 
       hub.attach(
         reply.raw,
         { sessionId: auth.sessionId, userId: auth.userId, permissions: auth.permissions },
-        typeof lastEventId === 'string' ? lastEventId.slice(0, 64) : undefined,
+        lastEventId?.slice(0, 64),
       );
     },
   );
