@@ -19,6 +19,8 @@ export interface RunContext {
   baseUrl: string;
   /** Session cookie header of a demo account (signed in once per run). */
   cookie(role: Role): Promise<string>;
+  /** Resident memory of the server process now, in bytes (Linux /proc). */
+  serverRss(): number;
 }
 
 /** An HTTP load case: autocannon at `connections` against one request. */

@@ -266,7 +266,8 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       }
       return cookies.get(role)!;
     };
-    const ctx: RunContext = { kind, baseUrl, cookie };
+    const serverPid = server.pid;
+    const ctx: RunContext = { kind, baseUrl, cookie, serverRss: () => rssOf(serverPid) };
 
     // The bare endpoint serves each case's answer, captured once, from memory.
     const bodies: string[] = [];

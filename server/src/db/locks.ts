@@ -6,4 +6,6 @@ export enum LockKey {
   /** Background jobs (server/src/jobs/): one instance runs each at a time. */
   LicenceReminder = 728107,
   Purge = 728108,
+  /** Live events of maintenance windows starting or ending by the clock. */
+  MaintenanceEvents = 728109,
 }
