@@ -59,7 +59,9 @@ describe('live events in the browser', () => {
         (window as unknown as { __streams: EventSource[] }).__streams.map((s) => s.readyState),
       );
     await expect.poll(streams).toEqual([EventSource_OPEN]);
-    await page.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+    await page.evaluate(
+      () => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true),
+    );
 
     const a = admin.page;
     await a.goto(`${baseUrl}/messages`);

@@ -56,7 +56,9 @@ export default defineCase({
     // Opened 50 at a time, as browsers arriving.
     for (let i = 0; i < CLIENTS; i += 50) {
       const batch = Math.min(50, CLIENTS - i);
-      streams.push(...(await Promise.all(Array.from({ length: batch }, () => open(url, userCookie, agent)))));
+      streams.push(
+        ...(await Promise.all(Array.from({ length: batch }, () => open(url, userCookie, agent)))),
+      );
     }
     const openMs = performance.now() - openStarted;
     const rssOpen = serverRss();

@@ -23,13 +23,14 @@ export function openStream(
   port: number,
   cookie: string | undefined,
   headers: Record<string, string> = {},
+  query = '',
 ): Promise<SseStream> {
   return new Promise((resolve, reject) => {
     const req = http.get(
       {
         host: '127.0.0.1',
         port,
-        path: '/api/events',
+        path: `/api/events${query}`,
         headers: { ...(cookie ? { cookie: `tc_session=${cookie}` } : {}), ...headers },
       },
       (res) => {

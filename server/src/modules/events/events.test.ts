@@ -8,6 +8,8 @@ import type { LiveEvent } from '@console/shared';
 import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
 import { openStream, type SseStream } from '../../../test/support/sse';
 import { users } from '../auth/schema';
+import { runJob } from '../../jobs';
+import { maintenanceEventsJob } from '../../jobs/maintenance-events';
 
 let t: TestApp;
 let port: number;
@@ -73,7 +75,9 @@ describe('GET /api/events', () => {
       { type: 'session.changed', userIds: [999_999] },
     );
     // A notice through the real service reaches everyone, and closes the comparison.
-    expect((await admin.post('/api/message/notice', { title: '通知', content: '内容' })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/api/message/notice', { title: '通知', content: '内容' })).statusCode,
+    ).toBe(200);
     for (const s of [a, o, u]) await waitCount(s, 'message.created', s === u ? 2 : 1);
     expect(types(a)).toEqual([
       'team.status.changed',
@@ -104,7 +108,10 @@ describe('GET /api/events', () => {
 
   it('resumes after Last-Event-ID with what was missed, and asks for a resync when it cannot', async () => {
     const s = await stream(user);
-    await publish({ type: 'team.status.changed', teamId: 1 }, { type: 'team.status.changed', teamId: 2 });
+    await publish(
+      { type: 'team.status.changed', teamId: 1 },
+      { type: 'team.status.changed', teamId: 2 },
+    );
     await waitCount(s, 'team.status.changed', 2);
     const firstId = s.frames[0].id!;
     s.close();
@@ -126,6 +133,17 @@ describe('GET /api/events', () => {
     const ids = resumed.frames.map((f) => Number(f.id!.split('-')[1]));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     resumed.close();
+    // A new EventSource cannot send the header: the same resume by query parameter.
+    const byQuery = await openStream(
+      port,
+      user.cookie,
+      {},
+      `?lastEventId=${encodeURIComponent(firstId)}`,
+    );
+    open.push(byQuery);
+    await waitCount(byQuery, 'team.status.changed', 3);
+    expect(byQuery.frames.map((f) => f.data.teamId)).toEqual([2, 3, 4]);
+    byQuery.close();
 
     for (const foreign of ['deadbeef-1', 'garbage', `${t.app.liveHub.epoch}-99999999`]) {
       const r = await stream(user, { 'last-event-id': foreign });
@@ -170,9 +188,7 @@ describe('GET /api/events', () => {
     // A raw socket that sends the request and then never reads.
     const slow = net.connect(port, '127.0.0.1');
     await new Promise<void>((r) => slow.once('connect', () => r()));
-    slow.write(
-      `GET /api/events HTTP/1.1\r\nHost: x\r\nCookie: tc_session=${user.cookie}\r\n\r\n`,
-    );
+    slow.write(`GET /api/events HTTP/1.1\r\nHost: x\r\nCookie: tc_session=${user.cookie}\r\n\r\n`);
     const reader = await stream(user);
     const sizeWith = hub.size;
     await until(() => hub.size === sizeWith + 1 || hub.size >= 2);
@@ -181,7 +197,8 @@ describe('GET /api/events', () => {
     // Each event is small: the kernel's socket buffers absorb megabytes before Node must keep
     // unsent data, which is bounded by LIVE_STREAM.maxBufferedBytes.
     while (hub.stats.dropped.slow === droppedBefore && sent < 400_000) {
-      for (let i = 0; i < 500; i++) hub.receive({ type: 'team.status.changed', teamId: 1 + (sent++ % 1000) });
+      for (let i = 0; i < 500; i++)
+        hub.receive({ type: 'team.status.changed', teamId: 1 + (sent++ % 1000) });
       await new Promise((r) => setImmediate(r));
     }
     expect(hub.stats.dropped.slow).toBe(droppedBefore + 1);
@@ -222,7 +239,9 @@ describe('GET /api/events', () => {
     // and fewer events than readings, the last one trailing after the last reading.
     expect(loads.length).toBeLessThan(8);
     expect(loads.at(-1)!.at).toBeGreaterThanOrEqual(lastPost);
-    expect(s.frames.filter((f) => f.data.type === 'scenic.load.crossed').map((f) => f.data)).toEqual([
+    expect(
+      s.frames.filter((f) => f.data.type === 'scenic.load.crossed').map((f) => f.data),
+    ).toEqual([
       { type: 'scenic.load.crossed', spotId: spot.id, line: 'warning', direction: 'up' },
       { type: 'scenic.load.crossed', spotId: spot.id, line: 'full', direction: 'up' },
       { type: 'scenic.load.crossed', spotId: spot.id, line: 'warning', direction: 'down' },
@@ -253,6 +272,30 @@ describe('GET /api/events', () => {
     expect(del.statusCode, del.body).toBe(200);
     const ended = await s.next((f) => f.data.type === 'scenic.maintenance.ended');
     expect(ended.data).toEqual({ type: 'scenic.maintenance.ended', spotId: spot.id, windowId });
+
+    // By the clock: a window starting in one minute and ending in the next; the job run after
+    // each minute publishes the transition of that minute only.
+    const base = Math.ceil(Date.now() / 60_000) * 60_000 + 120_000;
+    const later = await operator.post(`/api/scenic/spots/${spot.id}/maintenance`, {
+      startAt: new Date(base + 10_000).toISOString(),
+      endAt: new Date(base + 70_000).toISOString(),
+      reason: '定时维护',
+      capacity: 0,
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    const laterId = later.json().data.id;
+    const run = async (at: number) => {
+      const r = await runJob(maintenanceEventsJob, t.services, new Date(at));
+      expect(r.ran).toBe(true);
+      return r.ran ? r.result : null;
+    };
+    expect(await run(base + 30_000)).toEqual({ started: 0, ended: 0 });
+    expect(await run(base + 60_000)).toEqual({ started: 1, ended: 0 });
+    await s.next(
+      (f) => f.data.type === 'scenic.maintenance.started' && f.data.windowId === laterId,
+    );
+    expect(await run(base + 120_000 + 5_000)).toEqual({ started: 0, ended: 1 });
+    await s.next((f) => f.data.type === 'scenic.maintenance.ended' && f.data.windowId === laterId);
     s.close();
   });
 });

@@ -46,7 +46,9 @@ describe.skipIf(dbKind() !== 'postgres')('two server instances on one PostgreSQL
     try {
       expect(s.status).toBe(200);
       const started = Date.now();
-      expect((await admin.post('/api/message/notice', { title: '跨实例', content: '内容' })).statusCode).toBe(200);
+      expect(
+        (await admin.post('/api/message/notice', { title: '跨实例', content: '内容' })).statusCode,
+      ).toBe(200);
       const frame = await s.next((f) => f.data.type === 'message.created', 1000);
       expect(frame.at - started).toBeLessThan(1000);
     } finally {
@@ -68,7 +70,9 @@ describe.skipIf(dbKind() !== 'postgres')('two server instances on one PostgreSQL
       await s.next((f) => f.data.type === 'resync', 10_000);
       expect(bus.reconnects()).toBe(1);
       const admin = await new Client(a).login(DEMO.admin);
-      expect((await admin.post('/api/message/notice', { title: '恢复', content: '内容' })).statusCode).toBe(200);
+      expect(
+        (await admin.post('/api/message/notice', { title: '恢复', content: '内容' })).statusCode,
+      ).toBe(200);
       await s.next((f) => f.data.type === 'message.created', 1000);
     } finally {
       s.close();

@@ -423,7 +423,8 @@ export class ScenicService {
         diff: { readings: { before: null, after: readings.length } },
       });
       const after = await q.findSpotDerived(tx, spotId, now, warn);
-      if (before && after) loadEvents(emit, spotId, toSpot(before, warn).load, toSpot(after, warn).load, warn);
+      if (before && after)
+        loadEvents(emit, spotId, toSpot(before, warn).load, toSpot(after, warn).load, warn);
     });
     const spot = await this.get(spotId);
     return { accepted: readings.length, status: spot.status, load: spot.load };
@@ -580,7 +581,8 @@ export function loadEvents(
   for (const [line, at] of lines) {
     const was = before.loadPercent >= at;
     const is = after.loadPercent >= at;
-    if (was !== is) emit({ type: 'scenic.load.crossed', spotId, line, direction: is ? 'up' : 'down' });
+    if (was !== is)
+      emit({ type: 'scenic.load.crossed', spotId, line, direction: is ? 'up' : 'down' });
   }
 }
 
