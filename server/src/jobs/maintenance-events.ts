@@ -2,7 +2,6 @@
 // the minute just past publish `scenic.maintenance.started` / `ended` (windows created, moved
 // or removed while in force publish theirs with the write). Minutes are aligned, so runs on
 // any instance cover each minute once; the lock keeps a second instance from repeating it.
-import { windowsStartingOrEnding } from '../modules/scenic/queries';
 import { defineJob, LockKey } from './job';
 
 const MINUTE = 60_000;
@@ -11,12 +10,12 @@ export const maintenanceEventsJob = defineJob({
   name: 'maintenance-events',
   schedule: '* * * * *',
   lock: LockKey.MaintenanceEvents,
-  async run({ tx, now, emit }) {
+  async run({ tx, services, now, emit }) {
     const to = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE);
     const from = new Date(to.getTime() - MINUTE);
     let started = 0;
     let ended = 0;
-    for (const w of await windowsStartingOrEnding(tx, from, to)) {
+    for (const w of await services.scenic.windowTransitions(tx, from, to)) {
       if (w.startAt > from && w.startAt <= to) {
         emit({ type: 'scenic.maintenance.started', spotId: w.spotId, windowId: w.id });
         started++;

@@ -46,7 +46,6 @@ function publish(...events: LiveEvent[]) {
   });
 }
 
-const MARK = { type: 'message.created', userIds: 'all' } as const;
 const types = (s: SseStream) => s.frames.map((f) => f.data.type);
 
 describe('GET /api/events', () => {

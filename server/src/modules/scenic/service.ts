@@ -336,6 +336,11 @@ export class ScenicService {
     });
   }
 
+  /** Windows starting or ending in (from, to], read in the caller's transaction (a job's). */
+  windowTransitions(tx: DbOrTx, from: Date, to: Date) {
+    return q.windowsStartingOrEnding(tx, from, to);
+  }
+
   /** Window rules: capacity 0…daily capacity; no overlap with another window of the spot. */
   private async checkWindow(
     db: DbOrTx,
