@@ -85,6 +85,15 @@ export class LiveHub {
     return this.connections.size;
   }
 
+  /** The open streams' sessions and the permissions their events are filtered by now. */
+  streams(): StreamSession[] {
+    return [...this.connections].map(({ sessionId, userId, permissions }) => ({
+      sessionId,
+      userId,
+      permissions: [...permissions],
+    }));
+  }
+
   /** The id of the newest event (what a client that saw everything would send back). */
   get lastId(): string {
     return `${this.epoch}-${this.seq}`;
