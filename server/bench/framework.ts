@@ -21,6 +21,8 @@ export interface RunContext {
   cookie(role: Role): Promise<string>;
   /** Runs `work` and measures the server process's peak resident memory meanwhile (bytes). */
   peakRss<T>(work: () => Promise<T>): Promise<[T, number]>;
+  /** Resident memory of the server process now, in bytes (Linux /proc). */
+  serverRss(): number;
 }
 
 /** An HTTP load case: autocannon at `connections` against one request. */

@@ -269,7 +269,13 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       return cookies.get(role)!;
     };
     const pid = server.pid;
-    const ctx: RunContext = { kind, baseUrl, cookie, peakRss: (work) => withPeakRss(pid, work) };
+    const ctx: RunContext = {
+      kind,
+      baseUrl,
+      cookie,
+      peakRss: (work) => withPeakRss(pid, work),
+      serverRss: () => rssOf(pid),
+    };
 
     // The bare endpoint serves each case's answer, captured once, from memory.
     const bodies: string[] = [];

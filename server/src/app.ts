@@ -40,6 +40,7 @@ import { roleRoutes } from './modules/roles/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { startBackupSchedule } from './jobs/backup';
 import { teamRoutes } from './modules/team/routes';
+import { eventRoutes } from './modules/events/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -77,7 +78,9 @@ export async function buildApp({
   emptyJsonIsNoBody(app);
 
   // One LISTEN connection per instance on PostgreSQL; in-process delivery on PGlite.
-  const events = database.url ? await createPgBus(database.url) : createLocalBus();
+  const events = database.url
+    ? await createPgBus(database.url, { log: app.log })
+    : createLocalBus();
   const services = createServices(database.db, env, { ...ports, events });
 
   // Background jobs start once the app is ready and stop (waiting for a run) when it closes.
@@ -145,6 +148,7 @@ export async function buildApp({
   await app.register(roleRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(teamRoutes, { services });
+  await app.register(eventRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

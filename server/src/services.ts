@@ -71,6 +71,7 @@ export function createServices(
     clock,
     ports.plannedTeams ?? plannedTeamsSource(clock),
     properties,
+    events,
   );
   const guide = new GuideService(
     db,
@@ -80,7 +81,7 @@ export function createServices(
     scenic,
     audit,
   );
-  const auth = new AuthService(db, config);
+  const auth = new AuthService(db, config, events);
   const users = new UsersService(db, auth);
   const roles = new RolesService(db);
   const team = new TeamService(db, clock, config, properties, scenic);

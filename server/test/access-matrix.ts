@@ -102,6 +102,11 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['POST', '/api/message/read-all', SIGNED_IN, { body: { unknown: 1 } }],
   ['POST', '/api/message/notice', ADMIN],
 
+  // ── live events: a stream for any signed-in session (its permissions filter the events).
+  // The sample sends an unknown query parameter, so an allowed caller gets its 400 at once
+  // instead of a stream that never ends.
+  ['GET', '/api/events', SIGNED_IN, { url: '/api/events?probe=1' }],
+
   // ── section versions (admin only, the host's page) ────────────────────────────────────
   ['GET', '/api/sections/pins', PUBLIC],
   ['GET', '/api/sections', ADMIN],

@@ -40,6 +40,12 @@ const ADMIN_SKIP = new Set([
   'POST /api/user/password',
   'POST /api/user/switch-role',
 ]);
+/**
+ * Streaming routes: a well-formed call opens a stream that never ends, which `inject` would
+ * wait for (a stall). Left out here; their malformed calls answer 400 at once and have their
+ * own tests (server/src/modules/events/events.test.ts).
+ */
+const STREAMING = new Set(['GET /api/events']);
 /** Multipart upload routes: fuzzed with JSON bodies only (the multipart path has its own tests). */
 const MULTIPART = new Set([
   'POST /api/user/avatar',
@@ -490,7 +496,7 @@ describe(`API fuzz (${dbKind()})`, () => {
     const docRes = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docRes.statusCode).toBe(200);
     const doc = docRes.json();
-    const routes = routesOf(doc);
+    const routes = routesOf(doc).filter((r) => !STREAMING.has(`${r.method} ${r.path}`));
     expect(routes.length).toBeGreaterThan(50);
     const reqs = generate(routes, doc, SEED);
     console.log(

@@ -15,4 +15,6 @@ export enum LockKey {
   TeamStartFinish = 728111,
   /** The todo for pending teams starting within 48 hours. */
   TeamPendingReminder = 728112,
+  /** Live events of maintenance windows starting or ending by the clock. */
+  MaintenanceEvents = 728109,
 }

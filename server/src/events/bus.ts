@@ -5,12 +5,16 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { liveEventSchema, type LiveEvent } from '@console/shared';
 import type { Db, Tx } from '../db/types';
 
 export const EVENTS_CHANNEL = 'console_events';
 
-/** `userIds: 'all'` for a notice to everyone keeps the payload small (pg_notify caps it at 8000 bytes). */
-export type LiveEvent = { type: 'message.created'; userIds: number[] | 'all' };
+/**
+ * The event types live in the shared contract (`shared/src/contracts/events.ts`).
+ * `userIds: 'all'` for a notice to everyone keeps the payload small (pg_notify caps it at 8000 bytes).
+ */
+export type { LiveEvent };
 
 export type Emit = (event: LiveEvent) => void;
 
@@ -21,22 +25,18 @@ export interface EventBus {
    */
   transaction<T>(db: Db, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T>;
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /** Called after a lost cross-instance connection came back (events may have been missed). */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
 function parseEvent(payload: string): LiveEvent | null {
   try {
-    const value = JSON.parse(payload) as LiveEvent;
-    if (
-      value &&
-      value.type === 'message.created' &&
-      (Array.isArray(value.userIds) || value.userIds === 'all')
-    )
-      return value;
+    const parsed = liveEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
   } catch {
-    /* not ours */
+    return null; // not ours
   }
-  return null;
 }
 
 /** PGlite (one process per database): delivers in-process after commit. */
@@ -60,20 +60,83 @@ export function createLocalBus(): EventBus {
   };
 }
 
-/** PostgreSQL: pg_notify in the transaction, one LISTEN connection per instance. */
-export async function createPgBus(databaseUrl: string): Promise<EventBus> {
+export interface PgBusOptions {
+  /** Reconnect back-off of the LISTEN connection: first delay and ceiling. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+  /** Told about a lost LISTEN connection and each reconnect (the server's log). */
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/**
+ * PostgreSQL: pg_notify in the transaction, one LISTEN connection per instance. A lost LISTEN
+ * connection is opened again with exponential back-off (events published meanwhile are missed;
+ * the streams tell their browsers to `resync` when they reconnect).
+ */
+export async function createPgBus(
+  databaseUrl: string,
+  options: PgBusOptions = {},
+): Promise<EventBus & { reconnects(): number; listener(): pg.Client | null }> {
+  const retryMin = options.retryMinMs ?? 250;
+  const retryMax = options.retryMaxMs ?? 10_000;
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const listener = new pg.Client({ connectionString: databaseUrl });
-  await listener.connect();
-  listener.on('notification', (msg) => {
-    if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
-    const event = parseEvent(msg.payload);
-    if (event) emitter.emit('event', event);
-  });
-  // A lost LISTEN connection must not crash the process; events stop until restart.
-  listener.on('error', () => undefined);
-  await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let reconnects = 0;
+
+  const listen = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    // A lost LISTEN connection must not crash the process: it is opened again.
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c, null));
+    c.on('notification', (msg) => {
+      if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+      const event = parseEvent(msg.payload);
+      if (event) emitter.emit('event', event);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+  };
+
+  const schedule = (delay: number) => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      listen().then(
+        () => {
+          reconnects++;
+          options.log?.info({ reconnects }, 'live events: LISTEN connection restored');
+          emitter.emit('reconnected');
+        },
+        () => schedule(Math.min(retryMax, delay * 2)),
+      );
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const lost = (c: pg.Client, err: unknown) => {
+    if (closed || client !== c) return;
+    client = null;
+    c.removeAllListeners('notification');
+    c.end().catch(() => undefined);
+    options.log?.warn({ err }, 'live events: LISTEN connection lost; reconnecting');
+    schedule(retryMin);
+  };
+
+  await listen();
   return {
     async transaction(db, work) {
       return db.transaction(async (tx) => {
@@ -89,9 +152,19 @@ export async function createPgBus(databaseUrl: string): Promise<EventBus> {
       emitter.on('event', fn);
       return () => emitter.off('event', fn);
     },
+    onReconnect(fn) {
+      emitter.on('reconnected', fn);
+      return () => emitter.off('reconnected', fn);
+    },
+    reconnects: () => reconnects,
+    listener: () => client,
     async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
       emitter.removeAllListeners();
-      await listener.end();
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,7 @@ import { purgeJob } from './purge';
 import { auditRetentionJob } from './audit-retention';
 import { teamPendingReminderJob } from './team-pending-reminder';
 import { teamStartFinishJob } from './team-start-finish';
+import { maintenanceEventsJob } from './maintenance-events';
 
 export const JOBS = [
   licenceReminderJob,
@@ -11,6 +12,7 @@ export const JOBS = [
   auditRetentionJob,
   teamStartFinishJob,
   teamPendingReminderJob,
+  maintenanceEventsJob,
 ];
 
 export { runJob, startJobs, type JobRun, type Scheduler } from './scheduler';

@@ -4,6 +4,7 @@
 import type { Tx } from '../db/types';
 import type { Services } from '../services';
 import type { LockKey } from '../db/locks';
+import type { Emit } from '../events/bus';
 
 export { LockKey } from '../db/locks';
 
@@ -12,6 +13,8 @@ export interface JobContext {
   tx: Tx;
   services: Services;
   now: Date;
+  /** Publishes a live event once the run's transaction committed. */
+  emit: Emit;
 }
 
 export interface JobDefinition {

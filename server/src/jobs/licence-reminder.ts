@@ -14,7 +14,7 @@ export const licenceReminderJob = defineJob({
   schedule: '0 7 * * *',
   lock: LockKey.LicenceReminder,
   runAtStart: true,
-  async run({ tx, services, now }) {
+  async run({ tx, services, now, emit }) {
     const today = isoToday(now);
     const expiring = await services.guide.licencesExpiring(
       tx,
@@ -43,6 +43,8 @@ export const licenceReminderJob = defineJob({
         })),
       ),
     );
+    // The bells of the recipients count again (issue #16: message created).
+    if (created > 0) emit({ type: 'message.created', userIds: recipients });
     return { guides: expiring.length, created };
   },
 });

@@ -18,13 +18,14 @@ export async function runJob(
   now = services.clock.now(),
 ): Promise<JobRun> {
   const started = performance.now();
-  return services.db.transaction(async (tx) => {
+  // Events the job emits reach the live streams once its transaction committed.
+  return services.events.transaction(services.db, async (tx, emit) => {
     const res = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${job.lock}) as locked`,
     );
     const rows = (res as unknown as { rows?: { locked: boolean }[] }).rows ?? [];
     if (rows[0]?.locked === false) return { job: job.name, ran: false };
-    const result = await job.run({ tx, services, now });
+    const result = await job.run({ tx, services, now, emit });
     return {
       job: job.name,
       ran: true,

@@ -37,3 +37,11 @@ export {
   type ApiTagType,
 } from './rtk';
 export { spotOptionsApi, useSpotOptionsQuery, type SpotOptionsArgs } from './spotOptions';
+export {
+  useLiveEvents,
+  subscribeLiveEvents,
+  liveStatus,
+  tagsForEvent,
+  type LiveStatus,
+  type LiveListener,
+} from './live';

@@ -24,3 +24,4 @@ export * from './team-labels';
 export * from './users';
 export * from './role-management';
 export * from './audit';
+export * from './events';

@@ -18,9 +18,13 @@ import {
   type MessageItem,
   type MessageType,
 } from '@console/shared/contracts/message';
-import { messagesApi, useMessageListQuery } from '@console/shared/api';
+import { messagesApi, useLiveEvents, useMessageListQuery } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
-import { refreshUnreadCounts } from '../../message-box/useUnreadCounts';
+import {
+  LIVE_POLL_INTERVAL_MS,
+  POLL_INTERVAL_MS,
+  refreshUnreadCounts,
+} from '../../message-box/useUnreadCounts';
 import { PublishNoticeButton } from './PublishNoticeButton';
 import { useRenderedMessages } from '../../message-box/useRenderedMessages';
 
@@ -45,12 +49,12 @@ export default function MessagesPage() {
   );
   const [status, setStatus] = useState<0 | 1 | undefined>(undefined);
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const list = useMessageListQuery({
-    type,
-    status,
-    current: page.current,
-    pageSize: page.pageSize,
-  });
+  // New messages arrive by push (the live channel invalidates the list); a slow poll stays.
+  const live = useLiveEvents();
+  const list = useMessageListQuery(
+    { type, status, current: page.current, pageSize: page.pageSize },
+    { pollingInterval: live === 'open' ? LIVE_POLL_INTERVAL_MS : POLL_INTERVAL_MS },
+  );
   const data = list.data ?? null;
   const loading = list.isFetching;
   const failed = list.isError;

@@ -52,6 +52,26 @@ const sessionQuery = (db: DbOrTx) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1);
 
+/** The sessions among `ids` that still exist, with their user and active role (open live streams). */
+export function sessionsByIds(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      enabled: users.enabled,
+      activeRole: sessions.activeRole,
+      permissions: roles.permissions,
+      heldRoleId: userRoles.roleId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.code, sessions.activeRole))
+    .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.roleId, roles.id)))
+    .where(inArray(sessions.id, ids));
+}
+
 // Built once per database and kept prepared: it runs on every API request.
 const preparedSessionQuery = new WeakMap<
   Db,

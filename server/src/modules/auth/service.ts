@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SystemConfigService } from '../system-config/service';
+import { createLocalBus, type EventBus } from '../../events/bus';
 import { users } from './schema';
 import { recordAudit } from '../audit/writer';
 import * as q from './queries';
@@ -20,7 +21,37 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly config: SystemConfigService,
+    /** Sign-outs and role switches tell the open live streams to check their session again. */
+    private readonly events: EventBus = createLocalBus(),
   ) {}
+
+  /**
+   * The state of open live streams' sessions (`GET /api/events` re-checks them): the user and
+   * the active role's permissions, or null for a session that ended — signed out, expired,
+   * its user disabled, its role no longer held (the session plugin's rules).
+   */
+  async liveSessions(
+    ids: number[],
+    now = new Date(),
+  ): Promise<Map<number, { userId: number; permissions: string[] } | null>> {
+    const out = new Map<number, { userId: number; permissions: string[] } | null>(
+      ids.map((id) => [id, null]),
+    );
+    if (ids.length === 0) return out;
+    const { 'session.idleMinutes': idle, 'session.absoluteMinutes': absolute } =
+      await this.config.all();
+    for (const row of await q.sessionsByIds(this.db, ids)) {
+      const expired =
+        now.getTime() - row.lastSeenAt.getTime() > idle * 60_000 ||
+        now.getTime() - row.createdAt.getTime() > absolute * 60_000;
+      if (expired || !row.enabled || !row.activeRole) continue;
+      out.set(row.id, {
+        userId: row.userId,
+        permissions: row.heldRoleId === null ? [] : (row.permissions ?? []),
+      });
+    }
+    return out;
+  }
 
   /**
    * Checks the credentials and opens a new session. Failures are counted per account and
@@ -95,9 +126,10 @@ export class AuthService {
   }
 
   logout(userId: number, sessionId: number) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       await q.deleteSession(tx, sessionId);
       await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
+      emit({ type: 'session.changed', userIds: [userId] });
     });
   }
 
@@ -141,13 +173,14 @@ export class AuthService {
   async switchRole(userId: number, sessionId: number, from: string, role: string) {
     const held = await q.rolesOfUser(this.db, userId);
     if (!held.some((r) => r.code === role)) throw new AppError('ROLE_NOT_HELD');
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       await q.setActiveRole(tx, userId, sessionId, role);
       await recordAudit(tx, {
         entityType: 'user',
         entityId: userId,
         diff: { activeRole: { before: from, after: role } },
       });
+      emit({ type: 'session.changed', userIds: [userId] });
     });
   }
 
@@ -163,7 +196,7 @@ export class AuthService {
       throw new AppError('WRONG_PASSWORD');
     await this.assertPolicy(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       await tx
         .update(users)
         .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
@@ -172,6 +205,7 @@ export class AuthService {
       await q.deleteSessionsOfUser(tx, userId, sessionId);
       // The diff stays empty: no password or hash ever reaches the trail.
       await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
+      emit({ type: 'session.changed', userIds: [userId] });
     });
   }
 
@@ -216,9 +250,10 @@ export class AuthService {
   }
 
   signOutOthers(userId: number, sessionId: number) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       await q.deleteSessionsOfUser(tx, userId, sessionId);
       await recordAudit(tx, { entityType: 'user', entityId: userId, diff: null });
+      emit({ type: 'session.changed', userIds: [userId] });
     });
   }
 }

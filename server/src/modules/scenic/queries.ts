@@ -390,6 +390,16 @@ export async function windowsBetween(db: DbOrTx, spotId: number, start: Date, en
     .where(and(eq(w.spotId, spotId), lt(w.startAt, end), gt(w.endAt, start)));
 }
 
+/** Windows that start, or end, in (from, to]: the clock's maintenance transitions. */
+export async function windowsStartingOrEnding(db: DbOrTx, from: Date, to: Date) {
+  return db
+    .select({ id: w.id, spotId: w.spotId, startAt: w.startAt, endAt: w.endAt })
+    .from(w)
+    .where(
+      or(and(gt(w.startAt, from), lte(w.startAt, to)), and(gt(w.endAt, from), lte(w.endAt, to))),
+    );
+}
+
 // Visitor flow ----------------------------------------------------------------------------
 
 /** The latest reading of the spot strictly before `before`. */

@@ -43,6 +43,7 @@ import type { SystemConfigService } from '../system-config/service';
 import type { AuditSubject } from '@console/shared';
 import type { PropertiesService } from '../properties/service';
 import * as q from './queries';
+import { createLocalBus, type Emit, type EventBus } from '../../events/bus';
 
 /** Audit entity types of the scenic module's records. */
 const AUDIT_SPOT = 'scenic_spot';
@@ -89,6 +90,8 @@ export class ScenicService {
     private readonly clock: Clock,
     private readonly plannedTeamsSource: PlannedTeamsSource,
     private readonly properties: PropertiesService,
+    /** Live events (load changes, line crossings, maintenance), published after commit. */
+    private readonly events: EventBus = createLocalBus(),
   ) {}
 
   /** Name and code per id (as text), for audit sentences. */
@@ -278,7 +281,7 @@ export class ScenicService {
   }
 
   async createWindow(spotId: number, body: ScenicWindowBody, userId: number | null) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       // The spot row lock serialises window writes of one spot, so overlaps cannot race in.
       const spot = await q.findSpot(tx, spotId, true);
       if (!spot) throw spotNotFound();
@@ -289,12 +292,14 @@ export class ScenicService {
         entityId: row.id,
         diff: diffRecords(null, windowFields(row)),
       });
-      return toWindow(row, this.now());
+      const created = toWindow(row, this.now());
+      maintenanceEvents(emit, spotId, row.id, false, created.phase === 'current');
+      return created;
     });
   }
 
   async updateWindow(spotId: number, windowId: number, body: ScenicWindowUpdateBody) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const spot = await q.findSpot(tx, spotId, true);
       if (!spot) throw spotNotFound();
       const before = await q.findWindow(tx, spotId, windowId);
@@ -307,12 +312,16 @@ export class ScenicService {
         entityId: windowId,
         diff: diffRecords(windowFields(before), windowFields(after)),
       });
-      return toWindow(after, this.now());
+      const now = this.now();
+      const updated = toWindow(after, now);
+      const wasCurrent = toWindow(before, now).phase === 'current';
+      maintenanceEvents(emit, spotId, windowId, wasCurrent, updated.phase === 'current');
+      return updated;
     });
   }
 
   async removeWindow(spotId: number, windowId: number, version: number | undefined) {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       const before = await q.findWindow(tx, spotId, windowId);
       if (!before) throw windowNotFound();
       if (version !== undefined && version !== before.version) throw staleVersion();
@@ -322,7 +331,14 @@ export class ScenicService {
         entityId: windowId,
         diff: diffRecords(windowFields(before), null),
       });
+      const wasCurrent = toWindow(before, this.now()).phase === 'current';
+      maintenanceEvents(emit, spotId, windowId, wasCurrent, false);
     });
+  }
+
+  /** Windows starting or ending in (from, to], read in the caller's transaction (a job's). */
+  windowTransitions(tx: DbOrTx, from: Date, to: Date) {
+    return q.windowsStartingOrEnding(tx, from, to);
   }
 
   /** Window rules: capacity 0…daily capacity; no overlap with another window of the spot. */
@@ -381,9 +397,12 @@ export class ScenicService {
     const readings = body.readings
       .map((r) => ({ ...r, at: new Date(r.at) }))
       .sort((a, b) => a.at.getTime() - b.at.getTime());
-    await this.db.transaction(async (tx) => {
+    // Read before the transaction: on PGlite a query outside `tx` inside it would wait for ever.
+    const warn = await this.warningPercent();
+    await this.events.transaction(this.db, async (tx, emit) => {
       // Locking the spot serialises ingests of one spot, so running in-park counts stay true.
       if (!(await q.findSpot(tx, spotId, true))) throw spotNotFound();
+      const before = await q.findSpotDerived(tx, spotId, now, warn);
       let prev = await q.readingBefore(tx, spotId, readings[0].at);
       const rows: q.FlowInsert[] = readings.map((r) => {
         const base = prev && scenicLocalDate(prev.at) === scenicLocalDate(r.at) ? prev.inPark : 0;
@@ -408,6 +427,9 @@ export class ScenicService {
         entityId: spotId,
         diff: { readings: { before: null, after: readings.length } },
       });
+      const after = await q.findSpotDerived(tx, spotId, now, warn);
+      if (before && after)
+        loadEvents(emit, spotId, toSpot(before, warn).load, toSpot(after, warn).load, warn);
     });
     const spot = await this.get(spotId);
     return { accepted: readings.length, status: spot.status, load: spot.load };
@@ -530,6 +552,43 @@ function editable(row: q.SpotRecord): Record<string, unknown> {
     ...rest
   } = row;
   return rest;
+}
+
+/** A maintenance window that came into force or left it with a write (create, move, remove). */
+function maintenanceEvents(
+  emit: Emit,
+  spotId: number,
+  windowId: number,
+  wasCurrent: boolean,
+  isCurrent: boolean,
+) {
+  if (!wasCurrent && isCurrent) emit({ type: 'scenic.maintenance.started', spotId, windowId });
+  if (wasCurrent && !isCurrent) emit({ type: 'scenic.maintenance.ended', spotId, windowId });
+}
+
+/**
+ * A flow reading's events: the load changed (the stream coalesces these per spot), and each
+ * line — the warning percent, 100 % — the load crossed, upwards or back down.
+ */
+export function loadEvents(
+  emit: Emit,
+  spotId: number,
+  before: ScenicLoad,
+  after: ScenicLoad,
+  warningPercent: number,
+) {
+  if (before.inPark !== after.inPark || before.capacity !== after.capacity)
+    emit({ type: 'scenic.load.changed', spotId });
+  const lines = [
+    ['warning', warningPercent],
+    ['full', 100],
+  ] as const;
+  for (const [line, at] of lines) {
+    const was = before.loadPercent >= at;
+    const is = after.loadPercent >= at;
+    if (was !== is)
+      emit({ type: 'scenic.load.crossed', spotId, line, direction: is ? 'up' : 'down' });
+  }
 }
 
 function windowFields(row: q.WindowRecord): Record<string, unknown> {

@@ -1,0 +1,81 @@
+// Two server instances on one PostgreSQL database (issue #16, part 1): each has its own pool
+// and its own LISTEN connection, so a write on A reaches a browser streaming from B — within
+// 1 s — and B's LISTEN connection comes back by itself after it was cut.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app';
+import { openDatabase, type Database } from '../../db/client';
+import { Client, DEMO, dbKind, openTestDatabase } from '../../../test/support/app';
+import { testEnv } from '../../../test/support/env';
+import { openStream } from '../../../test/support/sse';
+import type { Services } from '../../services';
+
+describe.skipIf(dbKind() !== 'postgres')('two server instances on one PostgreSQL', () => {
+  let dbA: Database;
+  let dbB: Database;
+  let drop: () => Promise<void>;
+  let a: FastifyInstance;
+  let b: { app: FastifyInstance; services: Services };
+  let portB: number;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    dbA = opened.database;
+    drop = opened.drop;
+    dbB = await openDatabase({ databaseUrl: dbA.url! });
+    a = (await buildApp({ database: dbA, env: testEnv(), jobs: false })).app;
+    b = await buildApp({ database: dbB, env: testEnv(), jobs: false });
+    await a.ready();
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    portB = (b.app.server.address() as AddressInfo).port;
+  }, 120_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.app.close();
+    await dbB?.close();
+    await dbA?.close();
+    await drop?.();
+  });
+
+  it('a notice published on A reaches an SSE client of B in under 1 s', async () => {
+    const admin = await new Client(a).login(DEMO.admin);
+    const reader = await new Client(b.app).login(DEMO.user);
+    const s = await openStream(portB, reader.cookie);
+    try {
+      expect(s.status).toBe(200);
+      const started = Date.now();
+      expect(
+        (await admin.post('/api/message/notice', { title: '跨实例', content: '内容' })).statusCode,
+      ).toBe(200);
+      const frame = await s.next((f) => f.data.type === 'message.created', 1000);
+      expect(frame.at - started).toBeLessThan(1000);
+    } finally {
+      s.close();
+    }
+  });
+
+  it("B's LISTEN connection comes back after it was cut; its streams are told to resync", async () => {
+    const bus = b.services.events as unknown as {
+      listener(): { processID?: number } | null;
+      reconnects(): number;
+    };
+    const pid = bus.listener()?.processID;
+    expect(pid).toBeGreaterThan(0);
+    const reader = await new Client(b.app).login(DEMO.user);
+    const s = await openStream(portB, reader.cookie);
+    try {
+      await dbA.db.execute(sql`select pg_terminate_backend(${pid})`);
+      await s.next((f) => f.data.type === 'resync', 10_000);
+      expect(bus.reconnects()).toBe(1);
+      const admin = await new Client(a).login(DEMO.admin);
+      expect(
+        (await admin.post('/api/message/notice', { title: '恢复', content: '内容' })).statusCode,
+      ).toBe(200);
+      await s.next((f) => f.data.type === 'message.created', 1000);
+    } finally {
+      s.close();
+    }
+  }, 30_000);
+});
