@@ -82,8 +82,8 @@ export function createServices(
     audit,
   );
   const auth = new AuthService(db, config, events);
-  const users = new UsersService(db, auth);
-  const roles = new RolesService(db);
+  const users = new UsersService(db, auth, events);
+  const roles = new RolesService(db, events);
   const team = new TeamService(db, clock, config, properties, scenic);
   return {
     db,

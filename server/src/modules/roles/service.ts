@@ -18,7 +18,8 @@ import type { Db, DbOrTx } from '../../db/types';
 import { AppError, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
-import { roles } from '../auth/schema';
+import { roles, userRoles } from '../auth/schema';
+import type { EventBus } from '../../events/bus';
 import * as q from './queries';
 
 const AUDIT_ROLE = 'role';
@@ -54,7 +55,11 @@ const audited = (r: {
 });
 
 export class RolesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Tells the live streams of the role's holders to re-check what they may receive. */
+    private readonly events: EventBus,
+  ) {}
 
   /** Name and code per id (as text), for audit sentences. */
   async auditSubjects(ids: number[]): Promise<Map<string, AuditSubject>> {
@@ -105,7 +110,7 @@ export class RolesService {
   }
 
   async update(id: number, body: RoleUpdateBody): Promise<SystemRole> {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       const before = await q.lockRole(tx, id);
       if (!before) throw roleNotFound();
       if (before.version !== body.version) throw staleVersion();
@@ -121,6 +126,11 @@ export class RolesService {
         })
         .where(eq(roles.id, id))
         .returning();
+      const holders = await tx
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.roleId, id));
+      if (holders.length) emit({ type: 'session.changed', userIds: holders.map((h) => h.userId) });
       await recordAudit(tx, {
         entityType: AUDIT_ROLE,
         entityId: id,

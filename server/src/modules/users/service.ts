@@ -21,6 +21,7 @@ import { hashPassword } from '../../lib/passwords';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import type { AuthService } from '../auth/service';
+import type { EventBus } from '../../events/bus';
 import { users } from '../auth/schema';
 import * as q from './queries';
 
@@ -99,6 +100,8 @@ export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    /** Tells open live streams of the user to re-check their session (issue #16). */
+    private readonly events: EventBus,
   ) {}
 
   /** Username and name per id (as text), for audit sentences. */
@@ -215,7 +218,7 @@ export class UsersService {
   }
 
   async update(id: number, body: UserUpdateBody, actor: Actor): Promise<SystemUser> {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       await q.lockAdminRole(tx);
       const before = await q.lockUser(tx, id);
       if (!before) throw userNotFound();
@@ -244,6 +247,7 @@ export class UsersService {
       );
       // Sessions acting as a role taken away go on as a role still held (next request).
       await q.moveSessionsOffLostRoles(tx, id, after);
+      emit({ type: 'session.changed', userIds: [id] });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
@@ -258,7 +262,7 @@ export class UsersService {
 
   /** Enables or disables; disabling ends every session of the user at once. */
   async setEnabled(id: number, enabled: boolean, version: number, actor: Actor) {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       await q.lockAdminRole(tx);
       const before = await q.lockUser(tx, id);
       if (!before) throw userNotFound();
@@ -272,6 +276,7 @@ export class UsersService {
         .set({ enabled, updatedAt: new Date(), version: before.version + 1 })
         .where(eq(users.id, id));
       if (!enabled) await q.deleteSessionsOf(tx, id);
+      if (!enabled) emit({ type: 'session.changed', userIds: [id] });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
@@ -308,7 +313,7 @@ export class UsersService {
   ): Promise<SystemUserWithPassword> {
     const { password, generated } = await this.initialPassword(given);
     const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       const user = await q.lockUser(tx, id);
       if (!user) throw userNotFound();
       await tx
@@ -321,6 +326,7 @@ export class UsersService {
         })
         .where(eq(users.id, id));
       await q.deleteSessionsOf(tx, id, id === actor.userId ? actor.sessionId : undefined);
+      emit({ type: 'session.changed', userIds: [id] });
       // No password or hash in the trail: only that a reset happened.
       await recordAudit(tx, {
         entityType: AUDIT_USER,
@@ -332,7 +338,7 @@ export class UsersService {
   }
 
   async remove(id: number, version: number | undefined, actor: Actor) {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       await q.lockAdminRole(tx);
       const before = await q.lockUser(tx, id);
       if (!before) throw userNotFound();
@@ -341,6 +347,7 @@ export class UsersService {
       const roles = await q.roleCodesOf(tx, id);
       if (before.enabled && roles.includes(ADMIN)) await this.assertNotLastAdmin(tx, id);
       await tx.delete(users).where(eq(users.id, id));
+      emit({ type: 'session.changed', userIds: [id] });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
@@ -360,11 +367,12 @@ export class UsersService {
   }
 
   async revokeSession(id: number, sessionId: number) {
-    await this.db.transaction(async (tx) => {
+    await this.events.transaction(this.db, async (tx, emit) => {
       const gone = await q.deleteSession(tx, id, sessionId);
       if (gone.length === 0) {
         throw notFound({ 'zh-CN': '会话不存在', 'en-US': 'No such session' });
       }
+      emit({ type: 'session.changed', userIds: [id] });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
