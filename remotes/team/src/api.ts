@@ -46,6 +46,13 @@ export interface TeamLogEntry {
   diff?: Record<string, { before: unknown; after: unknown }> | null;
 }
 
+/** What an assignment or feedback write answers: the team's status and version after it. */
+export interface AssignmentAnswer {
+  teamId: number;
+  status: Team['status'];
+  version: number;
+}
+
 export interface GuideCheckArgs {
   id: number;
   keyword?: string;
@@ -73,22 +80,24 @@ export const teamApi = {
     }),
   transition: (id: number, body: TeamTransitionBody) =>
     request<Team>({ method: 'POST', url: `/teams/${id}/transition`, data: body }),
+  // The assignment writes answer the team's new status and version (and the row); the pages
+  // refetch the team after them.
   assign: (id: number, body: AssignmentCreateBody) =>
-    request<Team>({ method: 'POST', url: `/teams/${id}/assignments`, data: body }),
+    request<AssignmentAnswer>({ method: 'POST', url: `/teams/${id}/assignments`, data: body }),
   replace: (id: number, assignmentId: number, body: AssignmentReplaceBody) =>
-    request<Team>({
+    request<AssignmentAnswer>({
       method: 'POST',
       url: `/teams/${id}/assignments/${assignmentId}/replace`,
       data: body,
     }),
   removeAssignment: (id: number, assignmentId: number, version: number, reason?: string) =>
-    request<Team>({
+    request<AssignmentAnswer>({
       method: 'DELETE',
       url: `/teams/${id}/assignments/${assignmentId}`,
       params: { version, ...(reason ? { reason } : {}) },
     }),
   feedback: (id: number, body: FeedbackBody) =>
-    request<Team>({ method: 'PUT', url: `/teams/${id}/feedback`, data: body }),
+    request<AssignmentAnswer>({ method: 'PUT', url: `/teams/${id}/feedback`, data: body }),
 };
 
 const api = consoleApi.enhanceEndpoints({ addTagTypes: ['Team', 'TeamLog', 'TeamCapacity'] });
@@ -145,17 +154,23 @@ export const {
   useTeamDictionaryQuery,
 } = teamQueries;
 
-/** After a write: the team, its log, the lists and capacity figures refetch. */
+/**
+ * After a write: the team (shown at once when the answer is the team, else refetched), its
+ * log, the lists and the capacity figures refetch.
+ */
 export function useTeamChanged() {
   const dispatch = useAppDispatch();
   return useCallback(
-    (team?: Team) => {
-      if (team) dispatch(teamQueries.util.upsertQueryData('team', team.id, team));
+    (changed: Team | number) => {
+      const id = typeof changed === 'number' ? changed : changed.id;
+      if (typeof changed !== 'number')
+        dispatch(teamQueries.util.upsertQueryData('team', id, changed));
       dispatch(
         teamQueries.util.invalidateTags([
           { type: 'Team', id: 'LIST' },
           { type: 'TeamCapacity', id: 'ALL' },
-          ...(team ? [{ type: 'TeamLog' as const, id: team.id }] : []),
+          { type: 'TeamLog', id },
+          ...(typeof changed === 'number' ? [{ type: 'Team' as const, id }] : []),
         ]),
       );
     },

@@ -26,7 +26,7 @@ import {
   type TeamAssignment,
 } from '@console/shared';
 import { teamApi, useTeamGuideCheckQuery, type GuideCheckRow } from '../../api';
-import { useTeamLabel } from '../../hooks';
+import { useTeamDictionaries, useTeamLabel } from '../../hooks';
 
 const ASSIGNMENT_COLOR = { active: 'green', replaced: 'orange', cancelled: 'gray' } as const;
 
@@ -39,11 +39,12 @@ function GuidePicker(props: {
   team: Team;
   mode: { kind: 'add' } | { kind: 'replace'; assignment: TeamAssignment };
   onClose(): void;
-  onDone(team: Team): void;
+  onDone(): void;
 }) {
   const { team, mode } = props;
   const intl = useIntl();
   const label = useTeamLabel();
+  const dict = useTeamDictionaries();
   const locale = resolveLocale(intl.locale);
   const replacing = mode.kind === 'replace' ? mode.assignment : null;
   const [input, setInput] = useState('');
@@ -81,7 +82,7 @@ function GuidePicker(props: {
   const pick = async (guide: GuideCheckRow) => {
     setBusy(guide.guideId);
     try {
-      const saved = replacing
+      await (replacing
         ? await teamApi.replace(team.id, replacing.id, {
             guideId: guide.guideId,
             reason,
@@ -92,11 +93,11 @@ function GuidePicker(props: {
             role,
             from: period[0],
             to: period[1],
-          });
+          }));
       Message.success(
-        intl.formatMessage({ id: 'team.assign.done' }, { name: guide.name, code: saved.code }),
+        intl.formatMessage({ id: 'team.assign.done' }, { name: guide.name, code: team.code }),
       );
-      props.onDone(saved);
+      props.onDone();
     } catch {
       /* the client showed the rule the server refused with */
     } finally {
@@ -199,7 +200,7 @@ function GuidePicker(props: {
                 <Tag size="small">{intl.formatMessage({ id: `guide.level.${g.level}` })}</Tag>
                 {g.languages.map((l) => (
                   <Tag size="small" key={languageText(l)}>
-                    {languageText(l)}
+                    {dict.languageLabel(languageText(l))}
                   </Tag>
                 ))}
                 {g.eligible && (
@@ -228,7 +229,8 @@ function GuidePicker(props: {
 export function Assignments(props: {
   team: Team;
   canAllocate: boolean;
-  onChanged(team: Team): void;
+  /** The team changed (its id): the page refetches it. */
+  onChanged(teamId: number): void;
 }) {
   const { team, canAllocate } = props;
   const intl = useIntl();
@@ -250,7 +252,8 @@ export function Assignments(props: {
       cancelText: intl.formatMessage({ id: 'team.action.cancel' }),
       onOk: async () => {
         try {
-          props.onChanged(await teamApi.removeAssignment(team.id, a.id, a.version));
+          await teamApi.removeAssignment(team.id, a.id, a.version);
+          props.onChanged(team.id);
           Message.success(intl.formatMessage({ id: 'team.assign.removed' }));
         } catch {
           /* shown by the client */
@@ -370,9 +373,9 @@ export function Assignments(props: {
           team={team}
           mode={picker}
           onClose={() => setPicker(null)}
-          onDone={(saved) => {
+          onDone={() => {
             setPicker(null);
-            props.onChanged(saved);
+            props.onChanged(team.id);
           }}
         />
       )}

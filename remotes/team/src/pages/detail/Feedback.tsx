@@ -20,7 +20,7 @@ function GuideFeedback(props: {
   guideId: number;
   guideName: string;
   canWrite: boolean;
-  onChanged(team: Team): void;
+  onChanged(teamId: number): void;
 }) {
   const { team, guideId } = props;
   const intl = useIntl();
@@ -39,7 +39,8 @@ function GuideFeedback(props: {
     }
     setSaving(true);
     try {
-      props.onChanged(await teamApi.feedback(team.id, parsed.data));
+      await teamApi.feedback(team.id, parsed.data);
+      props.onChanged(team.id);
       Message.success(intl.formatMessage({ id: 'team.feedback.saved' }));
     } catch {
       /* shown by the client */
@@ -92,7 +93,11 @@ function GuideFeedback(props: {
   );
 }
 
-export function Feedback(props: { team: Team; canWrite: boolean; onChanged(team: Team): void }) {
+export function Feedback(props: {
+  team: Team;
+  canWrite: boolean;
+  onChanged(teamId: number): void;
+}) {
   const { team } = props;
   const intl = useIntl();
   if (team.status !== 'completed')

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Empty, Pagination, Spin, Tag, Timeline, Typography } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
-import { auditSentence, resolveLocale, type Team } from '@console/shared';
+import { AUDIT_SENTENCES, auditSentence, resolveLocale, type Team } from '@console/shared';
 import { useTeamLogQuery } from '../../api';
 import { STATUS_COLOR, useTeamLabel } from '../../hooks';
 
@@ -56,9 +56,9 @@ export function OperationLog({ teamId }: { teamId: number }) {
   const log = useTeamLogQuery({ id: teamId, current, pageSize: LOG_PAGE });
   const rows = log.data?.list ?? [];
   const sentence = (e: (typeof rows)[number]) => {
-    const id = `team.log.${e.action}`;
-    if (intl.messages[id]) return intl.formatMessage({ id });
-    return e.sentence || auditSentence(e, locale);
+    // In the reader's current language when the action is known here; else the server's text.
+    if (AUDIT_SENTENCES[e.action] || !e.sentence) return auditSentence(e, locale);
+    return e.sentence;
   };
   return (
     <Spin loading={log.isFetching} style={{ display: 'block' }}>
