@@ -17,11 +17,8 @@ import {
   noTeamsYet as noGuideFigures,
   type GuideFiguresSource,
 } from './modules/guide/service';
-import {
-  ScenicService,
-  noTeamsYet as noPlannedTeams,
-  type PlannedTeamsSource,
-} from './modules/scenic/service';
+import { TeamService, plannedTeamsSource } from './modules/team/service';
+import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -47,6 +44,7 @@ export interface Services {
   properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
+  team: TeamService;
   events: EventBus;
 }
 
@@ -64,7 +62,7 @@ export function createServices(
     db,
     config,
     clock,
-    ports.plannedTeams ?? noPlannedTeams,
+    ports.plannedTeams ?? plannedTeamsSource(clock),
     properties,
   );
   const guide = new GuideService(
@@ -75,6 +73,7 @@ export function createServices(
     scenic,
     audit,
   );
+  const team = new TeamService(db, clock, config, properties, scenic);
   return {
     db,
     env,
@@ -87,10 +86,12 @@ export function createServices(
     profile: new ProfileService(db, audit, {
       guide: (ids) => guide.auditSubjects(ids),
       scenic_spot: (ids) => scenic.auditSubjects(ids),
+      team: (ids) => team.auditSubjects(ids),
     }),
     properties,
     guide,
     scenic,
+    team,
     events,
   };
 }

@@ -92,6 +92,17 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['POST', '/api/sections/:name/pin', ADMIN],
   ['POST', '/api/sections/:name/rollback', ADMIN],
 
+  // ── teams (core) ───────────────────────────────────────────────────────────────────────
+  ['GET', '/api/teams', SIGNED_IN],
+  ['GET', '/api/teams/export', SIGNED_IN],
+  ['GET', '/api/teams/capacity', SIGNED_IN],
+  ['POST', '/api/teams', STAFF],
+  ['GET', '/api/teams/:id', SIGNED_IN],
+  ['GET', '/api/teams/:id/operation-log', SIGNED_IN],
+  ['PUT', '/api/teams/:id', STAFF],
+  ['PUT', '/api/teams/:id/itinerary', STAFF],
+  ['POST', '/api/teams/:id/transition', STAFF],
+
   // ── guides ─────────────────────────────────────────────────────────────────────────────
   ['GET', '/api/guides', SIGNED_IN],
   ['POST', '/api/guides', STAFF],

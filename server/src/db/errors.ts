@@ -64,6 +64,15 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
         'An application is already under audit; withdraw it first',
       ),
     }),
+  // A spot that teams' itineraries visit (past ones too) cannot be deleted (issue #13 point 5):
+  // the same 409 the scenic module answers when its check sees planned teams.
+  team_itinerary_items_spot_id_scenic_spots_id_fk: () =>
+    new AppError('CONFLICT', {
+      detail: bi(
+        '景点已被团队行程使用，不能删除',
+        'Team itineraries visit this spot, so it cannot be deleted',
+      ),
+    }),
   section_environments_name_unique: duplicate(
     'name',
     bi('该环境已存在', 'That environment already exists'),

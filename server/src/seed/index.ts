@@ -19,6 +19,7 @@ import { seedDemoMessages } from '../modules/messages/seed';
 import { seedDemoCertifications } from '../modules/profile/seed';
 import { seedDemoGuideCertifications, seedDemoGuides } from '../modules/guide/seed';
 import { seedScenicDemo } from '../modules/scenic/seed';
+import { seedDemoTeams } from '../modules/team/seed';
 
 const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
   admin: ['管理员', 'Administrator', '全部权限'],
@@ -47,6 +48,7 @@ DEMO_SEEDS.push(seedDemoMessages, seedDemoCertifications);
 DEMO_SEEDS.push(seedDemoGuides);
 DEMO_SEEDS.push((tx) => seedScenicDemo(tx));
 DEMO_SEEDS.push(seedDemoGuideCertifications);
+DEMO_SEEDS.push(seedDemoTeams);
 
 let accountSeq = 0;
 const accountId = () =>

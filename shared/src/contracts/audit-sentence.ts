@@ -114,6 +114,46 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('吊销了闸机密钥', 'Revoked a gate key'),
     refused: m('吊销闸机密钥被拒绝', 'Gate key revocation refused'),
   },
+  'team.create': {
+    done: m('新建了团队{subject}', 'Created team{subject}'),
+    refused: m('新建团队被拒绝{subject}', 'Team creation refused{subject}'),
+  },
+  'team.update': {
+    done: m('编辑了团队{subject}的信息', 'Edited the information of team{subject}'),
+    refused: m('编辑团队被拒绝{subject}', 'Edit refused: team{subject}'),
+  },
+  'team.itinerary': {
+    done: m('保存了团队{subject}的行程', 'Saved the itinerary of team{subject}'),
+    refused: m('保存行程被拒绝{subject}', 'Itinerary refused: team{subject}'),
+  },
+  'team.transition': {
+    done: m('变更了团队{subject}的状态', 'Changed the status of team{subject}'),
+    refused: m('变更团队状态被拒绝{subject}', 'Status change refused: team{subject}'),
+  },
+  'team.status.pending': {
+    done: m('将团队{subject}提交待分配', 'Submitted team{subject} for allocation'),
+    refused: m('提交待分配被拒绝{subject}', 'Submission refused: team{subject}'),
+  },
+  'team.status.draft': {
+    done: m('将团队{subject}退回草稿', 'Returned team{subject} to draft'),
+    refused: m('退回草稿被拒绝{subject}', 'Return to draft refused: team{subject}'),
+  },
+  'team.status.allocated': {
+    done: m('团队{subject}已分配导游', 'Team{subject} became allocated'),
+    refused: m('分配被拒绝{subject}', 'Allocation refused: team{subject}'),
+  },
+  'team.status.ongoing': {
+    done: m('团队{subject}开始出团', 'Team{subject} started'),
+    refused: m('开始出团被拒绝{subject}', 'Start refused: team{subject}'),
+  },
+  'team.status.completed': {
+    done: m('团队{subject}已完成', 'Team{subject} completed'),
+    refused: m('完成团队被拒绝{subject}', 'Completion refused: team{subject}'),
+  },
+  'team.status.cancelled': {
+    done: m('取消了团队{subject}', 'Cancelled team{subject}'),
+    refused: m('取消团队被拒绝{subject}', 'Cancellation refused: team{subject}'),
+  },
   'system.sections.pin': {
     done: m('固定了模块版本', 'Pinned a section version'),
     refused: m('固定模块版本被拒绝', 'Section pin refused'),

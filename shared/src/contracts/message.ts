@@ -124,6 +124,15 @@ export const MESSAGE_TEMPLATES = {
     subTitle: m('团队 48 小时内出发仍未分配导游', 'A team leaving within 48 hours has no guide'),
     content: m('请尽快为即将出发的团队分配导游。', 'Allocate a guide to the departing team soon.'),
   },
+  /** A pending team starting within 48 hours (issue #13 point 10): one per team and holder. */
+  'team.pendingSoon': {
+    title: m('待分配导游：{code}', 'Guide to allocate: {code}'),
+    subTitle: m('{start} 出发，仍未分配导游', 'Leaves on {start} without a guide'),
+    content: m(
+      '团队 {name}（{code}）将于 {start} 出发，仍为待分配状态，请尽快分配导游。',
+      'Team {name} ({code}) leaves on {start} and is still waiting; allocate a guide soon.',
+    ),
+  },
   'system.upgradeNotice': {
     title: m('系统升级通知', 'System upgrade'),
     content: m(

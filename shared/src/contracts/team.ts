@@ -552,3 +552,40 @@ export function teamCodeFrom(pattern: string, date: string, seq: number): string
       String(seq).padStart(Number(width ?? 1), '0'),
     );
 }
+
+// Operation log and answers added by the team core -------------------------------------------
+
+/** GET /api/teams/:id/operation-log: a page of the team's audit rows, newest first. */
+export const teamLogQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const teamLogEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  username: z.string(),
+  action: z.string(),
+  result: z.number(),
+  /** Field changes as the audit row holds them ({field: {before, after}}). */
+  diff: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+  /** The entry as a sentence in the caller's language ("Cancelled the team"). */
+  sentence: z.string(),
+});
+export type TeamLogEntry = z.infer<typeof teamLogEntry>;
+
+/** PUT /api/teams/:id/itinerary answers the team and the warnings the client confirmed. */
+export interface ItinerarySaveResult {
+  team: Team;
+  warnings: CapacityWarning[];
+}
+
+/** The response shape of a CapacityWarning (percent may exceed 100 only when refused). */
+export const capacityWarningShape = z.object({
+  spotId: z.number(),
+  spotName: z.string(),
+  date: z.string(),
+  planned: z.number(),
+  capacity: z.number(),
+  percent: z.number(),
+});

@@ -356,12 +356,12 @@ export class ScenicService {
    * Daily capacity of the spot on a local day, reduced by any maintenance window touching it
    * (the team module's itinerary check: refuse at 100 %, warn at the warning percent).
    */
-  async dailyCapacityOn(spotId: number, day: string): Promise<number> {
-    const spot = await q.findSpot(this.db, spotId);
+  async dailyCapacityOn(spotId: number, day: string, db: DbOrTx = this.db): Promise<number> {
+    const spot = await q.findSpot(db, spotId);
     if (!spot) throw spotNotFound();
     const start = scenicStartOfDay(day);
     const end = new Date(start.getTime() + SCENIC_BUCKET_MS['1d']);
-    const windows = await q.windowsBetween(this.db, spotId, start, end);
+    const windows = await q.windowsBetween(db, spotId, start, end);
     return Math.min(spot.dailyCapacity, ...windows.map((w) => w.capacity));
   }
 
