@@ -33,6 +33,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { propertyRoutes } from './modules/properties/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
+import { assignmentRoutes } from './modules/team/assignments-routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(propertyRoutes, { services });
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
+  await app.register(assignmentRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -14,9 +14,11 @@ import { PropertiesService } from './modules/properties/service';
 import { AuditService } from './modules/audit/service';
 import {
   GuideService,
-  noTeamsYet as noGuideFigures,
+  type GuideAbsenceHook,
   type GuideFiguresSource,
 } from './modules/guide/service';
+import { AssignmentService } from './modules/team/assignments-service';
+import { guideFiguresFromTeams } from './modules/team/figures';
 import {
   ScenicService,
   noTeamsYet as noPlannedTeams,
@@ -28,6 +30,8 @@ export interface ServicePorts {
   clock: Clock;
   /** Teams led, days worked and rating of guides (the team module's queries). */
   guideFigures: GuideFiguresSource;
+  /** Todos when an assigned guide stops being available (the team module's hook). */
+  guideAbsence: GuideAbsenceHook;
   /** Teams whose itinerary plans a spot (the team module's queries). */
   plannedTeams: PlannedTeamsSource;
   /** Live events: in-process on PGlite; PostgreSQL passes createPgBus(url). */
@@ -47,6 +51,7 @@ export interface Services {
   properties: PropertiesService;
   guide: GuideService;
   scenic: ScenicService;
+  assignments: AssignmentService;
   events: EventBus;
 }
 
@@ -67,22 +72,27 @@ export function createServices(
     ports.plannedTeams ?? noPlannedTeams,
     properties,
   );
+  const auth = new AuthService(db, config);
+  const messages = new MessageService(db, events);
+  const assignments = new AssignmentService(db, config, clock, events, auth, messages);
   const guide = new GuideService(
     db,
     clock,
-    ports.guideFigures ?? noGuideFigures,
+    ports.guideFigures ?? guideFiguresFromTeams,
     properties,
     scenic,
     audit,
+    events,
+    ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence)),
   );
   return {
     db,
     env,
     clock,
     config,
-    auth: new AuthService(db, config),
+    auth,
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
-    messages: new MessageService(db, events),
+    messages,
     // Recent activity names what an entry is about (issue #18 item 8).
     profile: new ProfileService(db, audit, {
       guide: (ids) => guide.auditSubjects(ids),
@@ -91,6 +101,7 @@ export function createServices(
     properties,
     guide,
     scenic,
+    assignments,
     events,
   };
 }
