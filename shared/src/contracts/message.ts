@@ -82,6 +82,18 @@ interface MessageTemplate {
   content?: Localized;
 }
 
+/** The todo for the dispatchers of a team whose assigned guide changed to a status. */
+function guideStatusTodo(zh: string, en: string): MessageTemplate {
+  return {
+    title: m('团队 {team} 的导游需要处理', 'Team {team}: its guide needs attention'),
+    subTitle: m(`{guide}（{code}）状态变为${zh}`, `{guide} ({code}) is now ${en}`),
+    content: m(
+      `导游 {guide}（{code}）状态变为${zh}，但仍分配在团队 {team}（{from} 至 {to}）。请替换导游或确认安排。`,
+      `The guide {guide} ({code}) is now ${en} but still assigned to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.`,
+    ),
+  };
+}
+
 /**
  * System messages are stored as a template code plus parameters and rendered in the
  * reader's language, by the server for its answers and by the host when the language
@@ -124,27 +136,19 @@ export const MESSAGE_TEMPLATES = {
     subTitle: m('团队 48 小时内出发仍未分配导游', 'A team leaving within 48 hours has no guide'),
     content: m('请尽快为即将出发的团队分配导游。', 'Allocate a guide to the departing team soon.'),
   },
-  /** A guide assigned to a team became unavailable (issue #13 point 8): the dispatchers decide. */
-  'team.guideStatusChanged': {
-    title: m('团队 {team} 的导游需要处理', 'Team {team}: its guide needs attention'),
-    subTitle: m(
-      '{guide}（{code}）状态变为 {statusZh}',
-      '{guide} ({code}) is now {statusEn}',
-    ),
-    content: m(
-      '导游 {guide}（{code}）状态变为 {statusZh}，但仍分配在团队 {team}（{from} 至 {to}）。请替换导游或确认安排。',
-      'The guide {guide} ({code}) is now {statusEn} but still assigned to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.',
-    ),
-  },
+  // A guide assigned to a team became unavailable (issue #13 point 8): the dispatchers decide.
+  'team.guideStatus.on_leave': guideStatusTodo('休假', 'on leave'),
+  'team.guideStatus.suspended': guideStatusTodo('停用', 'suspended'),
+  'team.guideStatus.inactive': guideStatusTodo('离职', 'inactive'),
   'team.guideLeaveAdded': {
     title: m('团队 {team} 的导游需要处理', 'Team {team}: its guide needs attention'),
     subTitle: m(
-      '{guide}（{code}）{leaveFrom} 至 {leaveTo} {typeZh}',
-      '{guide} ({code}): {typeEn} from {leaveFrom} to {leaveTo}',
+      '{guide}（{code}）{leaveFrom} 至 {leaveTo} 不可用',
+      '{guide} ({code}) is unavailable from {leaveFrom} to {leaveTo}',
     ),
     content: m(
-      '导游 {guide}（{code}）在 {leaveFrom} 至 {leaveTo} {typeZh}，与其在团队 {team} 的分配（{from} 至 {to}）重叠。请替换导游或确认安排。',
-      'The guide {guide} ({code}) has {typeEn} from {leaveFrom} to {leaveTo}, overlapping the assignment to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.',
+      '导游 {guide}（{code}）在 {leaveFrom} 至 {leaveTo} 不可用，与其在团队 {team} 的分配（{from} 至 {to}）重叠。请替换导游或确认安排。',
+      'The guide {guide} ({code}) is unavailable from {leaveFrom} to {leaveTo}, overlapping the assignment to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.',
     ),
   },
   'system.upgradeNotice': {

@@ -562,6 +562,8 @@ export const guideCheckQuery = z.strictObject({
   /** Name contains, or code starts with. */
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
   eligibleOnly: z.enum(['true', 'false']).optional(),
+  /** Only this guide (why can or cannot this guide take the team?). */
+  guideId: idParam.optional(),
   /** The covered days to check (default: the team's whole period). */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),

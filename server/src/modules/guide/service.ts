@@ -212,7 +212,11 @@ export class GuideService {
           guideId: id,
           from: this.today(),
           to: null,
-          cause: { kind: 'status', status: row.status, at: row.statusChangedAt ?? this.clock.now() },
+          cause: {
+            kind: 'status',
+            status: row.status,
+            at: row.statusChangedAt ?? this.clock.now(),
+          },
         });
         if (told.length) emit({ type: 'message.created', userIds: told });
       }

@@ -61,9 +61,7 @@ async function refusedWith(
   expect(body.data.message['en-US']).toBeTruthy();
   // Only this rule: the guide check lists exactly it.
   const check = await operator.get(
-    `/api/teams/${teamId}/guide-check?keyword=${encodeURIComponent(
-      (await codeOf(guideId)) ?? '',
-    )}`,
+    `/api/teams/${teamId}/guide-check?keyword=${encodeURIComponent((await codeOf(guideId)) ?? '')}`,
   );
   expect(check.statusCode, check.body).toBe(200);
   const item = (check.json().data.list as GuideCheckItem[]).find((g) => g.guideId === guideId)!;
@@ -78,7 +76,9 @@ async function refusedWith(
 }
 
 async function codeOf(guideId: number) {
-  const res = (await t.services.db.execute(sql`select code from guides where id = ${guideId}`)) as unknown as {
+  const res = (await t.services.db.execute(
+    sql`select code from guides where id = ${guideId}`,
+  )) as unknown as {
     rows: { code: string }[];
   };
   return res.rows[0]?.code;
@@ -355,7 +355,11 @@ describe('replace and remove', () => {
     expect(rep.statusCode, rep.body).toBe(200);
     const replaced: AssignmentResult = rep.json().data;
     expect(replaced.status).toBe('allocated');
-    expect(replaced.assignment).toMatchObject({ guideId: b.id, from: tm.startDate, to: tm.endDate });
+    expect(replaced.assignment).toMatchObject({
+      guideId: b.id,
+      from: tm.startDate,
+      to: tm.endDate,
+    });
     const [old] = await t.services.db
       .select()
       .from(teamAssignments)
@@ -372,7 +376,10 @@ describe('replace and remove', () => {
     );
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json().data.status).toBe('pending');
-    expect(del.json().data.assignment).toMatchObject({ status: 'cancelled', endReason: '客户取消' });
+    expect(del.json().data.assignment).toMatchObject({
+      status: 'cancelled',
+      endReason: '客户取消',
+    });
     const again = await operator.delete(
       `/api/teams/${tm.id}/assignments/${replaced.assignment.id}?version=${replaced.assignment.version + 1}`,
     );
@@ -411,7 +418,9 @@ describe('an assigned guide becoming unavailable', () => {
       t.services.db
         .select({ userId: messages.userId, title: messages.title, key: messages.dedupeKey })
         .from(messages)
-        .where(sql`${messages.dedupeKey} like ${'team-guide-%'} and ${messages.content} like ${`%${tm.code}%`}`);
+        .where(
+          sql`${messages.dedupeKey} like ${'team-guide-%'} and ${messages.content} like ${`%${tm.code}%`}`,
+        );
     expect(await todos()).toHaveLength(0);
     // Leave elsewhere: nothing; leave over the team: one todo per dispatcher.
     const far = await operator.post(`/api/guides/${g.id}/unavailability`, {

@@ -149,10 +149,12 @@ export async function checkGuides(
   const filters: SQL[] = [];
   if (options.guideIds) {
     if (options.guideIds.length === 0) return { list: [], total: 0 };
-    filters.push(sql`g.id in (${sql.join(
-      options.guideIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+    filters.push(
+      sql`g.id in (${sql.join(
+        options.guideIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (options.keyword) {
     const kw = escapeLike(options.keyword);
@@ -242,7 +244,8 @@ export async function checkGuides(
   `)) as unknown as { rows: Row[] };
   const rows = result.rows;
   return {
-    total: rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
+    total:
+      rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
     list: rows.map((r) => {
       const breaches = breachesOf(r, team, required);
       return {

@@ -4,7 +4,6 @@
 // (entity 'team'); the team's status follows through `moveTeam` (pending ↔ allocated). No HTTP.
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  GUIDE_ENUM_LABELS,
   isoToday,
   periodDays,
   systemMessage,
@@ -134,6 +133,7 @@ export class AssignmentService {
     if (from < team.startDate || to > team.endDate || to < from) throw outsidePeriod(team);
     return checkGuides(this.db, team, { from, to }, await this.ruleConfig(), {
       keyword: query.keyword || undefined,
+      guideIds: query.guideId ? [query.guideId] : undefined,
       eligibleOnly: query.eligibleOnly === 'true',
       limit: query.pageSize,
       offset: (query.current - 1) * query.pageSize,
@@ -171,7 +171,15 @@ export class AssignmentService {
     return this.db.transaction(async (tx) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!REPLACEABLE.includes(team.status)) throw notAssignable(team.status);
-      const old = await this.end(tx, teamId, assignmentId, body.version, 'replaced', body.reason, userId);
+      const old = await this.end(
+        tx,
+        teamId,
+        assignmentId,
+        body.version,
+        'replaced',
+        body.reason,
+        userId,
+      );
       // On a tour under way the stand-in takes over from today; the days gone stay the old
       // guide's.
       const from =
@@ -220,7 +228,11 @@ export class AssignmentService {
   }
 
   /** PUT /api/teams/:id/feedback: one score and comment per guide of a completed team. */
-  async feedback(teamId: number, body: FeedbackBody, userId: number | null): Promise<FeedbackResult> {
+  async feedback(
+    teamId: number,
+    body: FeedbackBody,
+    userId: number | null,
+  ): Promise<FeedbackResult> {
     return this.db.transaction(async (tx) => {
       const team = await readRuleTeam(tx, teamId, true);
       const [worked] = await tx
@@ -301,6 +313,7 @@ export class AssignmentService {
    * dispatchers replace or keep it. Deduplicated per assignment and cause.
    */
   async onGuideAbsence(tx: Tx, absence: GuideAbsence): Promise<number[]> {
+    if (absence.cause.kind === 'status' && absence.cause.status === 'active') return [];
     const conditions = [
       eq(teamAssignments.guideId, absence.guideId),
       eq(teamAssignments.status, 'active'),
@@ -332,18 +345,12 @@ export class AssignmentService {
     const rows = hit.flatMap((a) => {
       const base = { team: a.teamCode, from: a.from, to: a.to, guide: a.guide, code: a.code };
       const message =
-        cause.kind === 'status'
-          ? systemMessage('team.guideStatusChanged', {
-              ...base,
-              statusZh: GUIDE_ENUM_LABELS.status[cause.status]['zh-CN'],
-              statusEn: GUIDE_ENUM_LABELS.status[cause.status]['en-US'],
-            })
+        cause.kind === 'status' && cause.status !== 'active'
+          ? systemMessage(`team.guideStatus.${cause.status}`, base)
           : systemMessage('team.guideLeaveAdded', {
               ...base,
               leaveFrom: absence.from,
               leaveTo: absence.to ?? absence.from,
-              typeZh: LEAVE_LABELS[cause.type][0],
-              typeEn: LEAVE_LABELS[cause.type][1],
             });
       const dedupeKey =
         cause.kind === 'status'
@@ -511,13 +518,6 @@ export class AssignmentService {
     return row.version;
   }
 }
-
-const LEAVE_LABELS: Record<string, [string, string]> = {
-  leave: ['请假', 'leave'],
-  sick: ['病假', 'sick leave'],
-  training: ['培训', 'training'],
-  day_off: ['休息', 'a day off'],
-};
 
 /** Days of the team's period an active local guide covers. */
 async function coveredDays(db: DbOrTx, teamId: number): Promise<number> {
