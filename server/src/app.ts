@@ -34,6 +34,7 @@ import { propertyRoutes } from './modules/properties/routes';
 import { guideRoutes } from './modules/guide/routes';
 import { scenicRoutes } from './modules/scenic/routes';
 import { teamRoutes } from './modules/team/routes';
+import { assignmentRoutes } from './modules/team/assignments-routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(guideRoutes, { services });
   await app.register(scenicRoutes, { services });
   await app.register(teamRoutes, { services });
+  await app.register(assignmentRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -152,4 +152,25 @@ export const ACCESS_MATRIX: AccessRow[] = [
       url: '/api/scenic/spots/1/gate-keys/999999',
     },
   ],
+
+  // ── teams: guides on a team (team:allocate) and feedback (team:write) ─────────────────
+  ['GET', '/api/teams/:id/guide-check', STAFF],
+  ['POST', '/api/teams/:id/assignments', STAFF],
+  [
+    'POST',
+    '/api/teams/:id/assignments/:assignmentId/replace',
+    STAFF,
+    {
+      url: '/api/teams/1/assignments/999999/replace',
+    },
+  ],
+  [
+    'DELETE',
+    '/api/teams/:id/assignments/:assignmentId',
+    STAFF,
+    {
+      url: '/api/teams/1/assignments/999999',
+    },
+  ],
+  ['PUT', '/api/teams/:id/feedback', STAFF],
 ];
