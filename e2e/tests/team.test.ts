@@ -27,15 +27,11 @@ async function api<T>(page: Page, method: string, url: string, data?: unknown): 
   return body.data;
 }
 
-/** The form item whose label is `label` (an asterisk may follow). */
-const formItem = (scope: Page | Locator, label: string) =>
+/** The form item of `field` (Arco names its label `for="<field>_input"`). */
+const formItem = (scope: Locator, field: string) =>
   scope
     .locator('.arco-form-item')
-    .filter({
-      has: scope.locator('.arco-form-label-item > label', {
-        hasText: new RegExp(`^${label}\\*?$`),
-      }),
-    })
+    .filter({ has: scope.page().locator(`label[for="${field}_input"]`) })
     .first();
 
 /** Opens the Arco select in `scope` and chooses the option with `text`. */
@@ -118,12 +114,12 @@ describe('team section as an operator', () => {
     await form.waitFor();
 
     await page.getByTestId('field-name').fill(teamName);
-    await choose(page, formItem(form, '组团社'), '中国旅行社');
-    await choose(page, formItem(form, '市场'), '国内游');
-    await choose(page, formItem(form, '语种'), '普通话');
-    await formItem(form, '成人').locator('input').fill('85');
-    await pickDate(formItem(form, '开始日期'), day(1));
-    await pickDate(formItem(form, '结束日期'), day(2));
+    await choose(page, formItem(form, 'agency'), '中国旅行社');
+    await choose(page, formItem(form, 'market'), '国内游');
+    await choose(page, formItem(form, 'language'), '普通话');
+    await formItem(form, 'paxAdults').locator('input').fill('85');
+    await pickDate(formItem(form, 'startDate'), day(1));
+    await pickDate(formItem(form, 'endDate'), day(2));
     await page.getByTestId('field-leadContactName').fill('王领队');
     await page.getByTestId('field-leadContactPhone').fill('13812345678');
     await page.getByTestId('step-next').click();
@@ -201,7 +197,7 @@ describe('team section as an operator', () => {
         0,
       );
 
-    await page.getByTestId('guide-search').locator('input').fill(guide.name);
+    await picker.getByPlaceholder('搜索导游姓名或编号').fill(guide.name);
     const candidate = picker.getByTestId(`candidate-${guide.code}`);
     await candidate.waitFor();
     expect(await candidate.getAttribute('data-eligible')).toBe('true');
