@@ -84,6 +84,7 @@ export default {
   'team.itinerary.add': 'Add a spot',
   'team.itinerary.emptyDay': 'Nothing planned on this day yet',
   'team.itinerary.spot': 'Choose a spot',
+  'team.itinerary.spotColumn': 'Scenic spot',
   'team.itinerary.notes': 'Notes',
   'team.itinerary.date': 'Day',
   'team.itinerary.time': 'Planned time',

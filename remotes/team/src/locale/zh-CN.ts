@@ -82,6 +82,7 @@ export default {
   'team.itinerary.add': '添加景点',
   'team.itinerary.emptyDay': '当天尚未安排景点',
   'team.itinerary.spot': '选择景点',
+  'team.itinerary.spotColumn': '景点',
   'team.itinerary.notes': '备注',
   'team.itinerary.date': '日期',
   'team.itinerary.time': '计划时间',

@@ -252,7 +252,7 @@ export function ItineraryView({ team }: { team: Team }) {
             intl.formatMessage({ id: 'team.itinerary.day' }, { n: days.indexOf(d) + 1, date: d }),
         },
         {
-          title: t('spot'),
+          title: t('spotColumn'),
           dataIndex: 'spotName',
           render: (name: string, row: ItineraryItem) => `${name}（${row.spotCode}）`,
         },

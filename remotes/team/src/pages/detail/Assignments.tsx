@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import {
   ASSIGNMENT_ROLES,
   TEAM_LIMITS,
@@ -286,13 +287,13 @@ export function Assignments(props: {
             title: t('guide'),
             dataIndex: 'guideName',
             render: (name: string, a: TeamAssignment) => (
-              <a href={`/guide/profile/${a.guideId}`}>{`${name}（${a.guideCode}）`}</a>
+              <Link to={`/guide/profile/${a.guideId}`}>{`${name}（${a.guideCode}）`}</Link>
             ),
           },
           {
             title: t('role'),
             dataIndex: 'role',
-            width: 100,
+            width: 130,
             render: (r: string) => label('role', r),
           },
           {

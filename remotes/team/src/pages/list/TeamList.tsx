@@ -138,7 +138,7 @@ export function TeamList({ view }: { view: TeamView }) {
   );
 
   const columns = useMemo<SearchTableColumn<TeamListItem>[]>(() => {
-    const actionsWidth = canWrite ? (intl.locale === 'en-US' ? 260 : 200) : 80;
+    const actionsWidth = canWrite ? (intl.locale === 'en-US' ? 300 : 220) : 80;
     return [
       {
         key: 'code',
@@ -154,7 +154,7 @@ export function TeamList({ view }: { view: TeamView }) {
         dataIndex: 'name',
         sortable: true,
         fixedVisible: true,
-        width: 200,
+        width: 170,
         render: (name: string, row: TeamListItem) => (
           <Space size={4} wrap>
             <Button
@@ -174,27 +174,17 @@ export function TeamList({ view }: { view: TeamView }) {
         ),
       },
       {
-        key: 'agency',
-        title: t('agency'),
-        dataIndex: 'agency',
+        key: 'status',
+        title: t('status'),
+        dataIndex: 'status',
+        sortable: true,
         width: 130,
-        render: (v: string) => dict.agencyLabel(v),
+        render: (s: TeamStatus) => (
+          <Tag color={STATUS_COLOR[s]} data-testid="team-status">
+            {label('status', s)}
+          </Tag>
+        ),
       },
-      {
-        key: 'market',
-        title: t('market'),
-        dataIndex: 'market',
-        width: 100,
-        render: (v: string) => dict.marketLabel(v),
-      },
-      {
-        key: 'language',
-        title: t('language'),
-        dataIndex: 'language',
-        width: 100,
-        render: (v: string) => dict.languageLabel(v),
-      },
-      { key: 'pax', title: t('pax'), dataIndex: 'pax', sortable: true, width: 80 },
       {
         key: 'startDate',
         title: t('period'),
@@ -208,6 +198,7 @@ export function TeamList({ view }: { view: TeamView }) {
           </Space>
         ),
       },
+      { key: 'pax', title: t('pax'), dataIndex: 'pax', sortable: true, width: 80 },
       {
         key: 'guides',
         title: t('guides'),
@@ -227,16 +218,25 @@ export function TeamList({ view }: { view: TeamView }) {
           ),
       },
       {
-        key: 'status',
-        title: t('status'),
-        dataIndex: 'status',
-        sortable: true,
-        width: 130,
-        render: (s: TeamStatus) => (
-          <Tag color={STATUS_COLOR[s]} data-testid="team-status">
-            {label('status', s)}
-          </Tag>
-        ),
+        key: 'agency',
+        title: t('agency'),
+        dataIndex: 'agency',
+        width: 160,
+        render: (v: string) => dict.agencyLabel(v),
+      },
+      {
+        key: 'market',
+        title: t('market'),
+        dataIndex: 'market',
+        width: 100,
+        render: (v: string) => dict.marketLabel(v),
+      },
+      {
+        key: 'language',
+        title: t('language'),
+        dataIndex: 'language',
+        width: 100,
+        render: (v: string) => dict.languageLabel(v),
       },
       {
         key: 'operations',
@@ -246,7 +246,7 @@ export function TeamList({ view }: { view: TeamView }) {
         fixedVisible: true,
         width: actionsWidth,
         render: (_: unknown, row: TeamListItem) => (
-          <Space size={0} wrap>
+          <Space size={0}>
             <Button type="text" size="mini" onClick={() => navigate(`/team/detail/${row.id}`)}>
               {intl.formatMessage({ id: 'team.action.view' })}
             </Button>
