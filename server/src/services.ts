@@ -17,17 +17,21 @@ import { RolesService } from './modules/roles/service';
 import { BackupService } from './modules/backup/service';
 import {
   GuideService,
-  noTeamsYet as noGuideFigures,
+  type GuideAbsenceHook,
   type GuideFiguresSource,
 } from './modules/guide/service';
 import { TeamService, plannedTeamsSource } from './modules/team/service';
 import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
+import { AssignmentService } from './modules/team/assignments-service';
+import { guideFiguresFromTeams } from './modules/team/figures';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
   clock: Clock;
   /** Teams led, days worked and rating of guides (the team module's queries). */
   guideFigures: GuideFiguresSource;
+  /** Todos when an assigned guide stops being available (the team module's hook). */
+  guideAbsence: GuideAbsenceHook;
   /** Teams whose itinerary plans a spot (the team module's queries). */
   plannedTeams: PlannedTeamsSource;
   /** Live events: in-process on PGlite; PostgreSQL passes createPgBus(url). */
@@ -52,6 +56,7 @@ export interface Services {
   roles: RolesService;
   backup: BackupService;
   team: TeamService;
+  assignments: AssignmentService;
   events: EventBus;
 }
 
@@ -73,13 +78,18 @@ export function createServices(
     properties,
     events,
   );
+  const auth = new AuthService(db, config);
+  const messages = new MessageService(db, events);
+  const assignments = new AssignmentService(db, config, clock, events, auth, messages);
   const guide = new GuideService(
     db,
     clock,
-    ports.guideFigures ?? noGuideFigures,
+    ports.guideFigures ?? guideFiguresFromTeams,
     properties,
     scenic,
     audit,
+    events,
+    ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence)),
   );
   const auth = new AuthService(db, config, events);
   const users = new UsersService(db, auth, events);
@@ -92,7 +102,7 @@ export function createServices(
     config,
     auth,
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
-    messages: new MessageService(db, events),
+    messages,
     // Recent activity names what an entry is about (issue #18 item 8).
     profile: new ProfileService(db, audit, {
       guide: (ids) => guide.auditSubjects(ids),
@@ -109,6 +119,7 @@ export function createServices(
     roles,
     backup: new BackupService(db, env.backupDir, config, clock),
     team,
+    assignments,
     events,
   };
 }

@@ -203,4 +203,24 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['DELETE', '/api/backups/:id', ADMIN],
   ['POST', '/api/backups/:id/restore', ADMIN],
   ['POST', '/api/backups/restore', ADMIN],
+  // ── teams: guides on a team (team:allocate) and feedback (team:write) ─────────────────
+  ['GET', '/api/teams/:id/guide-check', STAFF],
+  ['POST', '/api/teams/:id/assignments', STAFF],
+  [
+    'POST',
+    '/api/teams/:id/assignments/:assignmentId/replace',
+    STAFF,
+    {
+      url: '/api/teams/1/assignments/999999/replace',
+    },
+  ],
+  [
+    'DELETE',
+    '/api/teams/:id/assignments/:assignmentId',
+    STAFF,
+    {
+      url: '/api/teams/1/assignments/999999',
+    },
+  ],
+  ['PUT', '/api/teams/:id/feedback', STAFF],
 ];

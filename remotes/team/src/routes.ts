@@ -9,5 +9,6 @@ export default defineSection('team', __SECTION_VERSION__, {
   'team/waiting': lazy(() => import('./pages/waiting')),
   'team/ongoing': lazy(() => import('./pages/ongoing')),
   'team/history': lazy(() => import('./pages/history')),
+  'team/new': lazy(() => import('./pages/new')),
   'team/detail': lazy(() => import('./pages/detail')),
 });

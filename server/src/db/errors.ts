@@ -81,6 +81,15 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
         '景点已被团队行程使用，不能删除',
         'Team itineraries visit this spot, so it cannot be deleted',
       ),
+      }),
+  // Services catch these two to name the booking or leave that won; this is the fallback.
+  team_assignments_guide_no_overlap: () =>
+    new AppError('GUIDE_BUSY', {
+      detail: bi('导游在该时段已被分配', 'The guide is already booked in that period'),
+    }),
+  guide_unavailability_no_overlap: () =>
+    new AppError('CONFLICT', {
+      detail: bi('与该导游已有的不可用时段重叠', "It overlaps one of the guide's existing periods"),
     }),
   section_environments_name_unique: duplicate(
     'name',

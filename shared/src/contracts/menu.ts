@@ -141,6 +141,13 @@ export const SECTIONS: readonly SectionMeta[] = [
       { key: 'team/waiting', title: ['待分配', 'Waiting for allocation'], permission: 'team:read' },
       { key: 'team/ongoing', title: ['进行中', 'Ongoing'], permission: 'team:read' },
       { key: 'team/history', title: ['历史团', 'History'], permission: 'team:read' },
+      // Reached from the "New team" button on Waiting (holders of team:write only).
+      {
+        key: 'team/new',
+        title: ['新建旅游团', 'New team'],
+        hideInMenu: true,
+        permission: 'team:write',
+      },
       {
         key: 'team/detail',
         path: '/team/detail/:id',

@@ -82,6 +82,18 @@ interface MessageTemplate {
   content?: Localized;
 }
 
+/** The todo for the dispatchers of a team whose assigned guide changed to a status. */
+function guideStatusTodo(zh: string, en: string): MessageTemplate {
+  return {
+    title: m('团队 {team} 的导游需要处理', 'Team {team}: its guide needs attention'),
+    subTitle: m(`{guide}（{code}）状态变为${zh}`, `{guide} ({code}) is now ${en}`),
+    content: m(
+      `导游 {guide}（{code}）状态变为${zh}，但仍分配在团队 {team}（{from} 至 {to}）。请替换导游或确认安排。`,
+      `The guide {guide} ({code}) is now ${en} but still assigned to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.`,
+    ),
+  };
+}
+
 /**
  * System messages are stored as a template code plus parameters and rendered in the
  * reader's language, by the server for its answers and by the host when the language
@@ -131,6 +143,21 @@ export const MESSAGE_TEMPLATES = {
     content: m(
       '团队 {name}（{code}）将于 {start} 出发，仍为待分配状态，请尽快分配导游。',
       'Team {name} ({code}) leaves on {start} and is still waiting; allocate a guide soon.',
+    ),
+  },
+  // A guide assigned to a team became unavailable (issue #13 point 8): the dispatchers decide.
+  'team.guideStatus.on_leave': guideStatusTodo('休假', 'on leave'),
+  'team.guideStatus.suspended': guideStatusTodo('停用', 'suspended'),
+  'team.guideStatus.inactive': guideStatusTodo('离职', 'inactive'),
+  'team.guideLeaveAdded': {
+    title: m('团队 {team} 的导游需要处理', 'Team {team}: its guide needs attention'),
+    subTitle: m(
+      '{guide}（{code}）{leaveFrom} 至 {leaveTo} 不可用',
+      '{guide} ({code}) is unavailable from {leaveFrom} to {leaveTo}',
+    ),
+    content: m(
+      '导游 {guide}（{code}）在 {leaveFrom} 至 {leaveTo} 不可用，与其在团队 {team} 的分配（{from} 至 {to}）重叠。请替换导游或确认安排。',
+      'The guide {guide} ({code}) is unavailable from {leaveFrom} to {leaveTo}, overlapping the assignment to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.',
     ),
   },
   'system.upgradeNotice': {

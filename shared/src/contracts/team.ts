@@ -589,3 +589,58 @@ export const capacityWarningShape = z.object({
   capacity: z.number(),
   percent: z.number(),
 });
+
+// Guide check and assignment answers (the assign endpoints; issue #13 points 6–9) -------------
+
+/** GET /api/teams/:id/guide-check: every guide against the hard rules, eligible first. */
+export const guideCheckQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  /** Name contains, or code starts with. */
+  keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
+  eligibleOnly: z.enum(['true', 'false']).optional(),
+  /** Only this guide (why can or cannot this guide take the team?). */
+  guideId: idParam.optional(),
+  /** The covered days to check (default: the team's whole period). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type GuideCheckQuery = z.infer<typeof guideCheckQuery>;
+
+export const ruleBreach = z.object({
+  rule: z.enum(ALLOCATION_RULES),
+  facts: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
+});
+
+export const guideCheckItem = z.object({
+  guideId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  level: z.string(),
+  status: z.string(),
+  homeCity: z.string(),
+  maxGroupSize: z.number(),
+  languages: z.array(z.string()),
+  eligible: z.boolean(),
+  /** Every rule the guide breaks, in ALLOCATION_RULES order (empty when eligible). */
+  breaches: z.array(ruleBreach),
+});
+export type GuideCheckItem = z.infer<typeof guideCheckItem>;
+
+/** What an assignment write answers: the team's new status and version, and the row. */
+export const assignmentResult = z.object({
+  teamId: z.number(),
+  status: z.enum(TEAM_STATUSES),
+  version: z.number(),
+  assignment: teamAssignment,
+});
+export type AssignmentResult = z.infer<typeof assignmentResult>;
+
+export const feedbackResult = z.object({
+  teamId: z.number(),
+  status: z.enum(TEAM_STATUSES),
+  version: z.number(),
+  feedback: teamFeedback,
+});
+export type FeedbackResult = z.infer<typeof feedbackResult>;

@@ -37,6 +37,8 @@ const SEED_ROUTE_TABLE: Record<string, BuiltinRole[]> = {
   'team/waiting': ALL,
   'team/ongoing': ALL,
   'team/history': ALL,
+  // product.md "Screens": the new-team step form (issue #13), for those who may create teams.
+  'team/new': ['admin', 'operator'],
   'team/detail': ALL,
   'system/property-management': ALL,
   'system/user-management': ALL,

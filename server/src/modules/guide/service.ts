@@ -17,6 +17,7 @@ import {
   type GuideFigures,
   type GuideListItem,
   type GuideListQuery,
+  type GuideStatus,
   type GuideStatusBody,
   type GuideUpdateBody,
   type GuideFilter,
@@ -25,8 +26,11 @@ import {
   type Page,
   type UnavailabilityBody,
   type UnavailabilityPeriod,
+  type UnavailabilityType,
 } from '@console/shared';
-import type { Db, DbOrTx } from '../../db/types';
+import type { Db, DbOrTx, Tx } from '../../db/types';
+import type { EventBus } from '../../events/bus';
+import { databaseErrorInfo, SQLSTATE } from '../../db/errors';
 import { allQueries } from '../../db/prepared';
 import { fieldsOf } from '../../db/row-shape';
 import { AppError } from '../../lib/app-error';
@@ -54,6 +58,25 @@ export type GuideFiguresSource = (
 export const noTeamsYet: GuideFiguresSource = async (_db, ids) =>
   new Map(ids.map((id) => [id, { teamsLed: 0, daysWorked30: 0, averageRating: null }]));
 
+/**
+ * A guide stopped being available from `from` (status no longer active) or over a new
+ * period of leave: the team module makes a todo for the dispatchers of every team the guide
+ * is still assigned to then (issue #13 point 8). Runs in the guide write's transaction and
+ * answers the users it wrote a new message to (for the live push).
+ */
+export interface GuideAbsence {
+  guideId: number;
+  from: string;
+  /** null: open-ended (a status change). */
+  to: string | null;
+  /** What happened, for the message and its dedupe key. */
+  cause:
+    | { kind: 'status'; status: GuideStatus; at: Date }
+    | { kind: 'leave'; periodId: number; type: UnavailabilityType };
+}
+export type GuideAbsenceHook = (tx: Tx, absence: GuideAbsence) => Promise<number[]>;
+export const noTeamsToTell: GuideAbsenceHook = async () => [];
+
 /** The record as the audit diff sees it: scalar fields plus the child lists. */
 export type GuideSnapshot = Record<string, unknown>;
 
@@ -70,6 +93,9 @@ export class GuideService {
     private readonly properties: PropertiesService,
     private readonly scenic: ScenicService,
     private readonly audit: AuditService,
+    /** Live events (message pushes) and the team module's hook for absences. */
+    private readonly events: EventBus,
+    private readonly absence: GuideAbsenceHook,
   ) {}
 
   /** Today in the operation's time zone, by the service's clock. */
@@ -162,7 +188,7 @@ export class GuideService {
   }
 
   async changeStatus(id: number, body: GuideStatusBody) {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const current = await q.lockGuide(tx, id);
       if (!current) throw guideNotFound();
       if (current.version !== body.version) throw new AppError('STALE_VERSION');
@@ -181,6 +207,19 @@ export class GuideService {
           { status: row.status, statusReason: row.statusReason },
         ),
       });
+      if (row.status !== 'active' && current.status !== row.status) {
+        const told = await this.absence(tx, {
+          guideId: id,
+          from: this.today(),
+          to: null,
+          cause: {
+            kind: 'status',
+            status: row.status,
+            at: row.statusChangedAt ?? this.clock.now(),
+          },
+        });
+        if (told.length) emit({ type: 'message.created', userIds: told });
+      }
       return this.assemble(tx, row);
     });
   }
@@ -194,20 +233,40 @@ export class GuideService {
   }
 
   async addUnavailability(guideId: number, body: UnavailabilityBody, userId: number | null) {
-    return this.db.transaction(async (tx) => {
-      // The row lock makes two concurrent additions for one guide take turns.
+    return this.events.transaction(this.db, async (tx, emit) => {
+      // The row lock orders this write with assignments of the guide (they share-lock it).
       if (!(await q.lockGuide(tx, guideId))) throw guideNotFound();
-      const [clash] = await q.overlappingUnavailability(tx, guideId, body.startDate, body.endDate);
-      if (clash) throw overlapError(clash);
-      const created = period(
-        await q.insertUnavailability(tx, { guideId, ...body, createdBy: userId }),
-      );
+      // The exclusion constraint guide_unavailability_no_overlap refuses an overlap (also
+      // one a concurrent writer committed); the refusal names the period it overlaps.
+      let inserted: UnavailabilityRow;
+      try {
+        inserted = await tx.transaction((sp) =>
+          q.insertUnavailability(sp, { guideId, ...body, createdBy: userId }),
+        );
+      } catch (err) {
+        if (databaseErrorInfo(err)?.code !== SQLSTATE.exclusionViolation) throw err;
+        const [clash] = await q.overlappingUnavailability(
+          tx,
+          guideId,
+          body.startDate,
+          body.endDate,
+        );
+        throw clash ? overlapError(clash) : err;
+      }
+      const created = period(inserted);
       // Recorded on the guide, so the change appears in its history.
       await recordAudit(tx, {
         entityType: 'guide',
         entityId: guideId,
         diff: { unavailability: { before: null, after: periodSummary(created) } },
       });
+      const told = await this.absence(tx, {
+        guideId,
+        from: created.startDate,
+        to: created.endDate,
+        cause: { kind: 'leave', periodId: created.id, type: created.type },
+      });
+      if (told.length) emit({ type: 'message.created', userIds: told });
       return created;
     });
   }

@@ -1,5 +1,5 @@
-import { PendingPage } from '../PendingPage';
+import { TeamList } from '../list/TeamList';
 
 export default function HistoryPage() {
-  return <PendingPage routeKey="team/history" />;
+  return <TeamList view="history" />;
 }

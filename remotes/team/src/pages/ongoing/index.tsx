@@ -1,5 +1,5 @@
-import { PendingPage } from '../PendingPage';
+import { TeamList } from '../list/TeamList';
 
 export default function OngoingPage() {
-  return <PendingPage routeKey="team/ongoing" />;
+  return <TeamList view="ongoing" />;
 }

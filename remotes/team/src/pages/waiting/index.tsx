@@ -1,5 +1,5 @@
-import { PendingPage } from '../PendingPage';
+import { TeamList } from '../list/TeamList';
 
 export default function WaitingPage() {
-  return <PendingPage routeKey="team/waiting" />;
+  return <TeamList view="waiting" />;
 }

@@ -1,0 +1,149 @@
+// Edit the team's basic information with optimistic locking: a stale version (409) shows who
+// changed the team and when, and offers to reload their version into the form.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Drawer, Form, Message } from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import type { Team } from '@console/shared';
+import { apiErrorCode, apiErrorEnvelope, showApiError } from '@console/shared/api';
+import { showFormErrors } from '@console/shared/components/contract-form';
+import { teamApi } from '../../api';
+import { useIssueText } from '../../hooks';
+import {
+  TeamForm,
+  showServerFieldErrors,
+  teamToForm,
+  useCheckTeamForm,
+} from '../components/TeamForm';
+
+/** Who changed the team, from a STALE_VERSION answer (`data.updatedBy`, maybe with a time). */
+function staleAuthor(err: unknown): { by: string; at?: string } {
+  const data = apiErrorEnvelope(err)?.data as
+    { updatedBy?: unknown; updatedAt?: unknown } | null | undefined;
+  const raw = data?.updatedBy;
+  const by =
+    typeof raw === 'string'
+      ? raw
+      : raw && typeof raw === 'object'
+        ? String(
+            (raw as Record<string, unknown>).name ??
+              (raw as Record<string, unknown>).username ??
+              '',
+          )
+        : '';
+  const at =
+    typeof data?.updatedAt === 'string'
+      ? data.updatedAt
+      : raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>).at === 'string'
+        ? ((raw as Record<string, unknown>).at as string)
+        : undefined;
+  return { by, at };
+}
+
+export function EditDrawer(props: {
+  team: Team;
+  visible: boolean;
+  onClose(): void;
+  onSaved(team: Team): void;
+  /** The team as reloaded after a conflict (the drawer stays open). */
+  onReloaded(team: Team): void;
+}) {
+  const { team, visible } = props;
+  const intl = useIntl();
+  const issueText = useIssueText();
+  const [form] = Form.useForm();
+  const check = useCheckTeamForm(form);
+  const [saving, setSaving] = useState(false);
+  const [base, setBase] = useState<Team>(team);
+  const [stale, setStale] = useState<{ by: string; at?: string } | null>(null);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setBase(team);
+    setStale(null);
+    form.resetFields();
+    form.setFieldsValue(teamToForm(team));
+    // Only when the drawer opens: a refetch behind it must not overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+
+  const submit = async () => {
+    const { parsed, errors } = check(base.version);
+    if (showFormErrors(form, errors) || !parsed.success) return;
+    setSaving(true);
+    try {
+      const saved = await teamApi.update(base.id, parsed.data as never);
+      Message.success(intl.formatMessage({ id: 'team.message.saved' }));
+      props.onSaved(saved);
+    } catch (err) {
+      if (apiErrorCode(err) === 'STALE_VERSION') {
+        setStale(staleAuthor(err));
+        return;
+      }
+      showServerFieldErrors(form, err, (code) => issueText({ code: 'custom', message: code }));
+      showApiError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Loads the version someone else saved into the form (the user's edits are dropped). */
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await teamApi.get(base.id);
+      setBase(fresh);
+      form.resetFields();
+      form.setFieldsValue(teamToForm(fresh));
+      setStale(null);
+      props.onReloaded(fresh);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <Drawer
+      width={760}
+      title={intl.formatMessage({ id: 'team.edit.title' }, { name: team.name })}
+      visible={visible}
+      onCancel={props.onClose}
+      onOk={submit}
+      confirmLoading={saving}
+      okText={intl.formatMessage({ id: 'team.action.save' })}
+      cancelText={intl.formatMessage({ id: 'team.action.cancel' })}
+      unmountOnExit
+    >
+      {stale && (
+        <Alert
+          type="warning"
+          style={{ marginBottom: 16 }}
+          data-testid="stale-conflict"
+          title={intl.formatMessage({ id: 'team.edit.staleTitle' })}
+          content={
+            stale.by
+              ? intl.formatMessage(
+                  { id: stale.at ? 'team.edit.staleByAt' : 'team.edit.staleBy' },
+                  { user: stale.by, at: stale.at ? new Date(stale.at).toLocaleString() : '' },
+                )
+              : intl.formatMessage({ id: 'team.edit.staleAnon' })
+          }
+          action={
+            <Button
+              size="small"
+              type="primary"
+              loading={reloading}
+              onClick={reload}
+              data-testid="stale-reload"
+            >
+              {intl.formatMessage({ id: 'team.edit.reload' })}
+            </Button>
+          }
+        />
+      )}
+      <TeamForm form={form} editing />
+    </Drawer>
+  );
+}

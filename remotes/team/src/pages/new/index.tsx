@@ -1,0 +1,242 @@
+// New team (/team/new): the seed's step form. Basic info → itinerary → review → success.
+// The team is created as a draft on step 1 → 2, its itinerary saved on step 2 → 3, and
+// "submit" on the review moves it to pending (waiting for a guide).
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Alert,
+  Button,
+  Card,
+  Divider,
+  Form,
+  Message,
+  Result,
+  Space,
+  Steps,
+  Tag,
+} from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import type { Team } from '@console/shared';
+import { showFormErrors } from '@console/shared/components/contract-form';
+import { showApiError } from '@console/shared/api';
+import { teamApi, useTeamChanged } from '../../api';
+import { STATUS_COLOR, useIssueText, useTeamLabel } from '../../hooks';
+import { TeamForm, showServerFieldErrors, useCheckTeamForm } from '../components/TeamForm';
+import {
+  ItineraryEditor,
+  ItineraryView,
+  rowsOf,
+  useCheckRows,
+  useSaveItinerary,
+  type ItineraryRow,
+} from '../components/Itinerary';
+import { TeamInfo } from '../components/TeamInfo';
+
+export default function NewTeamPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const label = useTeamLabel();
+  const issueText = useIssueText();
+  const changed = useTeamChanged();
+  const [form] = Form.useForm();
+  const check = useCheckTeamForm(form);
+  const checkRows = useCheckRows();
+  const itinerary = useSaveItinerary();
+  const [step, setStep] = useState(0);
+  const [team, setTeam] = useState<Team | null>(null);
+  const [rows, setRows] = useState<ItineraryRow[]>([]);
+  const [rowErrors, setRowErrors] = useState<Map<number, string>>();
+  const [busy, setBusy] = useState(false);
+  const m = (id: string) => intl.formatMessage({ id: `team.new.${id}` });
+
+  /** Step 1 → 2: creates the draft (or saves the changes after "previous"). */
+  const saveBasics = async () => {
+    const { parsed, errors } = check(team?.version);
+    if (showFormErrors(form, errors) || !parsed.success) return;
+    setBusy(true);
+    try {
+      const saved = team
+        ? await teamApi.update(team.id, parsed.data as never)
+        : await teamApi.create(parsed.data as never);
+      setTeam(saved);
+      changed(saved);
+      // Days outside a changed period drop out of the itinerary being planned.
+      setRows((r) => r.filter((x) => x.date >= saved.startDate && x.date <= saved.endDate));
+      setStep(1);
+    } catch (err) {
+      showServerFieldErrors(form, err, (code) => issueText({ code: 'custom', message: code }));
+      showApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Step 2 → 3: saves the itinerary (confirming a capacity warning when asked). */
+  const saveItinerary = async () => {
+    if (!team) return;
+    const { items, errors } = checkRows(rows);
+    setRowErrors(errors);
+    if (errors.size > 0) {
+      Message.error(intl.formatMessage({ id: 'team.itinerary.fixErrors' }));
+      return;
+    }
+    const saved = await itinerary.save(team, items);
+    if (!saved) return;
+    setTeam(saved);
+    setRows(rowsOf(saved.itinerary));
+    changed(saved);
+    setStep(2);
+  };
+
+  /** Review → success: submits the team (draft → pending), or keeps it as a draft. */
+  const finish = async (submit: boolean) => {
+    if (!team) return;
+    if (!submit) {
+      setStep(3);
+      return;
+    }
+    setBusy(true);
+    try {
+      const moved = await teamApi.transition(team.id, {
+        to: 'pending',
+        reason: '',
+        version: team.version,
+      });
+      setTeam(moved);
+      changed(moved);
+      setStep(3);
+    } catch {
+      /* the client showed the server's message (e.g. a day without a spot) */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const again = () => {
+    form.resetFields();
+    setTeam(null);
+    setRows([]);
+    setRowErrors(undefined);
+    setStep(0);
+  };
+
+  const emptyDays =
+    team &&
+    rows.length > 0 &&
+    new Set(rows.map((r) => r.date)).size <
+      Math.round((Date.parse(team.endDate) - Date.parse(team.startDate)) / 86_400_000) + 1;
+
+  return (
+    <Card data-testid="team-new-page">
+      <Steps current={step + 1} style={{ maxWidth: 780, margin: '0 auto 32px' }}>
+        <Steps.Step title={m('stepBasic')} />
+        <Steps.Step title={m('stepItinerary')} />
+        <Steps.Step title={m('stepReview')} />
+        <Steps.Step title={m('stepDone')} />
+      </Steps>
+
+      {step === 0 && (
+        <div style={{ maxWidth: 900, margin: '0 auto' }}>
+          <TeamForm form={form} />
+          <Divider />
+          <Space>
+            <Button type="primary" loading={busy} onClick={saveBasics} data-testid="step-next">
+              {m('next')}
+            </Button>
+            <Button onClick={() => navigate('/team/waiting')}>
+              {intl.formatMessage({ id: 'team.action.cancel' })}
+            </Button>
+          </Space>
+        </div>
+      )}
+
+      {step === 1 && team && (
+        <div style={{ maxWidth: 1100, margin: '0 auto' }}>
+          <Alert
+            style={{ marginBottom: 12 }}
+            content={intl.formatMessage(
+              { id: 'team.new.itineraryHint' },
+              { code: team.code, pax: team.pax },
+            )}
+          />
+          {itinerary.refusalAlert}
+          <ItineraryEditor
+            startDate={team.startDate}
+            endDate={team.endDate}
+            pax={team.pax}
+            teamId={team.id}
+            rows={rows}
+            onChange={setRows}
+            errors={rowErrors}
+          />
+          <Divider />
+          <Space>
+            <Button onClick={() => setStep(0)}>{m('previous')}</Button>
+            <Button
+              type="primary"
+              loading={itinerary.saving}
+              onClick={saveItinerary}
+              data-testid="step-next"
+            >
+              {m('next')}
+            </Button>
+          </Space>
+        </div>
+      )}
+
+      {step === 2 && team && (
+        <div style={{ maxWidth: 1100, margin: '0 auto' }} data-testid="team-review">
+          <TeamInfo team={team} />
+          <Divider orientation="left">{intl.formatMessage({ id: 'team.tab.itinerary' })}</Divider>
+          <ItineraryView team={team} />
+          {emptyDays && (
+            <Alert type="warning" style={{ marginTop: 12 }} content={m('incompleteHint')} />
+          )}
+          <Divider />
+          <Space>
+            <Button onClick={() => setStep(1)}>{m('previous')}</Button>
+            <Button onClick={() => void finish(false)} data-testid="keep-draft">
+              {m('keepDraft')}
+            </Button>
+            <Button
+              type="primary"
+              loading={busy}
+              onClick={() => void finish(true)}
+              data-testid="step-submit"
+            >
+              {m('submit')}
+            </Button>
+          </Space>
+        </div>
+      )}
+
+      {step === 3 && team && (
+        <Result
+          status="success"
+          data-testid="team-created"
+          title={m('doneTitle')}
+          subTitle={
+            <Space>
+              {intl.formatMessage({ id: 'team.new.doneText' }, { code: team.code })}
+              <Tag color={STATUS_COLOR[team.status]}>{label('status', team.status)}</Tag>
+            </Space>
+          }
+          extra={
+            <Space>
+              <Button onClick={again} data-testid="create-again">
+                {m('again')}
+              </Button>
+              <Button
+                type="primary"
+                onClick={() => navigate(`/team/detail/${team.id}`)}
+                data-testid="view-detail"
+              >
+                {m('viewDetail')}
+              </Button>
+            </Space>
+          }
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,376 @@
+// The hard allocation rules (product.md, "Allocation rules"; issue #13 point 6), in one place:
+// every guide asked about is checked against one team in ONE statement of set-based SQL (a
+// CTE per rule, joined to the candidate guides), never a query per guide. The assignment path
+// asks about one guide and refuses with its first breach; the guide check (and the ranked
+// candidates of the allocation issue) ask about thousands and show every breach.
+//
+// GUIDE_BUSY here compares the same `busy` ranges as the exclusion constraint of migration
+// 0005 (period.ts: the covered days' working hours plus the buffer), so the check and the
+// database agree; the constraint stays the guarantee against a concurrent booking.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ALLOCATION_RULES,
+  ALLOCATION_RULE_MESSAGES,
+  formatMessage,
+  GUIDE_ENUM_LABELS,
+  OPERATION_TIME_ZONE,
+  guideLevelRank,
+  type AllocationRule,
+  type GuideLevel,
+  type GuideStatus,
+  type Localized,
+  type RuleBreach,
+  type SystemConfigValues,
+  type TeamStatus,
+  type UnavailabilityType,
+} from '@console/shared';
+import type { DbOrTx } from '../../db/types';
+import { escapeLike } from '../../db/like';
+import { assignmentPeriod, type TeamDayPlan } from './period';
+
+/** What the rules read of a team. */
+export interface RuleTeam extends TeamDayPlan {
+  id: number;
+  code: string;
+  status: TeamStatus;
+  endDate: string;
+  pax: number;
+  language: string;
+  vip: boolean;
+  version: number;
+}
+
+/** The configuration the rules read (system config keys `allocation.*`). */
+export interface RuleConfig {
+  bufferMinutes: number;
+  minLevel: { vip: GuideLevel; foreignLanguage: GuideLevel; default: GuideLevel };
+}
+
+export const ruleConfigOf = (c: SystemConfigValues): RuleConfig => ({
+  bufferMinutes: c['allocation.bufferMinutes'],
+  minLevel: {
+    vip: c['allocation.minLevel.vip'],
+    foreignLanguage: c['allocation.minLevel.foreignLanguage'],
+    default: c['allocation.minLevel.default'],
+  },
+});
+
+/** The team language every guide is assumed to speak natively (not a "foreign" language). */
+export const HOME_LANGUAGE = 'zh';
+
+/** The lowest licence level the team needs: the highest of the minimums that apply to it. */
+export function requiredLevel(team: Pick<RuleTeam, 'vip' | 'language'>, config: RuleConfig) {
+  const levels: GuideLevel[] = [config.minLevel.default];
+  if (team.vip) levels.push(config.minLevel.vip);
+  if (team.language !== HOME_LANGUAGE) levels.push(config.minLevel.foreignLanguage);
+  return levels.reduce((a, b) => (guideLevelRank(b) > guideLevelRank(a) ? b : a));
+}
+
+/** The covered days of an assignment (inside the team's period). */
+export interface RuleWindow {
+  from: string;
+  to: string;
+}
+
+export interface GuideCheckOptions {
+  /** Only these guides (the assignment path: one). */
+  guideIds?: number[];
+  /** Name contains, or code starts with. */
+  keyword?: string;
+  eligibleOnly?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** One guide against the team: every rule it breaks, in ALLOCATION_RULES order. */
+export interface GuideCheck {
+  guideId: number;
+  code: string;
+  name: string;
+  level: GuideLevel;
+  status: GuideStatus;
+  homeCity: string;
+  maxGroupSize: number;
+  languages: string[];
+  eligible: boolean;
+  breaches: RuleBreach[];
+}
+
+const UNAVAILABILITY_LABELS: Record<UnavailabilityType, Localized> = {
+  leave: { 'zh-CN': '请假', 'en-US': 'leave' },
+  sick: { 'zh-CN': '病假', 'en-US': 'sick leave' },
+  training: { 'zh-CN': '培训', 'en-US': 'training' },
+  day_off: { 'zh-CN': '休息', 'en-US': 'day off' },
+};
+
+const GUIDE_LIMIT_LABEL: Localized = { 'zh-CN': '导游带团上限', 'en-US': "the guide's maximum" };
+
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+  level: GuideLevel;
+  level_rank: number;
+  status: GuideStatus;
+  home_city: string;
+  max_group_size: number;
+  licence_expiry: string;
+  busy_team: string | null;
+  busy_from: string | null;
+  busy_to: string | null;
+  busy_buffer: number | null;
+  leave_type: UnavailabilityType | null;
+  leave_from: string | null;
+  leave_to: string | null;
+  speaks: boolean;
+  uncertified: string[] | null;
+  spot_limit_name: string | null;
+  spot_limit: number | null;
+  language_zh: string | null;
+  language_en: string | null;
+  languages: string[] | null;
+  total: number;
+}
+
+/**
+ * Checks the guides chosen by `options` against `team` for the covered days `window`, in one
+ * statement: per guide the facts of each rule (null when kept). Ordered eligible first, then
+ * by name (pinyin), then id; `total` counts every guide the filters chose.
+ */
+export async function checkGuides(
+  db: DbOrTx,
+  team: RuleTeam,
+  window: RuleWindow,
+  config: RuleConfig,
+  options: GuideCheckOptions = {},
+): Promise<{ list: GuideCheck[]; total: number }> {
+  const { busy } = assignmentPeriod(team, window.from, window.to, config.bufferMinutes);
+  const required = requiredLevel(team, config);
+  const filters: SQL[] = [];
+  if (options.guideIds) {
+    if (options.guideIds.length === 0) return { list: [], total: 0 };
+    filters.push(
+      sql`g.id in (${sql.join(
+        options.guideIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (options.keyword) {
+    const kw = escapeLike(options.keyword);
+    filters.push(sql`(g.name like ${`%${kw}%`} or g.code like ${`${kw.toUpperCase()}%`})`);
+  }
+  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const tz = OPERATION_TIME_ZONE;
+  const eligible = sql`(c.status = 'active' and c.licence_expiry >= ${team.endDate}::date
+      and b.guide_id is null and l.guide_id is null and s.guide_id is not null
+      and c.level_rank >= ${guideLevelRank(required)} and u.guide_id is null
+      and ${team.pax} <= least(c.max_group_size, coalesce(sl.max_pax_per_guide, c.max_group_size)))`;
+  const result = (await db.execute(sql`
+    with cand as (
+      select g.id, g.code, g.name, g.name_sort, g.level, g.level_rank, g.status, g.home_city,
+        g.max_group_size, g.licence_expiry
+      from guides g ${where}
+    ),
+    spots as (
+      select distinct sp.id, sp.name, sp.certified_guides_only, sp.max_pax_per_guide
+      from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
+      where i.team_id = ${team.id} and i.date between ${window.from}::date and ${window.to}::date
+    ),
+    spot_limit as (
+      select name, max_pax_per_guide from spots order by max_pax_per_guide, name limit 1
+    ),
+    busy as (
+      select distinct on (a.guide_id) a.guide_id, t.code,
+        to_char(a.starts_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_from,
+        to_char(upper(a.busy) at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_to,
+        round(extract(epoch from upper(a.busy) - a.ends_at) / 60)::int as busy_buffer
+      from team_assignments a join teams t on t.id = a.team_id
+      where a.status = 'active' and a.busy && ${busy}::tstzrange
+        and a.guide_id in (select id from cand)
+      order by a.guide_id, a.starts_at
+    ),
+    leave as (
+      select distinct on (x.guide_id) x.guide_id, x.type, x.start_date::text as leave_from,
+        x.end_date::text as leave_to
+      from guide_unavailability x
+      where x.guide_id in (select id from cand)
+        and x.start_date <= ${window.to}::date and x.end_date >= ${window.from}::date
+      order by x.guide_id, x.start_date
+    ),
+    speaks as (
+      select guide_id from guide_languages
+      where language = ${team.language} and guide_id in (select id from cand)
+    ),
+    uncertified as (
+      select c.id as guide_id, array_agg(sp.name order by sp.name) as spots
+      from cand c cross join spots sp
+      where sp.certified_guides_only and not exists (
+        select 1 from guide_certifications gc
+        where gc.guide_id = c.id and gc.spot_id = sp.id and gc.valid_until >= ${team.endDate}::date)
+      group by c.id
+    ),
+    language_label as (
+      select pi.label_zh, pi.label_en from property_items pi
+      join property_categories pc on pc.id = pi.category_id
+      where pc.code = 'guide_language' and pi.value = ${team.language}
+    ),
+    checked as (
+      select c.*, b.code as busy_team, b.busy_from, b.busy_to, b.busy_buffer,
+        l.type as leave_type, l.leave_from, l.leave_to, s.guide_id is not null as speaks,
+        u.spots as uncertified, sl.name as spot_limit_name, sl.max_pax_per_guide as spot_limit,
+        ${eligible} as eligible, count(*) over () as total
+      from cand c
+      left join busy b on b.guide_id = c.id
+      left join leave l on l.guide_id = c.id
+      left join speaks s on s.guide_id = c.id
+      left join uncertified u on u.guide_id = c.id
+      left join spot_limit sl on true
+      ${options.eligibleOnly ? sql`where ${eligible}` : sql``}
+      order by eligible desc, c.name_sort collate "C", c.id
+      ${options.limit !== undefined ? sql`limit ${options.limit}` : sql``}
+      ${options.offset ? sql`offset ${options.offset}` : sql``}
+    )
+    select k.id, k.code, k.name, k.level, k.level_rank, k.status, k.home_city, k.max_group_size,
+      k.licence_expiry::text as licence_expiry, k.busy_team, k.busy_from, k.busy_to,
+      k.busy_buffer, k.leave_type, k.leave_from, k.leave_to, k.speaks, k.uncertified,
+      k.spot_limit_name, k.spot_limit, k.total::int as total,
+      (select label_zh from language_label) as language_zh,
+      (select label_en from language_label) as language_en,
+      array(select gl.language from guide_languages gl where gl.guide_id = k.id
+        order by gl.sort_order, gl.language) as languages
+    from checked k
+    order by k.eligible desc, k.name_sort collate "C", k.id
+  `)) as unknown as { rows: Row[] };
+  const rows = result.rows;
+  return {
+    total:
+      rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
+    list: rows.map((r) => {
+      const breaches = breachesOf(r, team, required);
+      return {
+        guideId: r.id,
+        code: r.code,
+        name: r.name,
+        level: r.level,
+        status: r.status,
+        homeCity: r.home_city,
+        maxGroupSize: r.max_group_size,
+        languages: r.languages ?? [],
+        eligible: breaches.length === 0,
+        breaches,
+      };
+    }),
+  };
+}
+
+/** The total when the page asked for lies past the end (no row carries it). */
+async function countOnly(
+  db: DbOrTx,
+  team: RuleTeam,
+  window: RuleWindow,
+  config: RuleConfig,
+  options: GuideCheckOptions,
+): Promise<number> {
+  const { total } = await checkGuides(db, team, window, config, {
+    ...options,
+    limit: 1,
+    offset: 0,
+  });
+  return total;
+}
+
+/** The first rule (in ALLOCATION_RULES order) `guideId` breaks on the team, or null. */
+export async function firstBreach(
+  db: DbOrTx,
+  team: RuleTeam,
+  window: RuleWindow,
+  config: RuleConfig,
+  guideId: number,
+): Promise<{ guide: GuideCheck | undefined; breach: RuleBreach | null }> {
+  const { list } = await checkGuides(db, team, window, config, { guideIds: [guideId] });
+  const guide = list[0];
+  return { guide, breach: guide?.breaches[0] ?? null };
+}
+
+function breach(
+  rule: AllocationRule,
+  facts: Record<string, string | number>,
+  localized: Partial<Record<string, Localized>> = {},
+): RuleBreach {
+  const message = {} as Localized;
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    const params: Record<string, string | number> = { ...facts };
+    for (const [key, label] of Object.entries(localized)) if (label) params[key] = label[locale];
+    message[locale] = formatMessage(ALLOCATION_RULE_MESSAGES[rule][locale], params);
+  }
+  return { rule, facts, message };
+}
+
+/** The breaches of one checked row, in ALLOCATION_RULES order. */
+function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] {
+  const found: Partial<Record<AllocationRule, RuleBreach>> = {};
+  if (r.status !== 'active')
+    found.GUIDE_NOT_ACTIVE = breach(
+      'GUIDE_NOT_ACTIVE',
+      { status: r.status },
+      { status: GUIDE_ENUM_LABELS.status[r.status] },
+    );
+  if (r.licence_expiry < team.endDate)
+    found.LICENCE_EXPIRES = breach('LICENCE_EXPIRES', {
+      expiry: r.licence_expiry,
+      end: team.endDate,
+    });
+  if (r.busy_team !== null)
+    found.GUIDE_BUSY = breach('GUIDE_BUSY', {
+      team: r.busy_team,
+      from: r.busy_from ?? '',
+      to: r.busy_to ?? '',
+      buffer: r.busy_buffer ?? 0,
+    });
+  if (r.leave_type !== null)
+    found.GUIDE_UNAVAILABLE = breach(
+      'GUIDE_UNAVAILABLE',
+      { type: r.leave_type, from: r.leave_from ?? '', to: r.leave_to ?? '' },
+      { type: UNAVAILABILITY_LABELS[r.leave_type] },
+    );
+  if (!r.speaks)
+    found.LANGUAGE_MISSING = breach(
+      'LANGUAGE_MISSING',
+      { language: team.language },
+      {
+        language: {
+          'zh-CN': r.language_zh ?? team.language,
+          'en-US': r.language_en ?? team.language,
+        },
+      },
+    );
+  if (r.level_rank < guideLevelRank(required))
+    found.LEVEL_TOO_LOW = breach(
+      'LEVEL_TOO_LOW',
+      { required, held: r.level },
+      { required: GUIDE_ENUM_LABELS.level[required], held: GUIDE_ENUM_LABELS.level[r.level] },
+    );
+  if (r.uncertified?.length)
+    found.SPOT_CERTIFICATION = breach(
+      'SPOT_CERTIFICATION',
+      { spots: r.uncertified.join(', ') },
+      { spots: { 'zh-CN': r.uncertified.join('、'), 'en-US': r.uncertified.join(', ') } },
+    );
+  const spotTighter = r.spot_limit !== null && r.spot_limit < r.max_group_size;
+  const max = spotTighter ? r.spot_limit! : r.max_group_size;
+  if (team.pax > max)
+    found.GROUP_TOO_LARGE = breach(
+      'GROUP_TOO_LARGE',
+      { pax: team.pax, max, limit: spotTighter ? r.spot_limit_name! : 'guide' },
+      {
+        limit: spotTighter
+          ? {
+              'zh-CN': `${r.spot_limit_name} 每名导游上限`,
+              'en-US': `per guide at ${r.spot_limit_name}`,
+            }
+          : GUIDE_LIMIT_LABEL,
+      },
+    );
+  return ALLOCATION_RULES.flatMap((rule) => (found[rule] ? [found[rule]] : []));
+}

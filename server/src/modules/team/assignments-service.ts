@@ -1,0 +1,599 @@
+// Guides on teams (issue #13 points 6–9): the guide check, manual assignment under every hard
+// rule, replace and remove with history kept, feedback after the tour, and the todos when an
+// assigned guide stops being available. Every write is one transaction with its audit row
+// (entity 'team'); the team's status follows through `moveTeam` (pending ↔ allocated). No HTTP.
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  isoToday,
+  periodDays,
+  systemMessage,
+  TEAM_ENUM_LABELS,
+  type AssignmentCreateBody,
+  type AssignmentReplaceBody,
+  type AssignmentResult,
+  type AssignmentRole,
+  type Clock,
+  type FeedbackBody,
+  type FeedbackResult,
+  type GuideCheckItem,
+  type GuideCheckQuery,
+  type Page,
+  type TeamAssignment,
+  type TeamStatus,
+} from '@console/shared';
+import type { Db, DbOrTx, Tx } from '../../db/types';
+import type { EventBus } from '../../events/bus';
+import { databaseErrorInfo, SQLSTATE } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/writer';
+import type { AuthService } from '../auth/service';
+import { users } from '../auth/schema';
+import { guides } from '../guide/schema';
+import type { GuideAbsence } from '../guide/service';
+import type { MessageService } from '../messages/service';
+import type { SystemConfigService } from '../system-config/service';
+import { checkGuides, firstBreach, ruleConfigOf, type RuleTeam } from './assignment-rules';
+import { moveTeam } from './lifecycle';
+import { assignmentPeriod } from './period';
+import { teamAssignments, teamFeedback, teamItineraryItems, teams } from './schema';
+
+const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
+/** States whose guides may be added or removed. */
+const ASSIGNABLE: readonly TeamStatus[] = ['pending', 'allocated'];
+/** States in which a guide may still be replaced (an ongoing tour needs a stand-in). */
+const REPLACEABLE: readonly TeamStatus[] = ['pending', 'allocated', 'ongoing'];
+/** Team states whose assigned guides a status change or leave concerns. */
+const UPCOMING: readonly TeamStatus[] = ['pending', 'allocated', 'ongoing'];
+
+/**
+ * The team as the rules and the assignment path read it (this module's own small reader over
+ * the tables; the team detail is the core service's). `lock` takes the row for update, so
+ * assignment writes on one team take turns with each other and with edits of the team.
+ */
+export async function readRuleTeam(db: DbOrTx, id: number, lock = false): Promise<RuleTeam> {
+  const base = db
+    .select({
+      id: teams.id,
+      code: teams.code,
+      status: teams.status,
+      startDate: teams.startDate,
+      endDate: teams.endDate,
+      pax: teams.pax,
+      language: teams.language,
+      vip: teams.vip,
+      pickupTime: teams.pickupTime,
+      version: teams.version,
+    })
+    .from(teams)
+    .where(eq(teams.id, id));
+  const [row] = lock ? await base.for('update') : await base;
+  if (!row) throw teamNotFound();
+  const items = await db
+    .select({
+      date: teamItineraryItems.date,
+      plannedStart: teamItineraryItems.plannedStart,
+      plannedEnd: teamItineraryItems.plannedEnd,
+    })
+    .from(teamItineraryItems)
+    .where(eq(teamItineraryItems.teamId, id));
+  return { ...row, items };
+}
+
+const teamNotFound = () => new AppError('NOT_FOUND', { detail: bi('团队不存在', 'No such team') });
+const guideNotFound = () =>
+  new AppError('NOT_FOUND', { detail: bi('导游不存在', 'No such guide') });
+const assignmentNotFound = () =>
+  new AppError('NOT_FOUND', { detail: bi('分配记录不存在', 'No such assignment') });
+
+function notAssignable(status: TeamStatus) {
+  const label = TEAM_ENUM_LABELS.status[status];
+  return new AppError('TEAM_NOT_EDITABLE', {
+    params: { status: label['zh-CN'] },
+    detail: bi(
+      `团队状态为“${label['zh-CN']}”，不能调整导游`,
+      `The team is ${label['en-US']}; its guides cannot be changed`,
+    ),
+    data: { status },
+  });
+}
+
+function outsidePeriod(team: RuleTeam) {
+  return new AppError('ASSIGNMENT_OUTSIDE_PERIOD', {
+    params: { start: team.startDate, end: team.endDate },
+    fields: [{ path: 'from', message: 'dayOutsidePeriod' }],
+  });
+}
+
+type AssignmentRow = typeof teamAssignments.$inferSelect;
+
+export class AssignmentService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: SystemConfigService,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly auth: AuthService,
+    private readonly messages: MessageService,
+  ) {}
+
+  private today() {
+    return isoToday(this.clock.now());
+  }
+
+  private async ruleConfig() {
+    return ruleConfigOf(await this.config.all());
+  }
+
+  /** Every guide against the team's hard rules, a page at a time, eligible first. */
+  async guideCheck(teamId: number, query: GuideCheckQuery): Promise<Page<GuideCheckItem>> {
+    const team = await readRuleTeam(this.db, teamId);
+    const from = query.from ?? team.startDate;
+    const to = query.to ?? team.endDate;
+    if (from < team.startDate || to > team.endDate || to < from) throw outsidePeriod(team);
+    return checkGuides(this.db, team, { from, to }, await this.ruleConfig(), {
+      keyword: query.keyword || undefined,
+      guideIds: query.guideId ? [query.guideId] : undefined,
+      eligibleOnly: query.eligibleOnly === 'true',
+      limit: query.pageSize,
+      offset: (query.current - 1) * query.pageSize,
+    });
+  }
+
+  /** POST /api/teams/:id/assignments: a guide on the team for [from, to], every rule kept. */
+  async assign(
+    teamId: number,
+    body: AssignmentCreateBody,
+    userId: number | null,
+  ): Promise<AssignmentResult> {
+    return this.db.transaction(async (tx) => {
+      const team = await readRuleTeam(tx, teamId, true);
+      if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
+      if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
+      const row = await this.book(tx, team, body.guideId, body.role, body.from, body.to, userId);
+      await recordAudit(tx, {
+        entityType: 'team',
+        entityId: teamId,
+        action: 'team.assignment.create',
+        diff: { assignment: { before: null, after: await summary(tx, row) } },
+      });
+      return this.settle(tx, team, row.id, userId);
+    });
+  }
+
+  /** Another guide takes over an active assignment; the old row stays, `replaced`. */
+  async replace(
+    teamId: number,
+    assignmentId: number,
+    body: AssignmentReplaceBody,
+    userId: number | null,
+  ): Promise<AssignmentResult> {
+    return this.db.transaction(async (tx) => {
+      const team = await readRuleTeam(tx, teamId, true);
+      if (!REPLACEABLE.includes(team.status)) throw notAssignable(team.status);
+      const old = await this.end(
+        tx,
+        teamId,
+        assignmentId,
+        body.version,
+        'replaced',
+        body.reason,
+        userId,
+      );
+      // On a tour under way the stand-in takes over from today; the days gone stay the old
+      // guide's.
+      const from =
+        team.status === 'ongoing' && this.today() > old.fromDate ? this.today() : old.fromDate;
+      if (from > old.toDate) throw outsidePeriod(team);
+      const row = await this.book(tx, team, body.guideId, old.role, from, old.toDate, userId);
+      await recordAudit(tx, {
+        entityType: 'team',
+        entityId: teamId,
+        action: 'team.assignment.replace',
+        diff: {
+          assignment: { before: await summary(tx, old), after: await summary(tx, row) },
+        },
+      });
+      return this.settle(tx, team, row.id, userId);
+    });
+  }
+
+  /** Takes a guide off the team; the row stays, `cancelled`. */
+  async remove(
+    teamId: number,
+    assignmentId: number,
+    query: { version: number; reason?: string },
+    userId: number | null,
+  ): Promise<AssignmentResult> {
+    return this.db.transaction(async (tx) => {
+      const team = await readRuleTeam(tx, teamId, true);
+      if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
+      const old = await this.end(
+        tx,
+        teamId,
+        assignmentId,
+        query.version,
+        'cancelled',
+        query.reason ?? '',
+        userId,
+      );
+      await recordAudit(tx, {
+        entityType: 'team',
+        entityId: teamId,
+        action: 'team.assignment.remove',
+        diff: { assignment: { before: await summary(tx, old), after: null } },
+      });
+      return this.settle(tx, team, old.id, userId);
+    });
+  }
+
+  /** PUT /api/teams/:id/feedback: one score and comment per guide of a completed team. */
+  async feedback(
+    teamId: number,
+    body: FeedbackBody,
+    userId: number | null,
+  ): Promise<FeedbackResult> {
+    return this.db.transaction(async (tx) => {
+      const team = await readRuleTeam(tx, teamId, true);
+      const [worked] = await tx
+        .select({ id: teamAssignments.id })
+        .from(teamAssignments)
+        .where(
+          and(
+            eq(teamAssignments.teamId, teamId),
+            eq(teamAssignments.guideId, body.guideId),
+            sql`${teamAssignments.status} in ('active', 'replaced')`,
+          ),
+        )
+        .limit(1);
+      if (team.status !== 'completed' || !worked)
+        throw new AppError('FEEDBACK_NOT_ALLOWED', { data: { status: team.status } });
+      const [before] = await tx
+        .select({ score: teamFeedback.score, comment: teamFeedback.comment })
+        .from(teamFeedback)
+        .where(and(eq(teamFeedback.teamId, teamId), eq(teamFeedback.guideId, body.guideId)));
+      const now = this.clock.now();
+      const [row] = await tx
+        .insert(teamFeedback)
+        .values({
+          teamId,
+          guideId: body.guideId,
+          score: body.score,
+          comment: body.comment,
+          createdBy: userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [teamFeedback.teamId, teamFeedback.guideId],
+          set: {
+            score: body.score,
+            comment: body.comment,
+            updatedAt: now,
+            version: sql`${teamFeedback.version} + 1`,
+          },
+        })
+        .returning();
+      await recordAudit(tx, {
+        entityType: 'team',
+        entityId: teamId,
+        action: 'team.feedback',
+        diff: {
+          [`feedback.${body.guideId}`]: {
+            before: before ?? null,
+            after: { score: row.score, comment: row.comment },
+          },
+        },
+      });
+      const version = await this.touch(tx, teamId, userId);
+      const [names] = await tx
+        .select({ guideName: guides.name, createdBy: users.username })
+        .from(guides)
+        .leftJoin(users, eq(users.id, row.createdBy ?? -1))
+        .where(eq(guides.id, body.guideId));
+      return {
+        teamId,
+        status: team.status,
+        version,
+        feedback: {
+          guideId: row.guideId,
+          guideName: names?.guideName ?? '',
+          score: row.score,
+          comment: row.comment,
+          createdBy: names?.createdBy ?? null,
+          createdAt: row.createdAt.toISOString(),
+        },
+      };
+    });
+  }
+
+  /**
+   * The guide module's absence hook: a todo for every holder of `team:allocate` per active
+   * assignment the absence overlaps, on teams not yet finished. The assignment stays; the
+   * dispatchers replace or keep it. Deduplicated per assignment and cause.
+   */
+  async onGuideAbsence(tx: Tx, absence: GuideAbsence): Promise<number[]> {
+    if (absence.cause.kind === 'status' && absence.cause.status === 'active') return [];
+    const conditions = [
+      eq(teamAssignments.guideId, absence.guideId),
+      eq(teamAssignments.status, 'active'),
+      sql`${teamAssignments.toDate} >= ${absence.from}::date`,
+      sql`${teams.status} in (${sql.join(
+        UPCOMING.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    ];
+    if (absence.to) conditions.push(sql`${teamAssignments.fromDate} <= ${absence.to}::date`);
+    const hit = await tx
+      .select({
+        id: teamAssignments.id,
+        teamCode: teams.code,
+        from: teamAssignments.fromDate,
+        to: teamAssignments.toDate,
+        guide: guides.name,
+        code: guides.code,
+      })
+      .from(teamAssignments)
+      .innerJoin(teams, eq(teams.id, teamAssignments.teamId))
+      .innerJoin(guides, eq(guides.id, teamAssignments.guideId))
+      .where(and(...conditions));
+    if (hit.length === 0) return [];
+    const recipients = await this.auth.usersWithPermission(tx, 'team:allocate');
+    if (recipients.length === 0) return [];
+    const now = this.clock.now();
+    const { cause } = absence;
+    const rows = hit.flatMap((a) => {
+      const base = { team: a.teamCode, from: a.from, to: a.to, guide: a.guide, code: a.code };
+      const message =
+        cause.kind === 'status' && cause.status !== 'active'
+          ? systemMessage(`team.guideStatus.${cause.status}`, base)
+          : systemMessage('team.guideLeaveAdded', {
+              ...base,
+              leaveFrom: absence.from,
+              leaveTo: absence.to ?? absence.from,
+            });
+      const dedupeKey =
+        cause.kind === 'status'
+          ? `team-guide-status:${a.id}:${cause.status}:${cause.at.toISOString()}`
+          : `team-guide-leave:${a.id}:${cause.periodId}`;
+      return recipients.map((userId) => ({
+        userId,
+        type: 'todo',
+        ...message,
+        messageType: 0,
+        time: now,
+        dedupeKey,
+      }));
+    });
+    const created = await this.messages.sendOnce(tx, rows);
+    return created > 0 ? recipients : [];
+  }
+
+  // --- inside the write transactions ---------------------------------------------------
+
+  /** Checks every hard rule for the guide and inserts the booking (the constraint decides). */
+  private async book(
+    tx: Tx,
+    team: RuleTeam,
+    guideId: number,
+    role: AssignmentRole,
+    from: string,
+    to: string,
+    userId: number | null,
+  ): Promise<AssignmentRow> {
+    // Shared: assignments of one guide run side by side (the exclusion constraint orders
+    // them); a status change or new leave of the guide (which updates the row) waits.
+    const [guide] = await tx
+      .select({ id: guides.id })
+      .from(guides)
+      .where(eq(guides.id, guideId))
+      .for('share');
+    if (!guide) throw guideNotFound();
+    const config = await this.ruleConfig();
+    const window = { from, to };
+    const { breach } = await firstBreach(tx, team, window, config, guideId);
+    if (breach) throw new AppError(breach.rule, { detail: breach.message, data: breach });
+    const period = assignmentPeriod(team, from, to, config.bufferMinutes);
+    try {
+      return await tx.transaction(async (sp) => {
+        const [row] = await sp
+          .insert(teamAssignments)
+          .values({
+            teamId: team.id,
+            guideId,
+            role,
+            fromDate: from,
+            toDate: to,
+            startsAt: period.startsAt,
+            endsAt: period.endsAt,
+            busy: period.busy,
+            assignedBy: userId,
+            assignedAt: this.clock.now(),
+          })
+          .returning();
+        return row;
+      });
+    } catch (err) {
+      if (databaseErrorInfo(err)?.code !== SQLSTATE.exclusionViolation) throw err;
+      // A concurrent booking of the guide committed first: name it (now visible).
+      const again = await firstBreach(tx, team, window, config, guideId);
+      const busy = again.guide?.breaches.find((b) => b.rule === 'GUIDE_BUSY');
+      throw busy
+        ? new AppError('GUIDE_BUSY', { detail: busy.message, data: busy })
+        : new AppError('GUIDE_BUSY', {
+            detail: bi('导游在该时段已被分配', 'The guide is already booked in that period'),
+          });
+    }
+  }
+
+  /** Ends an active assignment (replaced / cancelled) at its version; the row is kept. */
+  private async end(
+    tx: Tx,
+    teamId: number,
+    assignmentId: number,
+    version: number,
+    status: 'replaced' | 'cancelled',
+    reason: string,
+    userId: number | null,
+  ): Promise<AssignmentRow> {
+    const [row] = await tx
+      .update(teamAssignments)
+      .set({
+        status,
+        endedBy: userId,
+        endedAt: this.clock.now(),
+        endReason: reason,
+        version: sql`${teamAssignments.version} + 1`,
+      })
+      .where(
+        and(
+          eq(teamAssignments.id, assignmentId),
+          eq(teamAssignments.teamId, teamId),
+          eq(teamAssignments.status, 'active'),
+          eq(teamAssignments.version, version),
+        ),
+      )
+      .returning();
+    if (row) return row;
+    const [current] = await tx
+      .select({ status: teamAssignments.status })
+      .from(teamAssignments)
+      .where(and(eq(teamAssignments.id, assignmentId), eq(teamAssignments.teamId, teamId)));
+    if (!current) throw assignmentNotFound();
+    if (current.status !== 'active')
+      throw new AppError('CONFLICT', {
+        detail: bi('该分配已结束', 'That assignment has already ended'),
+        data: { status: current.status },
+      });
+    throw new AppError('STALE_VERSION');
+  }
+
+  /**
+   * After an assignment change: the team's version moves on (its detail changed), and its
+   * status follows its local guides — pending → allocated once they cover every day,
+   * allocated → pending when they no longer do.
+   */
+  private async settle(
+    tx: Tx,
+    team: RuleTeam,
+    assignmentId: number,
+    userId: number | null,
+  ): Promise<AssignmentResult> {
+    let version = await this.touch(tx, team.id, userId);
+    let status = team.status;
+    if (team.status === 'pending' || team.status === 'allocated') {
+      const covered = await coveredDays(tx, team.id);
+      const whole = covered >= periodDays(team.startDate, team.endDate);
+      const to: TeamStatus | null =
+        team.status === 'pending' && whole
+          ? 'allocated'
+          : team.status === 'allocated' && !whole
+            ? 'pending'
+            : null;
+      if (to) {
+        version = await moveTeam(tx, {
+          teamId: team.id,
+          from: team.status,
+          to,
+          actorId: userId,
+          at: this.clock.now(),
+        });
+        status = to;
+      }
+    }
+    return { teamId: team.id, status, version, assignment: await loadAssignment(tx, assignmentId) };
+  }
+
+  /** The team's detail changed: its version moves on, so a stale edit of it is refused. */
+  private async touch(tx: Tx, teamId: number, userId: number | null): Promise<number> {
+    const [row] = await tx
+      .update(teams)
+      .set({
+        version: sql`${teams.version} + 1`,
+        updatedAt: this.clock.now(),
+        ...(userId !== null ? { updatedBy: userId } : {}),
+      })
+      .where(eq(teams.id, teamId))
+      .returning({ version: teams.version });
+    return row.version;
+  }
+}
+
+/** Days of the team's period an active local guide covers. */
+async function coveredDays(db: DbOrTx, teamId: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(distinct d.day)::int as n
+    from team_assignments a
+    cross join lateral generate_series(a.from_date, a.to_date, interval '1 day') as d(day)
+    where a.team_id = ${teamId} and a.status = 'active' and a.role = 'local_guide'
+  `)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
+}
+
+/** One assignment as the team detail shows it. */
+export async function loadAssignment(db: DbOrTx, id: number): Promise<TeamAssignment> {
+  const result = (await db.execute(sql`
+    select a.id, a.guide_id, g.name as guide_name, g.code as guide_code, a.role,
+      a.from_date::text as from_date, a.to_date::text as to_date, a.status, a.score,
+      ab.username as assigned_by, a.assigned_at, eb.username as ended_by, a.ended_at,
+      a.end_reason, a.version
+    from team_assignments a
+    join guides g on g.id = a.guide_id
+    left join users ab on ab.id = a.assigned_by
+    left join users eb on eb.id = a.ended_by
+    where a.id = ${id}
+  `)) as unknown as {
+    rows: {
+      id: number;
+      guide_id: number;
+      guide_name: string;
+      guide_code: string;
+      role: AssignmentRole;
+      from_date: string;
+      to_date: string;
+      status: TeamAssignment['status'];
+      score: number | null;
+      assigned_by: string | null;
+      assigned_at: Date | string;
+      ended_by: string | null;
+      ended_at: Date | string | null;
+      end_reason: string;
+      version: number;
+    }[];
+  };
+  const r = result.rows[0];
+  if (!r) throw assignmentNotFound();
+  const iso = (v: Date | string) => new Date(v).toISOString();
+  return {
+    id: r.id,
+    guideId: r.guide_id,
+    guideName: r.guide_name,
+    guideCode: r.guide_code,
+    role: r.role,
+    from: r.from_date,
+    to: r.to_date,
+    status: r.status,
+    score: r.score,
+    assignedBy: r.assigned_by,
+    assignedAt: iso(r.assigned_at),
+    endedBy: r.ended_by,
+    endedAt: r.ended_at === null ? null : iso(r.ended_at),
+    endReason: r.end_reason,
+    version: r.version,
+  };
+}
+
+/** What the audit row records of an assignment. */
+async function summary(db: DbOrTx, row: AssignmentRow) {
+  const [g] = await db
+    .select({ name: guides.name, code: guides.code })
+    .from(guides)
+    .where(eq(guides.id, row.guideId));
+  return {
+    id: row.id,
+    guide: g ? `${g.name} (${g.code})` : String(row.guideId),
+    role: row.role,
+    from: row.fromDate,
+    to: row.toDate,
+  };
+}
