@@ -110,12 +110,15 @@ async function remember(db: Parameters<typeof seed>[0]['db'], kind: DbKind) {
 
 export const path = (query: string) => `/api/teams/${teamIds.get(current)}/guide-check?${query}`;
 
+/** The check of one guide, as the assignment path runs it. */
+export const oneGuidePath = () => path(`guideId=${guideId.get(current)}`);
+
 export const oneGuide = defineCase({
   kind: 'load',
   name: 'GET /api/teams/:id/guide-check (one guide, the assignment check; 5k guides)',
   seed,
   get request() {
-    return { path: path(`guideId=${guideId.get(current)}`), as: 'operator' as const };
+    return { path: oneGuidePath(), as: 'operator' as const };
   },
 });
 

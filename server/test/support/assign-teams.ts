@@ -29,14 +29,14 @@ export async function plainSpots(db: Db, pax = 40): Promise<number[]> {
 }
 
 export async function insertTeam(db: Db, input: TestTeamInput = {}) {
-  seq++;
+  const n = ++seq;
   const start = addDays(isoToday(), input.startIn ?? 10);
   const end = addDays(start, (input.days ?? 3) - 1);
   const spots = input.spotIds ?? (await plainSpots(db));
   const [team] = await db
     .insert(teams)
     .values({
-      code: `TT${process.pid % 1000}${String(seq).padStart(4, '0')}${Date.now() % 100000}`,
+      code: `TT-${process.pid}-${n}-${Date.now().toString(36)}`,
       name: '测试团',
       agency: 'cits',
       market: 'domestic',

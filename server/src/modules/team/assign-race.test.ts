@@ -34,7 +34,10 @@ it('50 parallel bookings of one guide on overlapping teams: 1 success, 49 × 409
   );
   const statuses = results.map((r) => r.statusCode);
   const outcomes = results.map((r) => `${r.statusCode} ${r.json().error ?? ''}`);
-  expect(statuses.filter((s) => s === 200), outcomes.join(', ')).toHaveLength(1);
+  expect(
+    statuses.filter((s) => s === 200),
+    outcomes.join(', '),
+  ).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(49);
   const winner = teams[statuses.indexOf(200)];
   for (const r of results.filter((x) => x.statusCode === 409)) {

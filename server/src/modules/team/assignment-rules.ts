@@ -162,85 +162,111 @@ export async function checkGuides(
   }
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const tz = OPERATION_TIME_ZONE;
-  const eligible = sql`(c.status = 'active' and c.licence_expiry >= ${team.endDate}::date
-      and b.guide_id is null and l.guide_id is null and s.guide_id is not null
-      and c.level_rank >= ${guideLevelRank(required)} and u.guide_id is null
-      and ${team.pax} <= least(c.max_group_size, coalesce(sl.max_pax_per_guide, c.max_group_size)))`;
+  // Only the given guides' bookings when there are few (the assignment path: one).
+  const onlyAsked = (column: SQL) =>
+    options.guideIds
+      ? sql`and ${column} in (${sql.join(
+          options.guideIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  // Pass 1 decides eligibility for every guide chosen, over narrow id sets joined by hash;
+  // pass 2 gathers the facts of each rule for the page's rows only.
   const result = (await db.execute(sql`
-    with cand as (
-      select g.id, g.code, g.name, g.name_sort, g.level, g.level_rank, g.status, g.home_city,
-        g.max_group_size, g.licence_expiry
-      from guides g ${where}
-    ),
-    spots as (
+    with spots as (
       select distinct sp.id, sp.name, sp.certified_guides_only, sp.max_pax_per_guide
       from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
       where i.team_id = ${team.id} and i.date between ${window.from}::date and ${window.to}::date
     ),
+    busy_ids as (
+      select distinct a.guide_id from team_assignments a
+      where a.status = 'active' and a.busy && ${busy}::tstzrange ${onlyAsked(sql`a.guide_id`)}
+    ),
+    leave_ids as (
+      select distinct x.guide_id from guide_unavailability x
+      where x.start_date <= ${window.to}::date and x.end_date >= ${window.from}::date
+        ${onlyAsked(sql`x.guide_id`)}
+    ),
+    speak_ids as (
+      select l.guide_id from guide_languages l
+      where l.language = ${team.language} ${onlyAsked(sql`l.guide_id`)}
+    ),
+    certified_ids as (
+      select gc.guide_id from guide_certifications gc
+      join spots sp on sp.id = gc.spot_id and sp.certified_guides_only
+      where gc.valid_until >= ${team.endDate}::date ${onlyAsked(sql`gc.guide_id`)}
+      group by gc.guide_id
+      having count(*) = (select count(*) from spots where certified_guides_only)
+    ),
+    flags as (
+      select g.id, g.name_sort, (g.status = 'active'
+        and g.licence_expiry >= ${team.endDate}::date
+        and g.level_rank >= ${guideLevelRank(required)}
+        and ${team.pax}::int <= g.max_group_size
+        and ${team.pax}::int <= coalesce((select min(max_pax_per_guide) from spots), ${team.pax}::int)
+        and b.guide_id is null and l.guide_id is null and s.guide_id is not null
+        and (c.guide_id is not null or not exists (select 1 from spots where certified_guides_only))
+      ) as eligible
+      from guides g
+      left join busy_ids b on b.guide_id = g.id
+      left join leave_ids l on l.guide_id = g.id
+      left join speak_ids s on s.guide_id = g.id
+      left join certified_ids c on c.guide_id = g.id
+      ${where}
+    ),
+    chosen as (
+      select * from flags ${options.eligibleOnly ? sql`where eligible` : sql``}
+    ),
+    page as (
+      select id, name_sort, eligible from chosen
+      order by eligible desc, name_sort collate "C", id
+      ${options.limit !== undefined ? sql`limit ${options.limit}` : sql``}
+      ${options.offset ? sql`offset ${options.offset}` : sql``}
+    ),
     spot_limit as (
       select name, max_pax_per_guide from spots order by max_pax_per_guide, name limit 1
-    ),
-    busy as (
-      select distinct on (a.guide_id) a.guide_id, t.code,
-        to_char(a.starts_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_from,
-        to_char(upper(a.busy) at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_to,
-        round(extract(epoch from upper(a.busy) - a.ends_at) / 60)::int as busy_buffer
-      from team_assignments a join teams t on t.id = a.team_id
-      where a.status = 'active' and a.busy && ${busy}::tstzrange
-        and a.guide_id in (select id from cand)
-      order by a.guide_id, a.starts_at
-    ),
-    leave as (
-      select distinct on (x.guide_id) x.guide_id, x.type, x.start_date::text as leave_from,
-        x.end_date::text as leave_to
-      from guide_unavailability x
-      where x.guide_id in (select id from cand)
-        and x.start_date <= ${window.to}::date and x.end_date >= ${window.from}::date
-      order by x.guide_id, x.start_date
-    ),
-    speaks as (
-      select guide_id from guide_languages
-      where language = ${team.language} and guide_id in (select id from cand)
-    ),
-    uncertified as (
-      select c.id as guide_id, array_agg(sp.name order by sp.name) as spots
-      from cand c cross join spots sp
-      where sp.certified_guides_only and not exists (
-        select 1 from guide_certifications gc
-        where gc.guide_id = c.id and gc.spot_id = sp.id and gc.valid_until >= ${team.endDate}::date)
-      group by c.id
     ),
     language_label as (
       select pi.label_zh, pi.label_en from property_items pi
       join property_categories pc on pc.id = pi.category_id
       where pc.code = 'guide_language' and pi.value = ${team.language}
-    ),
-    checked as (
-      select c.*, b.code as busy_team, b.busy_from, b.busy_to, b.busy_buffer,
-        l.type as leave_type, l.leave_from, l.leave_to, s.guide_id is not null as speaks,
-        u.spots as uncertified, sl.name as spot_limit_name, sl.max_pax_per_guide as spot_limit,
-        ${eligible} as eligible, count(*) over () as total
-      from cand c
-      left join busy b on b.guide_id = c.id
-      left join leave l on l.guide_id = c.id
-      left join speaks s on s.guide_id = c.id
-      left join uncertified u on u.guide_id = c.id
-      left join spot_limit sl on true
-      ${options.eligibleOnly ? sql`where ${eligible}` : sql``}
-      order by eligible desc, c.name_sort collate "C", c.id
-      ${options.limit !== undefined ? sql`limit ${options.limit}` : sql``}
-      ${options.offset ? sql`offset ${options.offset}` : sql``}
     )
-    select k.id, k.code, k.name, k.level, k.level_rank, k.status, k.home_city, k.max_group_size,
-      k.licence_expiry::text as licence_expiry, k.busy_team, k.busy_from, k.busy_to,
-      k.busy_buffer, k.leave_type, k.leave_from, k.leave_to, k.speaks, k.uncertified,
-      k.spot_limit_name, k.spot_limit, k.total::int as total,
+    select g.id, g.code, g.name, g.level, g.level_rank, g.status, g.home_city, g.max_group_size,
+      g.licence_expiry::text as licence_expiry,
+      bk.code as busy_team, bk.busy_from, bk.busy_to, bk.busy_buffer,
+      lv.type as leave_type, lv.leave_from, lv.leave_to,
+      exists (select 1 from guide_languages l where l.guide_id = g.id
+        and l.language = ${team.language}) as speaks,
+      (select array_agg(sp.name order by sp.name) from spots sp
+        where sp.certified_guides_only and not exists (
+          select 1 from guide_certifications gc where gc.guide_id = g.id
+            and gc.spot_id = sp.id and gc.valid_until >= ${team.endDate}::date)) as uncertified,
+      (select name from spot_limit) as spot_limit_name,
+      (select max_pax_per_guide from spot_limit) as spot_limit,
+      (select count(*)::int from chosen) as total,
       (select label_zh from language_label) as language_zh,
       (select label_en from language_label) as language_en,
-      array(select gl.language from guide_languages gl where gl.guide_id = k.id
+      array(select gl.language from guide_languages gl where gl.guide_id = g.id
         order by gl.sort_order, gl.language) as languages
-    from checked k
-    order by k.eligible desc, k.name_sort collate "C", k.id
+    from page p
+    join guides g on g.id = p.id
+    left join lateral (
+      select t.code,
+        to_char(a.starts_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_from,
+        to_char(upper(a.busy) at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as busy_to,
+        round(extract(epoch from upper(a.busy) - a.ends_at) / 60)::int as busy_buffer
+      from team_assignments a join teams t on t.id = a.team_id
+      where a.guide_id = g.id and a.status = 'active' and a.busy && ${busy}::tstzrange
+      order by a.starts_at limit 1
+    ) bk on true
+    left join lateral (
+      select x.type, x.start_date::text as leave_from, x.end_date::text as leave_to
+      from guide_unavailability x
+      where x.guide_id = g.id and x.start_date <= ${window.to}::date
+        and x.end_date >= ${window.from}::date
+      order by x.start_date limit 1
+    ) lv on true
+    order by p.eligible desc, p.name_sort collate "C", p.id
   `)) as unknown as { rows: Row[] };
   const rows = result.rows;
   return {

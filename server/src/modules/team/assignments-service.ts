@@ -32,7 +32,13 @@ import { guides } from '../guide/schema';
 import type { GuideAbsence } from '../guide/service';
 import type { MessageService } from '../messages/service';
 import type { SystemConfigService } from '../system-config/service';
-import { checkGuides, firstBreach, ruleConfigOf, type RuleTeam } from './assignment-rules';
+import {
+  checkGuides,
+  firstBreach,
+  ruleConfigOf,
+  type RuleConfig,
+  type RuleTeam,
+} from './assignment-rules';
 import { moveTeam } from './lifecycle';
 import { assignmentPeriod } from './period';
 import { teamAssignments, teamFeedback, teamItineraryItems, teams } from './schema';
@@ -146,11 +152,15 @@ export class AssignmentService {
     body: AssignmentCreateBody,
     userId: number | null,
   ): Promise<AssignmentResult> {
+    // Read before the transaction: a read on another pooled connection while holding one
+    // could exhaust the pool when many bookings wait on each other.
+    const config = await this.ruleConfig();
     return this.db.transaction(async (tx) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
       if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
-      const row = await this.book(tx, team, body.guideId, body.role, body.from, body.to, userId);
+      const booking = { guideId: body.guideId, role: body.role, from: body.from, to: body.to };
+      const row = await this.book(tx, team, booking, config, userId);
       await recordAudit(tx, {
         entityType: 'team',
         entityId: teamId,
@@ -168,6 +178,7 @@ export class AssignmentService {
     body: AssignmentReplaceBody,
     userId: number | null,
   ): Promise<AssignmentResult> {
+    const config = await this.ruleConfig();
     return this.db.transaction(async (tx) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!REPLACEABLE.includes(team.status)) throw notAssignable(team.status);
@@ -185,7 +196,8 @@ export class AssignmentService {
       const from =
         team.status === 'ongoing' && this.today() > old.fromDate ? this.today() : old.fromDate;
       if (from > old.toDate) throw outsidePeriod(team);
-      const row = await this.book(tx, team, body.guideId, old.role, from, old.toDate, userId);
+      const booking = { guideId: body.guideId, role: old.role, from, to: old.toDate };
+      const row = await this.book(tx, team, booking, config, userId);
       await recordAudit(tx, {
         entityType: 'team',
         entityId: teamId,
@@ -375,10 +387,13 @@ export class AssignmentService {
   private async book(
     tx: Tx,
     team: RuleTeam,
-    guideId: number,
-    role: AssignmentRole,
-    from: string,
-    to: string,
+    {
+      guideId,
+      role,
+      from,
+      to,
+    }: { guideId: number; role: AssignmentRole; from: string; to: string },
+    config: RuleConfig,
     userId: number | null,
   ): Promise<AssignmentRow> {
     // Shared: assignments of one guide run side by side (the exclusion constraint orders
@@ -389,7 +404,6 @@ export class AssignmentService {
       .where(eq(guides.id, guideId))
       .for('share');
     if (!guide) throw guideNotFound();
-    const config = await this.ruleConfig();
     const window = { from, to };
     const { breach } = await firstBreach(tx, team, window, config, guideId);
     if (breach) throw new AppError(breach.rule, { detail: breach.message, data: breach });
