@@ -78,7 +78,7 @@ export function createServices(
     properties,
     events,
   );
-  const auth = new AuthService(db, config);
+  const auth = new AuthService(db, config, events);
   const messages = new MessageService(db, events);
   const assignments = new AssignmentService(db, config, clock, events, auth, messages);
   const guide = new GuideService(
@@ -91,7 +91,6 @@ export function createServices(
     events,
     ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence)),
   );
-  const auth = new AuthService(db, config, events);
   const users = new UsersService(db, auth, events);
   const roles = new RolesService(db, events);
   const team = new TeamService(db, clock, config, properties, scenic);
