@@ -267,10 +267,18 @@ export async function main(argv: string[], env: ServerEnv = readEnv()): Promise<
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
+      // The running server runs the command for us (its socket in the data directory).
+      const { forwardToServer } = await import('./sections-socket');
+      const code = await forwardToServer(env.dataDir, argv, os.userInfo().username, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      });
+      if (code === 64) console.error(`\n${USAGE}`);
+      if (code !== null) return code === 64 ? 1 : code;
       console.error(
         `${err.message}\n` +
-          'The running console server holds the embedded database (PGlite admits one process). ' +
-          'Either pin and roll back on the console page System → Section versions, or stop the ' +
+          'The running console server holds the embedded database (PGlite admits one process) ' +
+          'and did not answer on its socket. Either pin and roll back on the console page System → Section versions, or stop the ' +
           'server, run this command, and start it again. With PostgreSQL (DATABASE_URL) the ' +
           'command works while servers run.',
       );
