@@ -9,7 +9,6 @@
 // PGlite the CLI stops with a clear message (use the Section versions page, or stop the server);
 // on PostgreSQL it works beside running servers. Every write is appended to the audit trail.
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { SECTION_NAMES } from '@console/shared/contracts/menu';
 import { ERRORS, formatMessage } from '@console/shared';
 import { readEnv, type ServerEnv } from '../config/env';
@@ -303,7 +302,10 @@ export async function main(argv: string[], env: ServerEnv = readEnv()): Promise<
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+// Run as the CLI itself (not when imported: the server imports this module for its socket,
+// and the bundle may move this code into a chunk shared with the server, so the module's own
+// URL cannot tell).
+if (/[\\/]cli[\\/]sections\.(ts|js)$/.test(process.argv[1] ?? '')) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
