@@ -82,6 +82,31 @@ describe('forms as an admin', () => {
     expect(errors).toEqual([]);
   });
 
+  it('guide status: the reason is required only where the contract says, its error clears with the status', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/guide/list`);
+    await page.getByTestId('guide-table').waitFor();
+    await page.getByRole('button', { name: '变更状态' }).first().click();
+    const form = page.getByTestId('status-form');
+    await form.waitFor();
+    const choose = async (label: string) => {
+      await page.getByTestId('status-field').locator('.arco-select-view').click();
+      await page.locator('.arco-select-option', { hasText: label }).click();
+    };
+    const reasonItem = form.locator('.arco-form-item', { has: page.getByTestId('status-reason') });
+    await choose('停用');
+    await reasonItem.locator('.arco-form-item-symbol').waitFor();
+    await page.locator('.arco-modal-footer').getByRole('button', { name: '保存' }).click();
+    await form.getByText('停用或离职需要填写原因').waitFor();
+    await page.locator('.arco-message', { hasText: '请修正表单中的错误' }).waitFor();
+    // Back to a status that needs no reason: the error and the asterisk go at once.
+    await choose('在岗');
+    await form.getByText('停用或离职需要填写原因').waitFor({ state: 'detached' });
+    expect(await reasonItem.locator('.arco-form-item-symbol').count()).toBe(0);
+    await page.locator('.arco-modal-footer').getByRole('button', { name: '取消' }).click();
+    expect(errors).toEqual([]);
+  });
+
   it('spot form: the contract marks the required fields; every error shows at once', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/scenic/maintenance?new=1`);

@@ -166,7 +166,7 @@ describe('scenic section as a user', () => {
     await page.getByTestId('search-table-scenic-spots').getByText('故宫博物院').first().click();
     await page.waitForURL(/\/scenic\/detail\/\d+/);
     await page.getByTestId('detail-load').waitFor();
-    await page.getByTestId('chart-month').locator('canvas').waitFor();
+    await page.getByTestId('chart-month').locator('svg').waitFor();
     await page.getByTestId('detail-teams').getByText('暂无团队计划游览该景点').waitFor();
   });
 });

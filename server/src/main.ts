@@ -4,6 +4,8 @@ import { readEnv } from './config/env';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDatabase } from './seed';
+import { serveSectionsSocket } from './cli/sections-socket';
+import { sectionsOptionsFromEnv } from './modules/sections/service';
 
 async function main() {
   const env = readEnv();
@@ -26,11 +28,22 @@ async function main() {
   }
   const { app } = await buildApp({ database, env, logger: true });
 
+  // The sections CLI cannot open the embedded database while this process holds it: it sends
+  // its commands here instead (cli/sections-socket.ts).
+  const stopSocket =
+    database.kind === 'pglite'
+      ? await serveSectionsSocket(env.dataDir, {
+          db: database.db,
+          options: sectionsOptionsFromEnv(env),
+        })
+      : async () => undefined;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await stopSocket();
     await app.close();
     await database.close();
     process.exit(0);

@@ -9,7 +9,6 @@
 // PGlite the CLI stops with a clear message (use the Section versions page, or stop the server);
 // on PostgreSQL it works beside running servers. Every write is appended to the audit trail.
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { SECTION_NAMES } from '@console/shared/contracts/menu';
 import { ERRORS, formatMessage } from '@console/shared';
 import { readEnv, type ServerEnv } from '../config/env';
@@ -267,10 +266,18 @@ export async function main(argv: string[], env: ServerEnv = readEnv()): Promise<
     database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
+      // The running server runs the command for us (its socket in the data directory).
+      const { forwardToServer } = await import('./sections-socket');
+      const code = await forwardToServer(env.dataDir, argv, os.userInfo().username, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      });
+      if (code === 64) console.error(`\n${USAGE}`);
+      if (code !== null) return code === 64 ? 1 : code;
       console.error(
         `${err.message}\n` +
-          'The running console server holds the embedded database (PGlite admits one process). ' +
-          'Either pin and roll back on the console page System → Section versions, or stop the ' +
+          'The running console server holds the embedded database (PGlite admits one process) ' +
+          'and did not answer on its socket. Either pin and roll back on the console page System → Section versions, or stop the ' +
           'server, run this command, and start it again. With PostgreSQL (DATABASE_URL) the ' +
           'command works while servers run.',
       );
@@ -295,7 +302,10 @@ export async function main(argv: string[], env: ServerEnv = readEnv()): Promise<
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+// Run as the CLI itself (not when imported: the server imports this module for its socket,
+// and the bundle may move this code into a chunk shared with the server, so the module's own
+// URL cannot tell).
+if (/[\\/]cli[\\/]sections\.(ts|js)$/.test(process.argv[1] ?? '')) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {

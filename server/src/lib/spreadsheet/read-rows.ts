@@ -42,36 +42,71 @@ function decodeText(buffer: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+const tooManyRows = (maxRows: number) =>
+  new AppError('SPREADSHEET_TOO_MANY_ROWS', { params: { max: maxRows } });
+
+/** A row's plain cells, or null when every cell is empty (such rows are skipped). */
+function plainRow(row: ExcelJS.Row): Raw[] | null {
+  const values = row.values as ExcelJS.CellValue[];
+  const cells = values.slice(1).map((v) => plainCell(v));
+  return cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === ''))
+    ? cells
+    : null;
+}
+
+/**
+ * The first worksheet of an xlsx, streamed: rows are read one by one and reading stops at the
+ * first row past the limit (header + `maxRows`), so a sheet of a million rows is refused after
+ * reading 10 001 of them rather than built whole in memory first (issue #12). Where the package
+ * puts the sheet before its shared strings, exceljs parks the sheet in a temporary file (under
+ * TMPDIR, which read-worker-client.ts points at a directory it removes afterwards).
+ */
+async function streamXlsxRows(buffer: Buffer, maxRows: number): Promise<RawRow[]> {
+  const Excel = await loadExcel();
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell date cells from numbers.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const rows: RawRow[] = [];
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      const cells = plainRow(row);
+      if (!cells) continue;
+      if (rows.length > maxRows) throw tooManyRows(maxRows);
+      rows.push({ rowNumber: row.number, cells });
+    }
+    // The first worksheet only.
+    return rows;
+  }
+  throw new AppError('SPREADSHEET_UNREADABLE');
+}
+
+async function csvRows(text: string, maxRows: number): Promise<RawRow[]> {
+  const sheet = await new (await loadExcel()).Workbook().csv.read(Readable.from([text]), {
+    // Keep every cell as text: codes like 0012 must not turn into numbers.
+    map: (value: string) => (value === '' ? null : value),
+  });
+  if (sheet.actualRowCount - 1 > maxRows) throw tooManyRows(maxRows);
+  const rows: RawRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells = plainRow(row);
+    if (cells) rows.push({ rowNumber, cells });
+  });
+  return rows;
+}
+
 /** The first worksheet as rows of plain cells, with their spreadsheet row numbers. */
 export async function readRows(file: SpreadsheetFile, maxRows: number): Promise<RawRow[]> {
-  const workbook = new (await loadExcel()).Workbook();
-  let sheet: ExcelJS.Worksheet | undefined;
   try {
-    if (detectFormat(file) === 'xlsx') {
-      await workbook.xlsx.load(file.buffer as unknown as ArrayBuffer);
-      sheet = workbook.worksheets[0];
-    } else {
-      sheet = await workbook.csv.read(Readable.from([decodeText(file.buffer)]), {
-        // Keep every cell as text: codes like 0012 must not turn into numbers.
-        map: (value: string) => (value === '' ? null : value),
-      });
-    }
+    return detectFormat(file) === 'xlsx'
+      ? await streamXlsxRows(file.buffer, maxRows)
+      : await csvRows(decodeText(file.buffer), maxRows);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('SPREADSHEET_UNREADABLE');
   }
-  if (!sheet) throw new AppError('SPREADSHEET_UNREADABLE');
-  // The header plus the data rows; a sheet claiming more rows than allowed is refused unread.
-  if (sheet.actualRowCount - 1 > maxRows) {
-    throw new AppError('SPREADSHEET_TOO_MANY_ROWS', { params: { max: maxRows } });
-  }
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const values = row.values as ExcelJS.CellValue[];
-    const cells = values.slice(1).map((v) => plainCell(v));
-    if (cells.some((c) => c !== null && !(typeof c === 'string' && c.trim() === ''))) {
-      rows.push({ rowNumber, cells });
-    }
-  });
-  return rows;
 }

@@ -2,6 +2,7 @@
 // limits, after checking what a zip package unpacks to, so the event loop — every other
 // user's requests, /api/health — never waits on a spreadsheet (issue #12 point 1).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -75,9 +76,13 @@ export async function readRowsInWorker(
 ): Promise<ConvertedSheet> {
   if (detectFormat(file) === 'xlsx') await assertZipUnpacksWithinLimits(file.buffer);
   const url = await workerUrl();
+  // The reader's temporary files (a sheet exceljs parks while it waits for the shared strings)
+  // go in a directory of their own, removed whatever way the read ends.
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'console-sheet-'));
   return new Promise<ConvertedSheet>((resolve, reject) => {
     const worker = new Worker(url, {
       workerData: { file: { filename: file.filename, buffer: file.buffer }, maxRows, columns },
+      env: { ...process.env, TMPDIR: scratch, TMP: scratch, TEMP: scratch },
       resourceLimits: { maxOldGenerationSizeMb: READ_LIMITS.maxHeapMb },
     });
     let settled = false;
@@ -85,7 +90,9 @@ export async function readRowsInWorker(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      void worker
+        .terminate()
+        .finally(() => fs.promises.rm(scratch, { recursive: true, force: true }));
       fn();
     };
     const timer = setTimeout(() => settle(() => reject(tooHeavy())), READ_LIMITS.timeoutMs);

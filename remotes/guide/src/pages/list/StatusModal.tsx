@@ -1,5 +1,7 @@
 // Change a guide's status with a reason (required for suspended and inactive; the server
-// refuses `active` with an expired licence and names the expiry date).
+// refuses `active` with an expired licence and names the expiry date). On the shared
+// ContractForm: the asterisks come from the contract, every error shows at once, and the
+// reason's error clears as soon as the status no longer needs one.
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, Message, Modal, Select } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
@@ -12,6 +14,13 @@ import {
   type GuideListItem,
   type GuideStatus,
 } from '@console/shared';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  showFormErrors,
+  type FieldErrors,
+} from '@console/shared/components/contract-form';
 import { guideApi } from '../../api';
 import { useEnumLabel, useValidationText } from '../../hooks';
 
@@ -34,19 +43,27 @@ export function StatusModal(props: {
     setStatus(guide.status);
   }, [guide, form]);
 
-  const submit = async () => {
-    if (!guide) return;
-    const v = form.getFieldsValue() as { status: GuideStatus; reason?: string };
+  /** The values checked with the contract the server uses; every failing field's message. */
+  const check = () => {
+    const v = form.getFieldsValue() as { status?: GuideStatus; reason?: string };
     const parsed = guideStatusBody.safeParse({
       ...v,
       reason: v.reason ?? '',
-      version: guide.version,
+      version: guide?.version,
     });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      form.setFields({ [String(issue.path[0])]: { error: { message: text(issue.message) } } });
-      return;
-    }
+    const errors: FieldErrors = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (field !== 'version' && !errors[field]) errors[field] = text(issue.message);
+      }
+    return { parsed, errors };
+  };
+
+  const submit = async () => {
+    if (!guide) return;
+    const { parsed, errors } = check();
+    if (showFormErrors(form, errors) || !parsed.success) return;
     setSaving(true);
     try {
       const updated = await guideApi.changeStatus(guide.id, parsed.data);
@@ -70,10 +87,23 @@ export function StatusModal(props: {
       cancelText={intl.formatMessage({ id: 'guide.action.cancel' })}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" onValuesChange={(c) => c.status && setStatus(c.status)}>
-        <Form.Item label={intl.formatMessage({ id: 'guide.field.status' })} field="status" required>
+      <ContractForm
+        schema={guideStatusBody}
+        form={form}
+        layout="vertical"
+        data-testid="status-form"
+        onValuesChange={(c: { status?: GuideStatus }) => {
+          if (c.status) setStatus(c.status);
+          refreshShownErrors(form, check().errors);
+        }}
+      >
+        <ContractItem
+          label={intl.formatMessage({ id: 'guide.field.status' })}
+          field="status"
+          data-testid="status-field"
+        >
           <Select options={GUIDE_STATUSES.map((s) => ({ value: s, label: label('status', s) }))} />
-        </Form.Item>
+        </ContractItem>
         {STATUSES_NEEDING_REASON.includes(status) && (
           <Alert
             type="info"
@@ -81,7 +111,8 @@ export function StatusModal(props: {
             content={intl.formatMessage({ id: 'guide.status.reasonHint' })}
           />
         )}
-        <Form.Item
+        {/* Required only for some statuses: the contract's cross-field rule, shown as such. */}
+        <ContractItem
           label={intl.formatMessage({ id: 'guide.field.reason' })}
           field="reason"
           required={STATUSES_NEEDING_REASON.includes(status)}
@@ -91,8 +122,8 @@ export function StatusModal(props: {
             showWordLimit
             data-testid="status-reason"
           />
-        </Form.Item>
-      </Form>
+        </ContractItem>
+      </ContractForm>
     </Modal>
   );
 }

@@ -23,6 +23,14 @@ import {
   unavailabilityBody,
   type UnavailabilityPeriod,
 } from '@console/shared';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  requiredFields,
+  showFormErrors,
+  type FieldErrors,
+} from '@console/shared/components/contract-form';
 import { guideApi, useGuideUnavailabilityQuery, useInvalidateGuides } from '../../api';
 import { useEnumLabel, useValidationText } from '../../hooks';
 
@@ -34,6 +42,11 @@ const TYPE_COLOR: Record<UnavailabilityPeriod['type'], string> = {
 };
 
 const NO_PERIODS: UnavailabilityPeriod[] = [];
+
+/** The range field stands for the contract's start and end dates. */
+const RANGE_REQUIRED = ['startDate', 'endDate'].some((f) =>
+  requiredFields(unavailabilityBody).has(f),
+);
 
 export function LeaveCalendar({
   guideId,
@@ -185,26 +198,31 @@ function AddPeriodModal(props: {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
 
-  const submit = async () => {
+  /**
+   * The values checked with the contract the server uses; every failing field's message (the
+   * period's two dates are one range field here).
+   */
+  const check = () => {
     const v = form.getFieldsValue() as { type?: string; range?: string[]; reason?: string };
-    const body = {
+    const parsed = unavailabilityBody.safeParse({
       type: v.type,
       startDate: v.range?.[0] ?? '',
       endDate: v.range?.[1] ?? '',
       reason: v.reason ?? '',
-    };
-    const parsed = unavailabilityBody.safeParse(body);
-    if (!parsed.success) {
-      const errors: Record<string, { message: string }> = {};
+    });
+    const errors: FieldErrors = {};
+    if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0]);
-        errors[key === 'startDate' || key === 'endDate' ? 'range' : key] = {
-          message: text(issue.code === 'invalid_type' ? 'required' : issue.message),
-        };
+        const field = key === 'startDate' || key === 'endDate' ? 'range' : key;
+        errors[field] ??= text(issue.code === 'invalid_type' ? 'required' : issue.message);
       }
-      form.setFields(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, { error: e }])));
-      return;
-    }
+    return { parsed, errors };
+  };
+
+  const submit = async () => {
+    const { parsed, errors } = check();
+    if (showFormErrors(form, errors) || !parsed.success) return;
     setSaving(true);
     try {
       const created = await guideApi.addUnavailability(props.guideId, parsed.data);
@@ -229,26 +247,32 @@ function AddPeriodModal(props: {
       cancelText={intl.formatMessage({ id: 'guide.action.cancel' })}
       unmountOnExit
     >
-      <Form form={form} layout="vertical" initialValues={{ type: 'leave' }}>
-        <Form.Item label={intl.formatMessage({ id: 'guide.field.type' })} field="type" required>
+      <ContractForm
+        schema={unavailabilityBody}
+        form={form}
+        layout="vertical"
+        initialValues={{ type: 'leave' }}
+        onValuesChange={() => refreshShownErrors(form, check().errors)}
+      >
+        <ContractItem label={intl.formatMessage({ id: 'guide.field.type' })} field="type">
           <Select
             options={UNAVAILABILITY_TYPES.map((t) => ({
               value: t,
               label: label('unavailability', t),
             }))}
           />
-        </Form.Item>
-        <Form.Item
+        </ContractItem>
+        <ContractItem
           label={`${intl.formatMessage({ id: 'guide.field.startDate' })} ~ ${intl.formatMessage({ id: 'guide.field.endDate' })}`}
           field="range"
-          required
+          required={RANGE_REQUIRED}
         >
           <DatePicker.RangePicker style={{ width: '100%' }} data-testid="leave-range" />
-        </Form.Item>
-        <Form.Item label={intl.formatMessage({ id: 'guide.field.reason' })} field="reason">
+        </ContractItem>
+        <ContractItem label={intl.formatMessage({ id: 'guide.field.reason' })} field="reason">
           <Input.TextArea maxLength={200} showWordLimit data-testid="leave-reason" />
-        </Form.Item>
-      </Form>
+        </ContractItem>
+      </ContractForm>
     </Modal>
   );
 }

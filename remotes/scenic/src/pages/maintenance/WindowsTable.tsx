@@ -27,6 +27,14 @@ import {
   type ScenicSpot,
 } from '@console/shared';
 import { scenicApi, useInvalidateScenic, useScenicWindowsQuery } from '../../api';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  requiredFields,
+  showFormErrors,
+  type FieldErrors,
+} from '@console/shared/components/contract-form';
 import { useContractErrors } from '../../hooks';
 
 const PHASE_COLOR = { current: 'purple', past: 'gray', upcoming: 'arcoblue' } as const;
@@ -39,6 +47,9 @@ interface WindowForm {
 }
 
 const NO_ROWS: ScenicMaintenanceWindow[] = [];
+
+/** The range field stands for the contract's start and end. */
+const RANGE_REQUIRED = ['startAt', 'endAt'].some((f) => requiredFields(scenicWindowBody).has(f));
 
 export function WindowsTable({ spot }: { spot: ScenicSpot }) {
   const intl = useIntl();
@@ -77,7 +88,11 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
     capacity: v.capacity,
   });
 
-  const save = async () => {
+  /**
+   * Every failing field with its message: the contract the server uses, plus the spot's own
+   * daily capacity (the period's two ends are one range field here).
+   */
+  const check = () => {
     const body = toBody(form.getFieldsValue());
     const errors = contractErrors(scenicWindowBody, body);
     if (
@@ -90,15 +105,16 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
         { daily: spot.dailyCapacity },
       );
     }
-    const fieldOf = (f: string) => (f === 'startAt' || f === 'endAt' ? 'range' : f);
-    if (Object.keys(errors).length > 0) {
-      form.setFields(
-        Object.fromEntries(
-          Object.entries(errors).map(([f, message]) => [fieldOf(f), { error: { message } }]),
-        ),
-      );
-      return;
-    }
+    const fields: FieldErrors = {};
+    for (const [f, message] of Object.entries(errors))
+      fields[f === 'startAt' || f === 'endAt' ? 'range' : f] ??= message;
+    return { body, errors: fields };
+  };
+
+  const save = async () => {
+    const { body, errors } = check();
+    // Every error at once, with the same "fix the errors" toast as the other forms.
+    if (showFormErrors(form, errors)) return;
     setSaving(true);
     try {
       const valid = scenicWindowBody.parse(body);
@@ -193,18 +209,29 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
         confirmLoading={saving}
         unmountOnExit
       >
-        <Form form={form} layout="vertical" data-testid="window-form">
-          <Form.Item field="range" label={t('scenic.window.range')} data-testid="window-range">
+        <ContractForm
+          schema={scenicWindowBody}
+          form={form}
+          layout="vertical"
+          data-testid="window-form"
+          onValuesChange={() => refreshShownErrors(form, check().errors)}
+        >
+          <ContractItem
+            field="range"
+            label={t('scenic.window.range')}
+            data-testid="window-range"
+            required={RANGE_REQUIRED}
+          >
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm' }}
               format={FORMAT}
               style={{ width: '100%' }}
             />
-          </Form.Item>
-          <Form.Item field="reason" label={t('scenic.window.reason')}>
+          </ContractItem>
+          <ContractItem field="reason" label={t('scenic.window.reason')}>
             <Input.TextArea maxLength={SCENIC_LIMITS.reasonMax} showWordLimit />
-          </Form.Item>
-          <Form.Item
+          </ContractItem>
+          <ContractItem
             field="capacity"
             label={t('scenic.window.capacity')}
             extra={`0 – ${spot.dailyCapacity}`}
@@ -215,8 +242,8 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
               precision={0}
               style={{ width: '100%' }}
             />
-          </Form.Item>
-        </Form>
+          </ContractItem>
+        </ContractForm>
       </Modal>
     </Card>
   );
