@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import type { ImportReport, ScenicSpot } from '@console/shared';
 import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
 import { scenicSpots } from './schema';
+import { teams } from '../team/schema';
 
 let t: TestApp;
 let operator: Client;
@@ -252,6 +253,8 @@ describe('export', () => {
 
       const empty = await createTestApp();
       try {
+        // Teams plan visits to spots (a spot they visit cannot go): empty them first.
+        await empty.services.db.delete(teams);
         await empty.services.db.delete(scenicSpots);
         const op = await signedIn(empty.app, 'operator');
         const res = await importFile(op, `spots.${format}`, exported.rawPayload);
