@@ -81,7 +81,7 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
         '景点已被团队行程使用，不能删除',
         'Team itineraries visit this spot, so it cannot be deleted',
       ),
-      }),
+    }),
   // Services catch these two to name the booking or leave that won; this is the fallback.
   team_assignments_guide_no_overlap: () =>
     new AppError('GUIDE_BUSY', {
