@@ -93,7 +93,7 @@ export function createServices(
   );
   const users = new UsersService(db, auth, events);
   const roles = new RolesService(db, events);
-  const team = new TeamService(db, clock, config, properties, scenic);
+  const team = new TeamService(db, clock, config, properties, scenic, events);
   return {
     db,
     env,

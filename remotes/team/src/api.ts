@@ -100,7 +100,7 @@ export const teamApi = {
     request<AssignmentAnswer>({ method: 'PUT', url: `/teams/${id}/feedback`, data: body }),
 };
 
-const api = consoleApi.enhanceEndpoints({ addTagTypes: ['Team', 'TeamLog', 'TeamCapacity'] });
+const api = consoleApi.enhanceEndpoints({ addTagTypes: ['TeamLog', 'TeamCapacity'] });
 
 /** The team section's cached reads. */
 export const teamQueries = api.injectEndpoints({

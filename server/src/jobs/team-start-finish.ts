@@ -11,5 +11,5 @@ export const teamStartFinishJob = defineJob({
   schedule: '1 * * * *',
   lock: LockKey.TeamStartFinish,
   runAtStart: true,
-  run: ({ tx, services, now }) => services.team.startAndFinish(tx, now),
+  run: ({ tx, services, now, emit }) => services.team.startAndFinish(tx, now, emit),
 });

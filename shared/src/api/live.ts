@@ -42,12 +42,18 @@ export function tagsForEvent(event: StreamedEvent): ApiTag[] {
       ];
     case 'team.assignment.made':
     case 'team.assignment.removed':
-      // Guides' on-duty state follows their assignments; team pages add their own tags.
+      // Guides' on-duty state follows their assignments, and the team shows its guides.
       return [
         { type: 'Guide', id: event.guideId },
         { type: 'Guide', id: 'LIST' },
+        { type: 'Team', id: event.teamId },
+        { type: 'Team', id: 'LIST' },
       ];
     case 'team.status.changed':
+      return [
+        { type: 'Team', id: event.teamId },
+        { type: 'Team', id: 'LIST' },
+      ];
     case 'chat.message.created':
       return [];
     case 'resync':

@@ -29,6 +29,8 @@ export const API_TAG_TYPES = [
   'Certification',
   'Activity',
   'SectionVersions',
+  /** Teams (the team section); live team events refresh them. */
+  'Team',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 export type ApiTag = ApiTagType | { type: ApiTagType; id?: string | number };

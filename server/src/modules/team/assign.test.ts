@@ -1,7 +1,7 @@
 // Manual assignment (issue #13 points 6 and 8): each hard rule refuses a guide that breaks it
 // and nothing else, with its code and facts in both languages; the guide check lists every
 // breach of every guide; replace and remove keep the history and move the team's status.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -14,6 +14,7 @@ import { Client, createTestApp, signedIn, type TestApp } from '../../../test/sup
 import { guideBody } from '../../../test/support/guides';
 import { insertTeam, plainSpots, type TestTeamInput } from '../../../test/support/assign-teams';
 import { auditLog } from '../audit/schema';
+import type { LiveEvent } from '../../events/bus';
 import { messages } from '../messages/schema';
 import { teamAssignments, teams, teamStatusHistory } from './schema';
 
@@ -99,9 +100,21 @@ describe('the hard rules, one at a time', () => {
     const n = await assign(tm.id, narrator.id, tm.endDate, tm.endDate, 'narrator');
     expect(n.json().data.status).toBe('pending');
     const g2 = await guide();
+    // Open consoles hear of it (issue #16): the booking, then the team's new status.
+    const seen: LiveEvent[] = [];
+    const off = t.services.events.subscribe((e) => seen.push(e));
     const last = await assign(tm.id, g2.id, tm.endDate, tm.endDate);
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().data.status).toBe('allocated');
+    await vi.waitFor(
+      () =>
+        expect(seen.filter((e) => 'teamId' in e && e.teamId === tm.id)).toEqual([
+          { type: 'team.status.changed', teamId: tm.id },
+          { type: 'team.assignment.made', teamId: tm.id, guideId: g2.id },
+        ]),
+      { timeout: 2000 },
+    );
+    off();
     const [row] = await t.services.db.select().from(teams).where(eq(teams.id, tm.id));
     expect(row.status).toBe('allocated');
     expect(row.version).toBe(last.json().data.version);

@@ -22,7 +22,7 @@ import {
   type TeamStatus,
 } from '@console/shared';
 import type { Db, DbOrTx, Tx } from '../../db/types';
-import type { EventBus } from '../../events/bus';
+import type { Emit, EventBus } from '../../events/bus';
 import { databaseErrorInfo, SQLSTATE } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
@@ -155,7 +155,7 @@ export class AssignmentService {
     // Read before the transaction: a read on another pooled connection while holding one
     // could exhaust the pool when many bookings wait on each other.
     const config = await this.ruleConfig();
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
       if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
@@ -167,7 +167,7 @@ export class AssignmentService {
         action: 'team.assignment.create',
         diff: { assignment: { before: null, after: await summary(tx, row) } },
       });
-      return this.settle(tx, team, row.id, userId);
+      return this.settle(tx, team, row.id, userId, emit);
     });
   }
 
@@ -179,7 +179,7 @@ export class AssignmentService {
     userId: number | null,
   ): Promise<AssignmentResult> {
     const config = await this.ruleConfig();
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!REPLACEABLE.includes(team.status)) throw notAssignable(team.status);
       const old = await this.end(
@@ -206,7 +206,7 @@ export class AssignmentService {
           assignment: { before: await summary(tx, old), after: await summary(tx, row) },
         },
       });
-      return this.settle(tx, team, row.id, userId);
+      return this.settle(tx, team, row.id, userId, emit);
     });
   }
 
@@ -217,7 +217,7 @@ export class AssignmentService {
     query: { version: number; reason?: string },
     userId: number | null,
   ): Promise<AssignmentResult> {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const team = await readRuleTeam(tx, teamId, true);
       if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
       const old = await this.end(
@@ -235,7 +235,7 @@ export class AssignmentService {
         action: 'team.assignment.remove',
         diff: { assignment: { before: await summary(tx, old), after: null } },
       });
-      return this.settle(tx, team, old.id, userId);
+      return this.settle(tx, team, old.id, userId, emit);
     });
   }
 
@@ -492,6 +492,7 @@ export class AssignmentService {
     team: RuleTeam,
     assignmentId: number,
     userId: number | null,
+    emit: Emit,
   ): Promise<AssignmentResult> {
     let version = await this.touch(tx, team.id, userId);
     let status = team.status;
@@ -511,11 +512,18 @@ export class AssignmentService {
           to,
           actorId: userId,
           at: this.clock.now(),
+          emit,
         });
         status = to;
       }
     }
-    return { teamId: team.id, status, version, assignment: await loadAssignment(tx, assignmentId) };
+    const assignment = await loadAssignment(tx, assignmentId);
+    emit({
+      type: assignment.status === 'active' ? 'team.assignment.made' : 'team.assignment.removed',
+      teamId: team.id,
+      guideId: assignment.guideId,
+    });
+    return { teamId: team.id, status, version, assignment };
   }
 
   /** The team's detail changed: its version moves on, so a stale edit of it is refused. */

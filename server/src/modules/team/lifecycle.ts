@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { canTransition, TEAM_ENUM_LABELS, type TeamStatus } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
+import type { Emit } from '../../events/bus';
 import { recordAudit } from '../audit/writer';
 import { teams, teamStatusHistory } from './schema';
 
@@ -31,6 +32,8 @@ export interface TeamMove {
   at: Date;
   /** Checked against the row when given (a person's stale page → 409 STALE_VERSION). */
   version?: number;
+  /** The transaction's live-event emitter (events/bus.ts): open consoles hear of the move. */
+  emit?: Emit;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function moveTeam(tx: DbOrTx, move: TeamMove): Promise<number> {
     reason,
     at: move.at,
   });
+  move.emit?.({ type: 'team.status.changed', teamId: move.teamId });
   await recordAudit(tx, {
     entityType: 'team',
     entityId: move.teamId,

@@ -37,6 +37,7 @@ import {
   type TeamTransitionBody,
   type TeamUpdateBody,
 } from '@console/shared';
+import type { Emit, EventBus } from '../../events/bus';
 import type { Db, DbOrTx } from '../../db/types';
 import { fieldsOf } from '../../db/row-shape';
 import { AppError } from '../../lib/app-error';
@@ -75,6 +76,8 @@ export class TeamService {
     /** Dictionaries (agency, market, language) and spots are other modules': their services. */
     private readonly properties: PropertiesService,
     private readonly scenic: ScenicService,
+    /** Live events: status moves reach open consoles after commit. */
+    private readonly events: EventBus,
   ) {
     this.capacityDeps = { scenic };
   }
@@ -366,7 +369,7 @@ export class TeamService {
 
   /** A move a person asks for (MANUAL_TRANSITIONS); the others follow from assignments. */
   async transition(id: number, body: TeamTransitionBody, userId: number | null): Promise<Team> {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const current = await q.lockTeam(tx, id);
       if (!current) throw teamNotFound();
       await assertVersion(tx, current, body.version);
@@ -398,6 +401,7 @@ export class TeamService {
         reason: body.reason,
         at: now,
         version: body.version,
+        emit,
       });
       return this.get(id, tx);
     });
@@ -409,7 +413,7 @@ export class TeamService {
    * allocated → ongoing once the start day has begun, ongoing → completed once the end day is
    * over (local days), as the system (actor null), in the job's transaction.
    */
-  async startAndFinish(tx: DbOrTx, now: Date) {
+  async startAndFinish(tx: DbOrTx, now: Date, emit?: Emit) {
     const today = isoToday(now);
     const toStart = await q.teamsDue(tx, 'allocated', 'startBy', today);
     for (const t of toStart)
@@ -419,6 +423,7 @@ export class TeamService {
         to: 'ongoing',
         actorId: null,
         at: now,
+        emit,
       });
     const toFinish = await q.teamsDue(tx, 'ongoing', 'endedBefore', today);
     for (const t of toFinish)
@@ -428,6 +433,7 @@ export class TeamService {
         to: 'completed',
         actorId: null,
         at: now,
+        emit,
       });
     return { started: toStart.map((t) => t.code), completed: toFinish.map((t) => t.code) };
   }
