@@ -26,7 +26,9 @@ describe('auditSentence', () => {
     expect(auditSentence({ action: 'message.readAll', result: 200 }, 'en-US')).toBe(
       'Marked all messages read',
     );
-    expect(auditSentence({ action: 'team.create', result: 200 }, 'en-US')).toBe('Did team.create');
+    expect(auditSentence({ action: 'widget.create', result: 200 }, 'en-US')).toBe(
+      'Did widget.create',
+    );
   });
 
   it('knows every action the server audits today, in both languages', () => {

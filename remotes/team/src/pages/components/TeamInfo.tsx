@@ -20,7 +20,7 @@ export function TeamInfo({ team }: { team: Team }) {
           label: t('vip'),
           value: team.vip ? (
             <Tag color="gold" size="small">
-              VIP
+              {intl.formatMessage({ id: 'team.field.vip' })}
             </Tag>
           ) : (
             intl.formatMessage({ id: 'team.common.no' })

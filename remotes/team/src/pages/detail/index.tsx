@@ -230,7 +230,7 @@ export default function TeamDetailPage() {
               <Tag color={STATUS_COLOR[team.status]} data-testid="detail-status">
                 {label('status', team.status)}
               </Tag>
-              {team.vip && <Tag color="gold">VIP</Tag>}
+              {team.vip && <Tag color="gold">{intl.formatMessage({ id: 'team.field.vip' })}</Tag>}
               <Tag>{`${team.startDate} ~ ${team.endDate}`}</Tag>
               <UrgentTag status={team.status} startDate={team.startDate} />
             </Space>

@@ -167,7 +167,7 @@ export function TeamList({ view }: { view: TeamView }) {
             </Button>
             {row.vip && (
               <Tag color="gold" size="small">
-                VIP
+                {intl.formatMessage({ id: 'team.field.vip' })}
               </Tag>
             )}
           </Space>
