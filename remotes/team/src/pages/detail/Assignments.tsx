@@ -28,6 +28,7 @@ import {
 } from '@console/shared';
 import { teamApi, useTeamGuideCheckQuery, type GuideCheckRow } from '../../api';
 import { useTeamDictionaries, useTeamLabel } from '../../hooks';
+import { operationDateTime } from '@console/shared/i18n';
 
 const ASSIGNMENT_COLOR = { active: 'green', replaced: 'orange', cancelled: 'gray' } as const;
 
@@ -319,7 +320,7 @@ export function Assignments(props: {
             render: (_: unknown, a: TeamAssignment) => (
               <div>
                 <div>
-                  {`${a.assignedBy ?? intl.formatMessage({ id: 'team.common.system' })} · ${new Date(a.assignedAt).toLocaleString()}`}
+                  {`${a.assignedBy ?? intl.formatMessage({ id: 'team.common.system' })} · ${operationDateTime(a.assignedAt)}`}
                 </div>
                 {a.endedAt && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -327,7 +328,7 @@ export function Assignments(props: {
                       { id: 'team.assign.ended' },
                       {
                         user: a.endedBy ?? intl.formatMessage({ id: 'team.common.system' }),
-                        at: new Date(a.endedAt).toLocaleString(),
+                        at: operationDateTime(a.endedAt),
                         reason: a.endReason || '—',
                       },
                     )}

@@ -14,6 +14,7 @@ import {
   teamToForm,
   useCheckTeamForm,
 } from '../components/TeamForm';
+import { operationDateTime } from '@console/shared/i18n';
 
 /** Who changed the team, from a STALE_VERSION answer (`data.updatedBy`, maybe with a time). */
 function staleAuthor(err: unknown): { by: string; at?: string } {
@@ -126,7 +127,7 @@ export function EditDrawer(props: {
             stale.by
               ? intl.formatMessage(
                   { id: stale.at ? 'team.edit.staleByAt' : 'team.edit.staleBy' },
-                  { user: stale.by, at: stale.at ? new Date(stale.at).toLocaleString() : '' },
+                  { user: stale.by, at: stale.at ? operationDateTime(stale.at) : '' },
                 )
               : intl.formatMessage({ id: 'team.edit.staleAnon' })
           }

@@ -14,6 +14,7 @@ import { useIntl } from 'react-intl';
 import { TEAM_LIMITS, feedbackBody, type Team } from '@console/shared';
 import { teamApi } from '../../api';
 import { useIssueText } from '../../hooks';
+import { operationDateTime } from '@console/shared/i18n';
 
 function GuideFeedback(props: {
   team: Team;
@@ -78,7 +79,7 @@ function GuideFeedback(props: {
               { id: 'team.feedback.by' },
               {
                 user: given.createdBy ?? '—',
-                at: new Date(given.createdAt).toLocaleString(),
+                at: operationDateTime(given.createdAt),
               },
             )}
           </Typography.Text>

@@ -50,6 +50,7 @@ import { Assignments } from './Assignments';
 import { EditDrawer } from './EditDrawer';
 import { Feedback } from './Feedback';
 import { OperationLog, StatusHistory } from './History';
+import { operationDate, operationDateTime } from '@console/shared/i18n';
 
 /** The steps draft → completed; a cancelled team shows where it stopped, in error. */
 function StatusSteps({ team }: { team: Team }) {
@@ -75,7 +76,7 @@ function StatusSteps({ team }: { team: Team }) {
           <Steps.Step
             key={s}
             title={label('status', s)}
-            description={at(s) ? new Date(at(s)).toLocaleDateString() : undefined}
+            description={at(s) ? operationDate(at(s)) : undefined}
           />
         ))}
       </Steps>
@@ -274,7 +275,7 @@ export default function TeamDetailPage() {
                     team.updatedBy ??
                     team.createdBy ??
                     intl.formatMessage({ id: 'team.common.system' }),
-                  at: new Date(team.updatedAt).toLocaleString(),
+                  at: operationDateTime(team.updatedAt),
                 },
               )}
             </Typography.Text>
