@@ -154,6 +154,42 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('取消了团队{subject}', 'Cancelled team{subject}'),
     refused: m('取消团队被拒绝{subject}', 'Cancellation refused: team{subject}'),
   },
+  'team.assignment.create': {
+    done: m('为团队{subject}分配了导游', 'Assigned a guide to team{subject}'),
+    refused: m('分配导游被拒绝{subject}', 'Guide assignment refused{subject}'),
+  },
+  'team.assignment.replace': {
+    done: m('更换了团队{subject}的导游', 'Replaced the guide of team{subject}'),
+    refused: m('更换导游被拒绝{subject}', 'Guide replacement refused{subject}'),
+  },
+  'team.assignment.remove': {
+    done: m('移除了团队{subject}的导游', 'Removed a guide from team{subject}'),
+    refused: m('移除导游被拒绝{subject}', 'Guide removal refused{subject}'),
+  },
+  'team.feedback': {
+    done: m('记录了团队{subject}的反馈', 'Recorded feedback on team{subject}'),
+    refused: m('记录反馈被拒绝{subject}', 'Feedback refused{subject}'),
+  },
+  'scenic.flow.ingest': {
+    done: m('上报了客流{subject}', 'Reported visitor flow{subject}'),
+    refused: m('客流上报被拒绝{subject}', 'Visitor flow report refused{subject}'),
+  },
+  'system.sections.publish': {
+    done: m('发布了模块版本', 'Published a section version'),
+    refused: m('发布模块版本被拒绝', 'Section publish refused'),
+  },
+  'backup.create': {
+    done: m('创建了备份', 'Created a backup'),
+    refused: m('创建备份被拒绝', 'Backup refused'),
+  },
+  'backup.delete': {
+    done: m('删除了备份', 'Deleted a backup'),
+    refused: m('删除备份被拒绝', 'Backup deletion refused'),
+  },
+  'backup.restore': {
+    done: m('从备份恢复了数据', 'Restored from a backup'),
+    refused: m('恢复备份被拒绝', 'Restore refused'),
+  },
   'system.sections.pin': {
     done: m('固定了模块版本', 'Pinned a section version'),
     refused: m('固定模块版本被拒绝', 'Section pin refused'),
