@@ -283,6 +283,20 @@ export const ERRORS = {
     '另一个备份或恢复正在进行，请稍后再试',
     'Another backup or restore is running; try again when it has finished',
   ),
+  // Guide allocation (issue #14).
+  PLAN_RANGE: def(
+    400,
+    40060,
+    '计划的日期范围不能超过 {max} 天',
+    'A plan covers at most {max} days',
+  ),
+  PLAN_STALE: def(
+    409,
+    40960,
+    '计划生成后数据已变化（{count} 处），未做任何分配，请重新计划',
+    'The data changed since the plan was made ({count} changes); nothing was assigned, plan again',
+  ),
+  PLAN_COMMITTED: def(409, 40961, '该计划已提交', 'This plan has already been committed'),
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCodeName = keyof typeof ERRORS;

@@ -21,6 +21,7 @@ export * from './scenic';
 export * from './sections';
 export * from './team';
 export * from './team-labels';
+export * from './allocation';
 export * from './users';
 export * from './role-management';
 export * from './audit';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ID_MAX } from './ids';
 import type { Localized } from './locale';
 import { textSchema } from './validation';
+import { SOFT_PREFERENCE_TEXT, SOFT_WEIGHT_MAX, type SoftPreference } from './allocation';
 
 const minutes = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -31,6 +32,43 @@ interface ConfigField {
 }
 
 const MINUTES = m('分钟', 'min');
+
+/** A soft allocation preference's switch and weight (issue #14; texts in allocation.ts). */
+function softPreferenceConfig<P extends SoftPreference>(p: P) {
+  const text = SOFT_PREFERENCE_TEXT[p];
+  return {
+    [`allocation.soft.${p}.enabled`]: {
+      schema: z.boolean(),
+      default: true,
+      group: 'allocation',
+      label: m(`启用：${text.title['zh-CN']}`, `On: ${text.title['en-US']}`),
+      description: text.description,
+    },
+    [`allocation.soft.${p}.weight`]: {
+      schema: z.number().int().min(0).max(SOFT_WEIGHT_MAX),
+      default: text.defaultWeight,
+      group: 'allocation',
+      label: m(`权重：${text.title['zh-CN']}`, `Weight: ${text.title['en-US']}`),
+      description: text.description,
+    },
+  } as {
+    [K in `allocation.soft.${P}.enabled`]: {
+      schema: z.ZodBoolean;
+      default: boolean;
+      group: 'allocation';
+      label: Localized;
+      description: Localized;
+    };
+  } & {
+    [K in `allocation.soft.${P}.weight`]: {
+      schema: z.ZodNumber;
+      default: number;
+      group: 'allocation';
+      label: Localized;
+      description: Localized;
+    };
+  };
+}
 
 export const SYSTEM_CONFIG = {
   'site.name': {
@@ -155,6 +193,11 @@ export const SYSTEM_CONFIG = {
       'The lowest level a guide of any other team may have.',
     ),
   },
+  ...softPreferenceConfig('fairness'),
+  ...softPreferenceConfig('rating'),
+  ...softPreferenceConfig('continuity'),
+  ...softPreferenceConfig('language'),
+  ...softPreferenceConfig('homeCity'),
   'capacity.warningPercent': {
     schema: z.number().int().min(50).max(99),
     default: 80,

@@ -1,0 +1,393 @@
+// Guide allocation (issue #14; product.md, "Allocation rules"): the soft preferences that rank
+// eligible guides, the candidates of one team, the batch plan over waiting teams, and the
+// dispatch board. The hard rules and their messages are the team contract's (ALLOCATION_RULES,
+// ruleBreach); this file never restates them.
+import { z } from 'zod';
+import type { Localized } from './locale';
+import { idParam, idSchema, PAGE_MAX, textSchema } from './validation';
+import { guideCheckItem, ruleBreach, TEAM_LIMITS, TEAM_STATUSES } from './team';
+
+const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
+
+// Soft preferences --------------------------------------------------------------------------
+
+/**
+ * The soft preferences, each worth `weight` points at most. A guide's value on each is a number
+ * in [0, 1] (see SOFT_PREFERENCE_TEXT for how it is measured); its score is the sum of
+ * weight × value over the enabled preferences, scaled to 0–100 by the enabled weights' sum.
+ * Values depend only on the guide and the team (never on other candidates), so a plan's total
+ * score is a sum over its pairs.
+ */
+export const SOFT_PREFERENCES = [
+  'fairness',
+  'rating',
+  'continuity',
+  'language',
+  'homeCity',
+] as const;
+export type SoftPreference = (typeof SOFT_PREFERENCES)[number];
+
+/** How far back the fairness preference counts worked days. */
+export const FAIRNESS_WINDOW_DAYS = 30;
+
+/** Language value per proficiency of the team's language (native > fluent > working). */
+export const PROFICIENCY_VALUE = { native: 1, fluent: 2 / 3, working: 1 / 3, basic: 0 } as const;
+
+/** A guide with no feedback yet counts as this average rating (of 5). */
+export const NEUTRAL_RATING = 3;
+
+export const SOFT_PREFERENCE_TEXT: Record<
+  SoftPreference,
+  { title: Localized; description: Localized; defaultWeight: number }
+> = {
+  fairness: {
+    title: m('工作量均衡', 'Workload fairness'),
+    description: m(
+      `近 ${FAIRNESS_WINDOW_DAYS} 天带团天数越少越优先（0 天得满分，${FAIRNESS_WINDOW_DAYS} 天及以上不得分）。`,
+      `Fewer days worked in the last ${FAIRNESS_WINDOW_DAYS} days ranks higher (0 days: full marks; ${FAIRNESS_WINDOW_DAYS} or more: none).`,
+    ),
+    defaultWeight: 30,
+  },
+  rating: {
+    title: m('平均评分', 'Average rating'),
+    description: m(
+      `团队反馈的平均分（1–5 分）越高越优先；尚无评分按 ${NEUTRAL_RATING} 分计。`,
+      `A higher average feedback score (1–5) ranks higher; a guide without feedback counts as ${NEUTRAL_RATING}.`,
+    ),
+    defaultWeight: 25,
+  },
+  continuity: {
+    title: m('带团连续性', 'Continuity'),
+    description: m(
+      '已在该团其他日期担任地陪的导游优先。',
+      'A guide who already leads this team on other days ranks higher.',
+    ),
+    defaultWeight: 20,
+  },
+  language: {
+    title: m('语言熟练度', 'Language proficiency'),
+    description: m(
+      '团队语言为母语者优先，其次流利、工作语言。',
+      "A native speaker of the team's language ranks higher, then fluent, then working.",
+    ),
+    defaultWeight: 15,
+  },
+  homeCity: {
+    title: m('常驻城市', 'Home city'),
+    description: m(
+      '常驻城市与首个景点所在城市相同的导游优先。',
+      "A guide whose home city is the first spot's city ranks higher.",
+    ),
+    defaultWeight: 10,
+  },
+};
+
+export const SOFT_WEIGHT_MAX = 100;
+
+/** The system-config keys of one preference (typed and validated in system-config.ts). */
+export const softEnabledKey = <P extends SoftPreference>(p: P) =>
+  `allocation.soft.${p}.enabled` as const;
+export const softWeightKey = <P extends SoftPreference>(p: P) =>
+  `allocation.soft.${p}.weight` as const;
+
+/** One preference's part of a guide's score. */
+export const scorePart = z.object({
+  preference: z.enum(SOFT_PREFERENCES),
+  weight: z.number(),
+  /** The guide's value on this preference, 0–1. */
+  value: z.number(),
+  /** Points it adds to the 0–100 score. */
+  contribution: z.number(),
+  /** The fact measured: days worked, average rating, proficiency, home city … */
+  fact: z.union([z.string(), z.number(), z.null()]),
+});
+export type ScorePart = z.infer<typeof scorePart>;
+
+// Rules (the rules tab) -----------------------------------------------------------------------
+
+export const softRule = z.object({
+  preference: z.enum(SOFT_PREFERENCES),
+  enabled: z.boolean(),
+  weight: z.number(),
+  /** The config versions, for the PUT's optimistic check. */
+  enabledVersion: z.number(),
+  weightVersion: z.number(),
+});
+export const allocationRules = z.object({
+  soft: z.array(softRule),
+  /** Hard rules are always on: listed for the locked cards. */
+  hard: z.array(
+    z.object({ rule: z.string(), message: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }) }),
+  ),
+});
+export type AllocationRules = z.infer<typeof allocationRules>;
+
+/** PUT /api/allocation/rules (system:config:write): through the audited system config. */
+export const allocationRulesBody = z.strictObject({
+  soft: z
+    .array(
+      z.strictObject({
+        preference: z.enum(SOFT_PREFERENCES),
+        enabled: z.boolean(),
+        weight: z.number().int().min(0).max(SOFT_WEIGHT_MAX),
+        enabledVersion: z.number().int().min(0),
+        weightVersion: z.number().int().min(0),
+      }),
+    )
+    .min(1)
+    .max(SOFT_PREFERENCES.length),
+});
+export type AllocationRulesBody = z.infer<typeof allocationRulesBody>;
+
+// Waiting teams (left column, board strip) ----------------------------------------------------
+
+/** A team starting within this many hours is urgent. */
+export const URGENT_HOURS = 48;
+/** The longest range a plan, the waiting list or the board covers. */
+export const ALLOCATION_RANGE_MAX_DAYS = 62;
+
+const rangeQuery = {
+  from: z.iso.date(),
+  to: z.iso.date(),
+};
+
+/** GET /api/allocation/teams (team:read): pending teams starting in [from, to]. */
+export const waitingTeamsQuery = z.strictObject({
+  ...rangeQuery,
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
+});
+export type WaitingTeamsQuery = z.infer<typeof waitingTeamsQuery>;
+
+export const waitingTeam = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(TEAM_STATUSES),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** ISO instant of the first day's start (operation time zone). */
+  startsAt: z.string(),
+  /** Hours until it starts (negative once started); urgent when ≤ URGENT_HOURS. */
+  startsInHours: z.number(),
+  urgent: z.boolean(),
+  pax: z.number(),
+  language: z.string(),
+  vip: z.boolean(),
+  /** Itinerary spot names in visiting order. */
+  spots: z.array(z.string()),
+  version: z.number(),
+});
+export type WaitingTeam = z.infer<typeof waitingTeam>;
+
+// Candidates of one team ----------------------------------------------------------------------
+
+/** GET /api/allocation/teams/:id/candidates (team:allocate). */
+export const candidatesQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
+  eligibleOnly: z.enum(['true', 'false']).optional(),
+});
+export type CandidatesQuery = z.infer<typeof candidatesQuery>;
+
+/**
+ * A guide against the team: eligible with its score (0–100) and breakdown, or excluded with
+ * every hard rule it breaks (`breaches`, from the team's rule module). Eligible guides come
+ * first by score (highest first), then excluded ones by name.
+ */
+export const candidate = guideCheckItem.extend({
+  score: z.number().nullable(),
+  breakdown: z.array(scorePart),
+});
+export type Candidate = z.infer<typeof candidate>;
+
+export const candidatesPage = z.object({
+  list: z.array(candidate),
+  total: z.number(),
+  /** How many of all guides are eligible (whatever the filters). */
+  eligibleTotal: z.number(),
+});
+export type CandidatesPage = z.infer<typeof candidatesPage>;
+
+// Batch plan ----------------------------------------------------------------------------------
+
+export const planIdParams = z.strictObject({ id: idParam });
+
+/** POST /api/allocation/plans (team:allocate). */
+export const planCreateBody = z.strictObject({
+  ...rangeQuery,
+  /** Only these waiting teams of the range (default: all of them). */
+  teamIds: z.array(idSchema).min(1).max(5000).optional(),
+});
+export type PlanCreateBody = z.infer<typeof planCreateBody>;
+
+/**
+ * What covering a team is worth in the plan's objective, beside its 0–100 score: covering one
+ * more team outweighs the score of ten, so the plan covers as many teams as it can first.
+ */
+export const PLAN_COVER_VALUE = 1000;
+
+export const PLAN_STATUSES = ['draft', 'committed'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/** Why a team got no guide in the plan. */
+export const UNCOVERED_REASONS = ['NO_ELIGIBLE_GUIDE', 'ALL_TAKEN'] as const;
+export type UncoveredReason = (typeof UNCOVERED_REASONS)[number];
+export const UNCOVERED_TEXT: Record<UncoveredReason, Localized> = {
+  NO_ELIGIBLE_GUIDE: m('没有符合硬性规则的导游', 'No guide meets the hard rules'),
+  ALL_TAKEN: m(
+    '符合条件的导游都已分配给时间重叠的其他团',
+    'Every eligible guide is planned for an overlapping team',
+  ),
+};
+
+export const planGuide = z.object({
+  guideId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  level: z.string(),
+  score: z.number(),
+});
+
+export const planItem = z.object({
+  teamId: z.number(),
+  teamCode: z.string(),
+  teamName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  pax: z.number(),
+  language: z.string(),
+  vip: z.boolean(),
+  /** The chosen guide, or null when the team is uncovered. */
+  guide: planGuide.nullable(),
+  breakdown: z.array(scorePart),
+  /** The next best eligible guides (up to 3), by score. */
+  alternatives: z.array(planGuide),
+  uncovered: z
+    .object({
+      reason: z.enum(UNCOVERED_REASONS),
+      /** The closest excluded guides (fewest breaches) with every rule they break. */
+      closest: z.array(
+        z.object({
+          guideId: z.number(),
+          code: z.string(),
+          name: z.string(),
+          breaches: z.array(ruleBreach),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type PlanItem = z.infer<typeof planItem>;
+
+export const planSummary = z.object({
+  id: z.number(),
+  status: z.enum(PLAN_STATUSES),
+  from: z.string(),
+  to: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  teamsConsidered: z.number(),
+  teamsCovered: z.number(),
+  /** Sum of the chosen pairs' scores (0–100 each). */
+  totalScore: z.number(),
+  /** The plan's objective: Σ over chosen pairs of PLAN_COVER_VALUE + score. */
+  objective: z.number(),
+  /**
+   * The LP relaxation's optimum of the same objective: no plan can do better. `quality` is
+   * objective / objectiveBound (1 = provably optimal).
+   */
+  objectiveBound: z.number(),
+  quality: z.number(),
+  /** Teams the LP bound says could be covered at most (⌊Σ x⌋ of the relaxation). */
+  coverBound: z.number(),
+  solveMs: z.number(),
+  /** How it was solved: exact MIP per component, LP rounding with repair … */
+  method: z.string(),
+});
+export type PlanSummary = z.infer<typeof planSummary>;
+
+export const planDetail = planSummary.extend({ items: z.array(planItem) });
+export type PlanDetail = z.infer<typeof planDetail>;
+
+/** POST /api/allocation/plans/:id/commit: all covered teams, or only these. */
+export const planCommitBody = z.strictObject({
+  teamIds: z.array(idSchema).min(1).max(5000).optional(),
+});
+export type PlanCommitBody = z.infer<typeof planCommitBody>;
+
+export const PLAN_CHANGE_KINDS = [
+  'TEAM_CHANGED',
+  'TEAM_NOT_WAITING',
+  'GUIDE_CHANGED',
+  'GUIDE_BOOKED',
+  'RULES_CHANGED',
+] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+
+/** One thing that changed since the plan (the PLAN_STALE 409's `data.changes`). */
+export const planChange = z.object({
+  kind: z.enum(PLAN_CHANGE_KINDS),
+  teamId: z.number().nullable(),
+  teamCode: z.string().nullable(),
+  guideId: z.number().nullable(),
+  message: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }),
+});
+export type PlanChange = z.infer<typeof planChange>;
+
+export const planCommitResult = z.object({
+  planId: z.number(),
+  committed: z.array(
+    z.object({ teamId: z.number(), guideId: z.number(), assignmentId: z.number() }),
+  ),
+});
+export type PlanCommitResult = z.infer<typeof planCommitResult>;
+
+/** Plans older than this are purged by the job runner. */
+export const PLAN_TTL_HOURS = 24;
+
+// Dispatch board ------------------------------------------------------------------------------
+
+/** GET /api/allocation/board (team:read): guides × days over [from, to]. */
+export const boardQuery = z.strictObject({
+  ...rangeQuery,
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(500),
+  keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
+});
+export type BoardQuery = z.infer<typeof boardQuery>;
+
+export const boardBar = z.object({
+  kind: z.enum(['team', 'leave']),
+  /** The team (kind team) or the unavailability row (kind leave). */
+  id: z.number(),
+  /** Team code, or the leave type. */
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type BoardBar = z.infer<typeof boardBar>;
+
+export const boardGuide = z.object({
+  guideId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  level: z.string(),
+  status: z.string(),
+  /** Days with an assignment inside the range. */
+  workloadDays: z.number(),
+  bars: z.array(boardBar),
+});
+export type BoardGuide = z.infer<typeof boardGuide>;
+
+export const board = z.object({
+  from: z.string(),
+  to: z.string(),
+  guides: z.array(boardGuide),
+  total: z.number(),
+  /** The range's waiting teams (the strip on top), urgent ones flagged. */
+  waiting: z.array(waitingTeam),
+});
+export type Board = z.infer<typeof board>;
