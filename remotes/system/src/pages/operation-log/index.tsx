@@ -131,8 +131,15 @@ export default function OperationLogPage() {
     {
       title: t('log.field.entity'),
       width: 240,
+      // A record id reads as one token: it never breaks inside the cell.
       render: (_: unknown, row) =>
-        row.entityType ? `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}` : '—',
+        row.entityType ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {`${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}`}
+          </span>
+        ) : (
+          '—'
+        ),
     },
     {
       title: t('log.field.result'),
@@ -157,6 +164,9 @@ export default function OperationLogPage() {
       ),
     },
   ];
+  // The table scrolls sideways at exactly its columns' width, so the fixed actions column never
+  // covers the result column on a narrow screen.
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
 
   const fields = [
     { field: 'username', label: t('log.field.user'), element: <Input allowClear /> },
@@ -281,7 +291,7 @@ export default function OperationLogPage() {
           data={data?.list ?? []}
           loading={page.isFetching}
           pagination={false}
-          scroll={{ x: 1400 }}
+          scroll={{ x: tableWidth }}
           noDataElement={<Empty description={t('log.empty')} />}
         />
       )}
