@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Avatar, Button, Empty, List, Spin, Tag, Typography } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import type { MessageItem } from '@console/shared/contracts/message';
 import { useRenderedMessages } from './useRenderedMessages';
+import { operationDateTime } from '@console/shared/i18n';
 
 interface Props {
   items: MessageItem[];
@@ -90,7 +90,7 @@ export function MessageList({ items, loading, failed, onRetry, onRead }: Props) 
                       {item.subTitle || item.content}
                     </Typography.Paragraph>
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {dayjs(item.time).format('YYYY-MM-DD HH:mm')}
+                      {operationDateTime(item.time)}
                     </Typography.Text>
                   </>
                 }

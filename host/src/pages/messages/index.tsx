@@ -12,7 +12,6 @@ import {
   Tag,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import {
   MESSAGE_TYPES,
   type MessageItem,
@@ -27,6 +26,7 @@ import {
 } from '../../message-box/useUnreadCounts';
 import { PublishNoticeButton } from './PublishNoticeButton';
 import { useRenderedMessages } from '../../message-box/useRenderedMessages';
+import { operationDateTime } from '@console/shared/i18n';
 
 const NO_MESSAGES: MessageItem[] = [];
 
@@ -85,7 +85,7 @@ export default function MessagesPage() {
       title: t('messages.column.time'),
       dataIndex: 'time',
       width: 170,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => operationDateTime(v),
     },
     {
       title: t('messages.column.status'),

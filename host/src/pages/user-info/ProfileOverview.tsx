@@ -1,16 +1,15 @@
 import { useIntl } from 'react-intl';
 import { roleLabel } from '@console/shared/contracts/roles';
 import { Avatar, Card, Descriptions, Space, Tag, Typography } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import { selectUser, useAppSelector } from '@console/shared/store';
+import { operationDateTime } from '@console/shared/i18n';
 
 export function ProfileOverview() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const user = useAppSelector(selectUser);
   if (!user) return null;
-  const when = (iso: string | null) =>
-    iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : t('userInfo.never');
+  const when = (iso: string | null) => (iso ? operationDateTime(iso) : t('userInfo.never'));
   return (
     <Card data-testid="user-overview">
       <Space size={24} align="start">

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { Button, Empty, List, Spin, Typography } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import { useActivityInfiniteQuery } from '@console/shared/api';
 import { auditSentence } from '@console/shared/contracts/audit-sentence';
 import { resolveLocale } from '@console/shared/contracts/locale';
+import { operationDateTime } from '@console/shared/i18n';
 
 const PAGE = 10;
 
@@ -36,7 +36,7 @@ export function RecentActivity() {
                 {auditSentence(item, resolveLocale(intl.locale))}
               </Typography.Text>
               <Typography.Text type="secondary" style={{ float: 'right' }}>
-                {dayjs(item.at).format('YYYY-MM-DD HH:mm:ss')}
+                {operationDateTime(item.at)}
               </Typography.Text>
             </List.Item>
           )}

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Button, Message, Table, Tag } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import { profileApi, useSessionsQuery, type SessionRow } from '@console/shared/api';
+import { operationDateTime } from '@console/shared/i18n';
 
 const NO_ROWS: SessionRow[] = [];
 
@@ -20,7 +20,7 @@ export function SessionList() {
     load();
   };
 
-  const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+  const time = (v: string) => operationDateTime(v);
   return (
     <div data-testid="session-list">
       <Table

@@ -14,13 +14,13 @@ import {
   Table,
   Tag,
 } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import type {
   CertificationRecord,
   CertificationRecordDetail,
 } from '@console/shared/contracts/profile';
 import { profileApi, useCertificationQuery } from '@console/shared/api';
 import { CertificationForm } from './CertificationForm';
+import { operationDateTime } from '@console/shared/i18n';
 
 const STATUS_COLOR = { pass: 'green', auditing: 'orange', withdrawn: 'gray' } as const;
 
@@ -35,7 +35,7 @@ export function CertificationPanel() {
 
   const load = () => void certification.refetch();
 
-  const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+  const time = (v: string | null | undefined) => (v ? operationDateTime(v) : '-');
   const status = (s: keyof typeof STATUS_COLOR) => (
     <Tag color={STATUS_COLOR[s]}>{t(`certification.status.${s}`)}</Tag>
   );

@@ -1,8 +1,8 @@
 // The guide's operation log (audit rows of entity type `guide`), newest first, keyset paged.
 import { Button, Card, Empty, Spin, Timeline, Typography } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
 import { auditSentence, auditValueText, resolveLocale } from '@console/shared';
+import { operationDateTime } from '@console/shared/i18n';
 import { useGuideAuditInfiniteQuery } from '../../api';
 
 /** Locale key prefix of each coded field's labels (the diff's field or a period's `type`). */
@@ -43,7 +43,7 @@ export function AuditHistory({ guideId }: { guideId: number }) {
         ) : (
           <Timeline>
             {entries.map((e) => (
-              <Timeline.Item key={e.id} label={dayjs(e.at).format('YYYY-MM-DD HH:mm')}>
+              <Timeline.Item key={e.id} label={operationDateTime(e.at)}>
                 <Typography.Text bold>
                   {auditSentence(e, locale)} · {e.username}
                 </Typography.Text>

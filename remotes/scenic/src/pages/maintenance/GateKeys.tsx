@@ -2,7 +2,6 @@
 // counts with one. A new key is shown once; only its hash is stored, so it cannot be shown again.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import dayjs from 'dayjs';
 import {
   Alert,
   Button,
@@ -22,6 +21,7 @@ import {
   type ScenicGateKeyCreated,
 } from '@console/shared';
 import { scenicApi, useInvalidateScenic, useScenicGateKeysQuery } from '../../api';
+import { operationDateTime } from '@console/shared/i18n';
 
 const NO_KEYS: ScenicGateKey[] = [];
 
@@ -43,7 +43,7 @@ export function GateKeys({ spotId }: { spotId: number }) {
     load();
   };
 
-  const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+  const when = (v: string | null) => (v ? operationDateTime(v) : '—');
   return (
     <Card title={t('scenic.gateKey.title')} data-testid="gate-keys">
       <Typography.Paragraph type="secondary">

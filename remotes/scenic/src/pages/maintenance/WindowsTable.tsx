@@ -36,6 +36,7 @@ import {
   type FieldErrors,
 } from '@console/shared/components/contract-form';
 import { useContractErrors } from '../../hooks';
+import { operationDateTime } from '@console/shared/i18n';
 
 const PHASE_COLOR = { current: 'purple', past: 'gray', upcoming: 'arcoblue' } as const;
 const FORMAT = 'YYYY-MM-DD HH:mm';
@@ -161,12 +162,12 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
           {
             title: t('scenic.window.start'),
             dataIndex: 'startAt',
-            render: (v: string) => dayjs(v).format(FORMAT),
+            render: (v: string) => operationDateTime(v),
           },
           {
             title: t('scenic.window.end'),
             dataIndex: 'endAt',
-            render: (v: string) => dayjs(v).format(FORMAT),
+            render: (v: string) => operationDateTime(v),
           },
           { title: t('scenic.window.reason'), dataIndex: 'reason', ellipsis: true },
           { title: t('scenic.window.capacity'), dataIndex: 'capacity' },

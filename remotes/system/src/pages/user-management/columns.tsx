@@ -1,12 +1,12 @@
 // Columns of the user table; the actions column only for holders of `system:user:write`.
-import dayjs from 'dayjs';
 import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
 import { IconMore } from '@arco-design/web-react/icon';
 import type { IntlShape } from 'react-intl';
 import { roleLabel, type SystemUser } from '@console/shared';
 import type { SearchTableColumn } from '@console/shared/components/search-table';
+import { operationDateTime } from '@console/shared/i18n';
 
-export const formatTime = (at: string | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '—');
+export const formatTime = (at: string | null) => (at ? operationDateTime(at) : '—');
 
 export function userColumns(o: {
   intl: IntlShape;

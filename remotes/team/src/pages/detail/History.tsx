@@ -2,13 +2,13 @@
 // audit rows of entity `team`, as sentences in the reader's language).
 import { useState } from 'react';
 import { Empty, Pagination, Spin, Tag, Timeline, Typography } from '@arco-design/web-react';
-import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
 import { AUDIT_SENTENCES, auditSentence, resolveLocale, type Team } from '@console/shared';
 import { useTeamLogQuery } from '../../api';
 import { STATUS_COLOR, useTeamLabel } from '../../hooks';
+import { operationDateTime } from '@console/shared/i18n';
 
-const when = (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm');
+const when = (at: string) => operationDateTime(at);
 
 export function StatusHistory({ team }: { team: Team }) {
   const intl = useIntl();
