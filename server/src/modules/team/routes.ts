@@ -22,7 +22,7 @@ import {
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
-import { sendSpreadsheet, writeSheet } from '../../lib/spreadsheet';
+import { resolveSheet, sendSpreadsheet, writeSheet } from '../../lib/spreadsheet';
 import { localDayStamp } from '@console/shared';
 import { teamSheet } from './sheet';
 
@@ -61,7 +61,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     { schema: { tags, querystring: teamExportQuery }, config: { access: 'team:read' } },
     async (req, reply) => {
       const { format, ...filter } = req.query;
-      const file = await writeSheet(teamSheet, await team.exportRows(filter), format, req.locale);
+      const sheet = await resolveSheet(
+        teamSheet,
+        (category) => services.properties.items(category, true),
+        'export',
+      );
+      const file = await writeSheet(sheet, await team.exportRows(filter), format, req.locale);
       return sendSpreadsheet(reply, file, `${teamSheet.name}-${localDayStamp()}`, format);
     },
   );

@@ -1,8 +1,16 @@
 // The team list as a spreadsheet (export only: teams are created through the step form, whose
 // itinerary a row could not carry). One column per field the list and detail show; coded
-// fields exported as their labels in the caller's language (team-labels.ts).
+// fields exported as their labels in the caller's language (team-labels.ts; agency, market and
+// language from their dictionaries, looked up per request).
 import { z } from 'zod';
-import { TEAM_ENUM_LABELS, TEAM_STATUSES, type Localized } from '@console/shared';
+import {
+  TEAM_AGENCY_CATEGORY,
+  TEAM_ENUM_LABELS,
+  TEAM_LANGUAGE_CATEGORY,
+  TEAM_MARKET_CATEGORY,
+  TEAM_STATUSES,
+  type Localized,
+} from '@console/shared';
 import { defineSheet, type SheetOption } from '../../lib/spreadsheet/sheet';
 
 const bi = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
@@ -47,10 +55,26 @@ export const teamSheet = defineSheet({
     { key: 'code', header: bi('团号', 'Team code'), type: 'string', width: 16 },
     { key: 'name', header: bi('团名', 'Name'), type: 'string', width: 20 },
     { key: 'status', header: bi('状态', 'Status'), type: 'string', options: statusOptions },
-    { key: 'agency', header: bi('组团社', 'Agency'), type: 'string', width: 14 },
+    {
+      key: 'agency',
+      header: bi('组团社', 'Agency'),
+      type: 'string',
+      width: 14,
+      dictionary: TEAM_AGENCY_CATEGORY,
+    },
     { key: 'agencyRef', header: bi('组团社团号', 'Agency reference'), type: 'string', width: 16 },
-    { key: 'market', header: bi('客源市场', 'Market'), type: 'string' },
-    { key: 'language', header: bi('语种', 'Language'), type: 'string' },
+    {
+      key: 'market',
+      header: bi('客源市场', 'Market'),
+      type: 'string',
+      dictionary: TEAM_MARKET_CATEGORY,
+    },
+    {
+      key: 'language',
+      header: bi('语种', 'Language'),
+      type: 'string',
+      dictionary: TEAM_LANGUAGE_CATEGORY,
+    },
     { key: 'vip', header: bi('VIP', 'VIP'), type: 'boolean', width: 8 },
     { key: 'paxAdults', header: bi('成人', 'Adults'), type: 'integer', width: 8 },
     { key: 'paxChildren', header: bi('儿童', 'Children'), type: 'integer', width: 8 },

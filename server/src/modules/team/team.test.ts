@@ -554,6 +554,11 @@ describe('lists, export and detail', () => {
     expect(lines[0]).toContain('Team code');
     expect(lines).toHaveLength(6);
     expect(csv.body).toContain('Draft');
+    // Dictionary fields as their labels in the reader's language, not their codes.
+    expect(csv.body).toContain('Domestic');
+    expect(csv.body).toContain('Tuniu');
+    expect(csv.body).toContain('Japanese');
+    expect(csv.body).not.toMatch(/,domestic,|,tuniu,|,ja,/);
     const xlsx = await user.get(`/api/teams/export?${q}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
