@@ -41,6 +41,7 @@ import type { Emit, EventBus } from '../../events/bus';
 import type { Db, DbOrTx } from '../../db/types';
 import { fieldsOf } from '../../db/row-shape';
 import { AppError } from '../../lib/app-error';
+import { rebookTeam } from './rebook';
 import { diffRecords } from '../audit/diff';
 import { auditLog } from '../audit/schema';
 import { recordAudit } from '../audit/writer';
@@ -290,6 +291,8 @@ export class TeamService {
       });
       if (!row) throw new AppError('STALE_VERSION');
       if (datesChanged) await q.replaceItinerary(tx, id, itineraryRows(id, items));
+      // A new pickup time moves the first day's start of every booking.
+      if (body.pickupTime !== current.pickupTime) await rebookTeam(tx, id);
       const after = await this.assemble(tx, row);
       await recordAudit(tx, {
         entityType: 'team',
@@ -353,6 +356,8 @@ export class TeamService {
       });
       if (!row) throw new AppError('STALE_VERSION');
       await q.replaceItinerary(tx, id, itineraryRows(id, body.items));
+      // The bookings follow the new times (refused if a guide's teams would then overlap).
+      await rebookTeam(tx, id);
       const team = await this.assemble(tx, row);
       await recordAudit(tx, {
         entityType: 'team',
