@@ -7,13 +7,18 @@ import { login, openBrowser, type Browser } from '../support/browser';
 const baseUrl = inject('baseUrl');
 const HAN = /\p{Script=Han}/u;
 
-/** Visible text of the layout and the open drawer, without user data (the avatar's initial). */
+/**
+ * Visible text of the shell and the open drawer, without user data: the avatar's initial and
+ * the section page (its names of spots, guides and teams are data, written in one language).
+ */
 function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [...document.querySelectorAll('.console-layout, .console-settings-drawer')].map(
       (root) => {
         const clone = root.cloneNode(true) as HTMLElement;
-        clone.querySelectorAll('[data-testid=user-avatar]').forEach((e) => e.remove());
+        clone
+          .querySelectorAll('[data-testid=user-avatar], [data-section-page]')
+          .forEach((e) => e.remove());
         return clone.innerText ?? clone.textContent ?? '';
       },
     );
@@ -64,7 +69,7 @@ describe('locale', () => {
     const { page } = browser;
     await page.evaluate(() => localStorage.setItem('arco-lang', 'fr-FR'));
     await page.goto(`${baseUrl}/dashboard/workplace`);
-    await page.getByTestId('section-pending').first().waitFor();
+    await page.locator('[data-section-page]').first().waitFor();
     expect(await visibleText(page)).not.toMatch(HAN);
     await chooseLocale(page, '中文');
     await page.locator('.arco-message', { hasText: '语言切换成功' }).waitFor();

@@ -9,7 +9,7 @@ const baseUrl = inject('baseUrl');
 
 async function reload(page: Page) {
   await page.reload();
-  await page.getByTestId('section-pending').first().waitFor();
+  await page.locator('[data-section-page]').first().waitFor();
 }
 
 async function openDrawer(page: Page) {
