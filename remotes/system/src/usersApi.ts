@@ -10,7 +10,7 @@ import type {
   SpreadsheetFormat,
   SystemRole,
   SystemUser,
-  SystemUserSession,
+  OwnSession,
   SystemUserWithPassword,
   UserCreateBody,
   UserUpdateBody,
@@ -67,7 +67,7 @@ export const rolesApi = {
     }),
 };
 
-export type UserSessionRow = SystemUserSession & { current: boolean };
+export type UserSessionRow = OwnSession;
 
 const TAGS = ['SystemUser', 'SystemRole'] as const;
 

@@ -1,6 +1,6 @@
 // The user centre and user settings calls: own profile, console settings, avatar,
 // password and sessions, certification and recent activity.
-import type { ChangePasswordBody } from '../contracts/auth';
+import type { ChangePasswordBody, OwnSession } from '../contracts/auth';
 import type {
   ActivityPage,
   CertificationBody,
@@ -14,14 +14,8 @@ import type { UserSettings } from '../contracts/settings';
 import { request } from './client';
 import { consoleApi } from './rtk';
 
-export interface SessionRow {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string;
-  ip: string;
-  userAgent: string;
-  current: boolean;
-}
+/** One of the caller's own sessions (the contract's `ownSession`). */
+export type SessionRow = OwnSession;
 
 export const profileApi = {
   profile: () => request<ProfileInfo>({ method: 'GET', url: '/user/profile' }),

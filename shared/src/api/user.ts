@@ -1,6 +1,6 @@
 // The seed's four real calls (§7) plus the server-side role switch (product.md).
 import type { LoginBody, UserInfo } from '../contracts/auth';
-import type { ServerMenuItem } from '../contracts/menu';
+import type { ServerMenuItem } from '../contracts/auth';
 import { request } from './client';
 
 export const userApi = {

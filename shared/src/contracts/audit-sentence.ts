@@ -1,6 +1,8 @@
 // One renderer of audit entries as sentences in the reader's language (issue #18 item 8): the
 // user centre's recent activity uses it, and so will the operation log and a team's history.
 import type { Locale, Localized } from './locale';
+// A type only: this renderer stays zod-free at run time.
+import type { AuditSubject } from './audit';
 
 const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -281,12 +283,6 @@ const FALLBACK = {
   done: m('执行了操作 {action}', 'Did {action}'),
   refused: m('操作 {action} 被拒绝', '{action} refused'),
 };
-
-/** What an audit entry is about, as the renderer shows it ("卢晓东（G000120）"). */
-export interface AuditSubject {
-  name: string;
-  code?: string;
-}
 
 export interface AuditEntryLike {
   action: string;

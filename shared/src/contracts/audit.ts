@@ -48,6 +48,10 @@ export const auditListQuery = auditFilter
   });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
+/** What an audit entry is about, as the renderer shows it ("卢晓东（G000120）"). */
+export const auditSubject = z.object({ name: z.string(), code: z.string().optional() });
+export type AuditSubject = z.infer<typeof auditSubject>;
+
 export const auditRow = z.object({
   id: z.number(),
   at: z.string(),

@@ -42,35 +42,66 @@ export const switchRoleBody = z.strictObject({
   role: textSchema().trim().min(1, 'required').max(32),
 });
 
-import type { RoleRef } from './roles';
-export type { RoleRef } from './roles';
+/** A role as the user info carries it (roles.ts re-exports the type, staying zod-free). */
+export const roleRef = z.object({
+  code: z.string(),
+  /** Chinese name. */
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type RoleRef = z.infer<typeof roleRef>;
 
 /** GET /api/user/info: the seed's profile fields plus role, roles and permissions. */
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  avatar: string;
-  job: string;
-  jobName: string;
-  organization: string;
-  organizationName: string;
-  location: string;
-  locationName: string;
-  email: string;
-  phone: string;
-  introduction: string;
-  personalWebsite: string;
-  registrationDate: string;
-  accountId: string;
-  certification: number;
-  role: string;
-  roles: RoleRef[];
-  permissions: string[];
-  settings: Record<string, unknown> | null;
+export const userInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  job: z.string(),
+  jobName: z.string(),
+  organization: z.string(),
+  organizationName: z.string(),
+  location: z.string(),
+  locationName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  introduction: z.string(),
+  personalWebsite: z.string(),
+  registrationDate: z.string(),
+  accountId: z.string(),
+  certification: z.number(),
+  role: z.string(),
+  roles: z.array(roleRef),
+  permissions: z.array(z.string()),
+  settings: z.record(z.string(), z.unknown()).nullable(),
   /** The sign-in before this session's (上次登录); null on a first sign-in. */
-  previousLoginAt: string | null;
-  previousLoginIp: string | null;
+  previousLoginAt: z.string().nullable(),
+  previousLoginIp: z.string().nullable(),
   /** An administrator set the password: the shell forces the change-password page. */
-  mustChangePassword: boolean;
-}
+  mustChangePassword: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+/** One sign-in session of a user (times as ISO strings). */
+export const userSession = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export type UserSession = z.infer<typeof userSession>;
+
+/** GET /api/user/sessions: the caller's own sessions, the current one marked. */
+export const ownSession = userSession.extend({ current: z.boolean() });
+export type OwnSession = z.infer<typeof ownSession>;
+
+/** One entry of the `POST /api/user/menu` answer: a section and its pages (menu.ts). */
+export const serverMenuItem = z.object({
+  key: z.string(),
+  path: z.string(),
+  get children() {
+    return z.array(serverMenuItem).optional();
+  },
+});
+export type ServerMenuItem = z.infer<typeof serverMenuItem>;

@@ -3,6 +3,9 @@
 // page components to it, and the server answers `POST /api/user/menu` from it.
 import type { Localized } from './locale';
 import { hasPermission, type Permission } from './permissions';
+// A type only: this file stays zod-free at run time (the shell's boot chunk imports it).
+import type { ServerMenuItem } from './auth';
+export type { ServerMenuItem };
 
 export const SECTION_NAMES = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -206,13 +209,6 @@ export const DEFAULT_ROUTE = '/dashboard/workplace';
 
 /** Route names reachable whatever the server menu says (seed §6). */
 export const MENU_WHITELIST = ['login', 'not-found'] as const;
-
-/** One entry of the `POST /api/user/menu` answer. */
-export interface ServerMenuItem {
-  key: string;
-  path: string;
-  children?: ServerMenuItem[];
-}
 
 /**
  * The page-access rule, written once (seed §6 by permission code): a route is open when it

@@ -8,7 +8,8 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** Seed §3/§4: 0 unread, 1 read. */
 export const MESSAGE_STATUS = { unread: 0, read: 1 } as const;
-export type MessageStatus = 0 | 1;
+export const messageStatus = z.union([z.literal(0), z.literal(1)]);
+export type MessageStatus = z.infer<typeof messageStatus>;
 
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_CONTENT_MAX = 2000;
@@ -47,29 +48,36 @@ export type NoticePublishBody = z.infer<typeof noticePublishBody>;
 export type NoticePublishInput = z.input<typeof noticePublishBody>;
 
 /** One message as the seed's sample data shapes it. */
-export interface MessageItem {
-  id: number;
-  type: MessageType;
-  title: string;
-  subTitle: string;
-  avatar: string;
-  content: string;
-  time: string;
-  status: MessageStatus;
-  messageType: number | null;
+export const messageItem = z.object({
+  id: z.number(),
+  type: z.enum(MESSAGE_TYPES),
+  title: z.string(),
+  subTitle: z.string(),
+  avatar: z.string(),
+  content: z.string(),
+  time: z.string(),
+  status: messageStatus,
+  messageType: z.number().nullable(),
   /** Template code of a system message (title/subTitle/content are rendered from it). */
-  template: string | null;
-  params: Record<string, unknown> | null;
-}
+  template: z.string().nullable(),
+  params: z.record(z.string(), z.unknown()).nullable(),
+});
+export type MessageItem = z.infer<typeof messageItem>;
 
-export type UnreadCounts = Record<MessageType, number>;
+/** Unread messages per type (the tabs and the bell). */
+export const unreadCounts = z.record(z.enum(MESSAGE_TYPES), z.number());
+export type UnreadCounts = z.infer<typeof unreadCounts>;
 
 /** `GET /api/message/list`: the page plus unread counts per type (for the tabs and bell). */
-export interface MessageListResult {
-  list: MessageItem[];
-  total: number;
-  unread: UnreadCounts;
-}
+export const messageListResult = z.object({
+  list: z.array(messageItem),
+  total: z.number(),
+  unread: unreadCounts,
+});
+export type MessageListResult = z.infer<typeof messageListResult>;
+
+/** `POST /api/message/notice`: how many users received the notice. */
+export const noticePublished = z.object({ recipients: z.number() });
 
 // ---- System messages in the reader's language (issue #18 item 4) ----
 

@@ -1,7 +1,7 @@
 // The user centre and user settings (seed §2 "User Info" / "User Setting", §3 user-setting and
 // certification fields, §5 validation): basic information, avatar, certification, activity.
 import { z } from 'zod';
-import type { AuditSubject } from './audit-sentence';
+import { auditSubject } from './audit';
 import { textSchema, idParam, idSchema } from './validation';
 
 /** Seed §5 / §9: the profile (introduction) is at most 200 words. */
@@ -38,16 +38,17 @@ export const profileBody = z.strictObject({
 export type ProfileBody = z.input<typeof profileBody>;
 
 /** `GET /api/user/profile`: what the basic-information form edits, with its version. */
-export interface ProfileInfo {
-  email: string;
-  nickname: string;
-  countryRegion: string;
-  area: string;
-  address: string;
-  profile: string;
-  avatar: string;
-  version: number;
-}
+export const profileInfo = z.object({
+  email: z.string(),
+  nickname: z.string(),
+  countryRegion: z.string(),
+  area: z.string(),
+  address: z.string(),
+  profile: z.string(),
+  avatar: z.string(),
+  version: z.number(),
+});
+export type ProfileInfo = z.infer<typeof profileInfo>;
 
 /** Avatar upload (`POST /api/user/avatar`, multipart field `file`). */
 export const AVATAR_MAX_BYTES = 512 * 1024;
@@ -78,26 +79,32 @@ export const certificationBody = z.strictObject({
 export type CertificationBody = z.input<typeof certificationBody>;
 export type CertificationData = z.infer<typeof certificationBody>;
 
-export interface CertificationRecord {
-  id: number;
-  certificationType: string;
-  certificationContent: string;
-  status: CertificationStatus;
-  time: string;
-  decidedAt: string | null;
-  version: number;
-}
+/** The submitted licence data as answered: stored as `certificationBody` validated it. */
+const certificationData = certificationBody;
 
-export interface CertificationRecordDetail extends CertificationRecord {
-  info: CertificationData;
-}
+export const certificationRecord = z.object({
+  id: z.number(),
+  certificationType: z.string(),
+  certificationContent: z.string(),
+  status: z.enum(CERTIFICATION_STATUSES),
+  time: z.string(),
+  decidedAt: z.string().nullable(),
+  version: z.number(),
+});
+export type CertificationRecord = z.infer<typeof certificationRecord>;
+
+export const certificationRecordDetail = certificationRecord.extend({ info: certificationData });
+export type CertificationRecordDetail = z.infer<typeof certificationRecordDetail>;
 
 /** `GET /api/user/certification` (seed §3: enterpriseInfo and a record list). */
-export interface CertificationInfo {
+export const certificationInfo = z.object({
   /** The licence in force (latest passed), else the one under audit, else null. */
-  enterpriseInfo: (CertificationData & { status: CertificationStatus; time: string }) | null;
-  list: CertificationRecord[];
-}
+  enterpriseInfo: certificationData
+    .extend({ status: z.enum(CERTIFICATION_STATUSES), time: z.string() })
+    .nullable(),
+  list: z.array(certificationRecord),
+});
+export type CertificationInfo = z.infer<typeof certificationInfo>;
 
 export const certificationActionBody = z.strictObject({ version: idSchema });
 
@@ -107,19 +114,24 @@ export const activityQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 
-export interface ActivityItem {
-  id: number;
-  at: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  result: number;
+export const activityItem = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  result: z.number(),
   /** What the entry is about (a guide's name and code …), for `auditSentence`. */
-  subject: AuditSubject | null;
-}
+  subject: auditSubject.nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItem>;
 
-export interface ActivityPage {
-  list: ActivityItem[];
+export const activityPage = z.object({
+  list: z.array(activityItem),
   /** Pass as `before` for the next page; null at the end. */
-  next: number | null;
-}
+  next: z.number().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPage>;
+
+/** `POST /api/user/avatar`: the new avatar's address. */
+export const avatarUploaded = z.object({ avatar: z.string() });

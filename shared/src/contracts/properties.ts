@@ -12,23 +12,25 @@ export const propertyItemsQuery = z.object({
 });
 export type PropertyItemsQuery = z.infer<typeof propertyItemsQuery>;
 
-export interface PropertyCategory {
-  id: number;
-  code: string;
-  nameZh: string;
-  nameEn: string;
-  description: string;
-  builtIn: boolean;
-}
+export const propertyCategory = z.object({
+  id: z.number(),
+  code: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  description: z.string(),
+  builtIn: z.boolean(),
+});
+export type PropertyCategory = z.infer<typeof propertyCategory>;
 
-export interface PropertyItem {
-  id: number;
-  value: string;
-  labelZh: string;
-  labelEn: string;
-  sortOrder: number;
-  enabled: boolean;
-}
+export const propertyItem = z.object({
+  id: z.number(),
+  value: z.string(),
+  labelZh: z.string(),
+  labelEn: z.string(),
+  sortOrder: z.number(),
+  enabled: z.boolean(),
+});
+export type PropertyItem = z.infer<typeof propertyItem>;
 
 /** Limits of a dictionary item's fields (the columns' lengths in server/…/properties/schema.ts). */
 export const PROPERTY_LIMITS = {
@@ -78,8 +80,9 @@ export const propertyReorderBody = z.strictObject({
 export type PropertyReorderBody = z.infer<typeof propertyReorderBody>;
 
 /** An item as the property management page lists it: with its version and how many records use it. */
-export interface PropertyItemAdmin extends PropertyItem {
-  version: number;
+export const propertyItemAdmin = propertyItem.extend({
+  version: z.number(),
   /** Records that hold the value (a used item cannot be deleted, only disabled). */
-  usage: number;
-}
+  usage: z.number(),
+});
+export type PropertyItemAdmin = z.infer<typeof propertyItemAdmin>;

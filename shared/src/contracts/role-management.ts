@@ -144,16 +144,17 @@ export type RoleListQuery = z.infer<typeof roleListQuery>;
 export const roleIdParams = z.strictObject({ id: idParam });
 export const roleDeleteQuery = z.strictObject({ version: idParam.optional() });
 
-export interface SystemRole {
-  id: number;
-  code: string;
-  name: string;
-  nameEn: string;
-  description: string;
-  permissions: Permission[];
-  builtIn: boolean;
+export const systemRole = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  description: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  builtIn: z.boolean(),
   /** How many users hold the role. */
-  userCount: number;
-  updatedAt: string;
-  version: number;
-}
+  userCount: z.number(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type SystemRole = z.infer<typeof systemRole>;

@@ -1,11 +1,6 @@
-// Role references as the user info carries them. Framework- and zod-free so the shell's
-// boot chunk can import it.
-export interface RoleRef {
-  code: string;
-  /** Chinese name. */
-  name: string;
-  nameEn: string;
-}
+// Role labels. Zod-free at run time so the shell's boot chunk can import it: the shape is
+// the `roleRef` schema of auth.ts, imported as a type only.
+import type { RoleRef } from './auth';
 
 /** A role's name in the UI language (English falls back to the Chinese name when empty). */
 export const roleLabel = (role: RoleRef, locale: string) =>

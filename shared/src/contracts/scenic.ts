@@ -250,11 +250,12 @@ export const scenicSpotOptionsQuery = z.strictObject({
 });
 export type ScenicSpotOptionsQuery = z.infer<typeof scenicSpotOptionsQuery>;
 /** One picker option: enough to show and search a spot. */
-export interface ScenicSpotOption {
-  id: number;
-  code: string;
-  name: string;
-}
+export const scenicSpotOption = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+});
+export type ScenicSpotOption = z.infer<typeof scenicSpotOption>;
 
 export const scenicIdParams = z.strictObject({ id: idParam });
 export const scenicWindowParams = z.strictObject({
@@ -271,53 +272,55 @@ export const scenicDeleteQuery = z.strictObject({
 });
 
 /** The spot's live load (derived; never stored as such). */
-export interface ScenicLoad {
+export const scenicLoad = z.object({
   /** Visitors in the park now (0 when no reading arrived today). */
-  inPark: number;
+  inPark: z.number(),
   /** Instantaneous capacity in force now (reduced inside a maintenance window). */
-  capacity: number;
+  capacity: z.number(),
   /** inPark against capacity, one decimal. */
-  loadPercent: number;
-  band: ScenicLoadBand;
+  loadPercent: z.number(),
+  band: z.enum(SCENIC_LOAD_BANDS),
   /** At or above the configured warning percent (system config `capacity.warningPercent`). */
-  warning: boolean;
+  warning: z.boolean(),
   /** Time of the reading `inPark` comes from. */
-  at: string | null;
-}
+  at: z.string().nullable(),
+});
+export type ScenicLoad = z.infer<typeof scenicLoad>;
 
-export interface ScenicSpot {
-  id: number;
-  code: string;
-  name: string;
-  grade: ScenicGrade;
-  category: string;
-  province: string;
-  city: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  openTime: string;
-  closeTime: string;
-  avgVisitMinutes: number;
-  description: string;
-  images: string[];
-  dailyCapacity: number;
-  instantCapacity: number;
-  reservationRequired: boolean;
-  certifiedGuidesOnly: boolean;
-  maxPaxPerGuide: number;
-  priceAdult: number;
-  priceChild: number;
+export const scenicSpot = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  grade: z.enum(SCENIC_GRADES),
+  category: z.string(),
+  province: z.string(),
+  city: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  openTime: z.string(),
+  closeTime: z.string(),
+  avgVisitMinutes: z.number(),
+  description: z.string(),
+  images: z.array(z.string()),
+  dailyCapacity: z.number(),
+  instantCapacity: z.number(),
+  reservationRequired: z.boolean(),
+  certifiedGuidesOnly: z.boolean(),
+  maxPaxPerGuide: z.number(),
+  priceAdult: z.number(),
+  priceChild: z.number(),
   /** Derived: maintenance inside a window, closed outside opening hours, else by load. */
-  status: ScenicStatus;
-  load: ScenicLoad;
+  status: z.enum(SCENIC_STATUSES),
+  load: scenicLoad,
   /** The maintenance window in force now, if any. */
-  activeWindow: { id: number; endAt: string; capacity: number } | null;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: number | null;
-  version: number;
-}
+  activeWindow: z.object({ id: z.number(), endAt: z.string(), capacity: z.number() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.number().nullable(),
+  version: z.number(),
+});
+export type ScenicSpot = z.infer<typeof scenicSpot>;
 
 /** Capacity bands: product.md, "Scenic spot" (<30 quiet, 30–70 comfortable, 70–90 crowded, >90). */
 export function scenicLoadBand(percent: number): ScenicLoadBand {
@@ -370,20 +373,21 @@ export const scenicWindowUpdateBody = z
   .superRefine(checkWindow);
 export type ScenicWindowUpdateBody = z.infer<typeof scenicWindowUpdateBody>;
 
-export interface ScenicMaintenanceWindow {
-  id: number;
-  spotId: number;
-  startAt: string;
-  endAt: string;
-  reason: string;
-  capacity: number;
+export const scenicMaintenanceWindow = z.object({
+  id: z.number(),
+  spotId: z.number(),
+  startAt: z.string(),
+  endAt: z.string(),
+  reason: z.string(),
+  capacity: z.number(),
   /** Whether the window is in force now, over, or ahead. */
-  phase: 'current' | 'past' | 'upcoming';
-  createdAt: string;
-  updatedAt: string;
-  createdBy: number | null;
-  version: number;
-}
+  phase: z.enum(['current', 'past', 'upcoming']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.number().nullable(),
+  version: z.number(),
+});
+export type ScenicMaintenanceWindow = z.infer<typeof scenicMaintenanceWindow>;
 
 // Visitor flow ----------------------------------------------------------------------------
 
@@ -407,11 +411,12 @@ export const scenicFlowBody = z.strictObject({
 });
 export type ScenicFlowBody = z.infer<typeof scenicFlowBody>;
 
-export interface ScenicFlowResult {
-  accepted: number;
-  status: ScenicStatus;
-  load: ScenicLoad;
-}
+export const scenicFlowResult = z.object({
+  accepted: z.number(),
+  status: z.enum(SCENIC_STATUSES),
+  load: scenicLoad,
+});
+export type ScenicFlowResult = z.infer<typeof scenicFlowResult>;
 
 export const SCENIC_BUCKETS = ['5m', '15m', '1h', '1d'] as const;
 export type ScenicBucket = (typeof SCENIC_BUCKETS)[number];
@@ -435,62 +440,65 @@ export const scenicLoadQuery = z
   });
 export type ScenicLoadQuery = z.infer<typeof scenicLoadQuery>;
 
-export interface ScenicLoadPoint {
+export const scenicLoadPoint = z.object({
   /** Start of the bucket. */
-  at: string;
-  entries: number;
-  exits: number;
+  at: z.string(),
+  entries: z.number(),
+  exits: z.number(),
   /** Peak in-park count of the bucket. */
-  inPark: number;
+  inPark: z.number(),
   /** Peak in-park against the instantaneous capacity. */
-  loadPercent: number;
-  band: ScenicLoadBand;
-}
+  loadPercent: z.number(),
+  band: z.enum(SCENIC_LOAD_BANDS),
+});
+export type ScenicLoadPoint = z.infer<typeof scenicLoadPoint>;
 
-export interface ScenicLoadSeries {
-  spotId: number;
-  bucket: ScenicBucket;
-  from: string;
-  to: string;
-  instantCapacity: number;
-  dailyCapacity: number;
-  warningPercent: number;
-  points: ScenicLoadPoint[];
+export const scenicLoadSeries = z.object({
+  spotId: z.number(),
+  bucket: z.enum(SCENIC_BUCKETS),
+  from: z.string(),
+  to: z.string(),
+  instantCapacity: z.number(),
+  dailyCapacity: z.number(),
+  warningPercent: z.number(),
+  points: z.array(scenicLoadPoint),
   /** Entries over the range, against the daily capacity for day buckets. */
-  totalEntries: number;
-  status: ScenicStatus;
-  current: ScenicLoad;
-}
+  totalEntries: z.number(),
+  status: z.enum(SCENIC_STATUSES),
+  current: scenicLoad,
+});
+export type ScenicLoadSeries = z.infer<typeof scenicLoadSeries>;
 
 // Gate API keys ---------------------------------------------------------------------------
 
 export const scenicGateKeyBody = z.strictObject({ name: required(SCENIC_LIMITS.keyNameMax) });
 
-export interface ScenicGateKey {
-  id: number;
-  spotId: number;
-  name: string;
+export const scenicGateKey = z.object({
+  id: z.number(),
+  spotId: z.number(),
+  name: z.string(),
   /** The first characters of the key, to tell keys apart; the key itself is never shown again. */
-  prefix: string;
-  createdAt: string;
-  createdBy: number | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-}
+  prefix: z.string(),
+  createdAt: z.string(),
+  createdBy: z.number().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ScenicGateKey = z.infer<typeof scenicGateKey>;
 
 /** The answer of creating a key: the only time the secret is shown. */
-export interface ScenicGateKeyCreated extends ScenicGateKey {
-  key: string;
-}
+export const scenicGateKeyCreated = scenicGateKey.extend({ key: z.string() });
+export type ScenicGateKeyCreated = z.infer<typeof scenicGateKeyCreated>;
 
 // Teams planned at a spot (filled in by the team module) ----------------------------------
 
-export interface ScenicPlannedTeam {
-  teamId: number;
-  code: string;
-  name: string;
+export const scenicPlannedTeam = z.object({
+  teamId: z.number(),
+  code: z.string(),
+  name: z.string(),
   /** Day the itinerary visits the spot (YYYY-MM-DD). */
-  day: string;
-  pax: number;
-  status: string;
-}
+  day: z.string(),
+  pax: z.number(),
+  status: z.string(),
+});
+export type ScenicPlannedTeam = z.infer<typeof scenicPlannedTeam>;

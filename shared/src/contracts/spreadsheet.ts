@@ -26,34 +26,36 @@ export const spreadsheetFormatQuery = z.strictObject({
 });
 
 /** One failing field of one row, with the message in the caller's language. */
-export interface ImportRowError {
+export const importRowError = z.object({
   /** Row number as the spreadsheet shows it (the header is row 1). */
-  row: number;
+  row: z.number(),
   /** Field key of the row contract (e.g. `dailyCapacity`); '' for a whole-row problem. */
-  field: string;
+  field: z.string(),
   /** Column header as the file has it, for the person reading the report. */
-  column: string;
-  message: string;
+  column: z.string(),
+  message: z.string(),
   /** The cell as read, shortened, to help find it. */
-  value?: string;
-}
+  value: z.string().optional(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
 
 /** The answer of an import: every row validated first; nothing written unless all pass. */
-export interface ImportReport {
-  ok: boolean;
+export const importReport = z.object({
+  ok: z.boolean(),
   /** Data rows found in the file. */
-  total: number;
+  total: z.number(),
   /** Rows written (0 whenever `ok` is false: all or nothing). */
-  imported: number;
+  imported: z.number(),
   /** Rows with at least one failing field. */
-  failedRows: number;
+  failedRows: z.number(),
   /** Failing fields, at most SPREADSHEET_LIMITS.maxReportedErrors of them. */
-  errors: ImportRowError[];
+  errors: z.array(importRowError),
   /** Failing fields in all (may exceed `errors.length`). */
-  errorCount: number;
+  errorCount: z.number(),
   /** Columns of the file that match no field (ignored). */
-  unknownColumns: string[];
-}
+  unknownColumns: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof importReport>;
 
 /** Texts of the problems the importer itself finds (before any row contract runs). */
 export const SPREADSHEET_MESSAGES = {

@@ -261,16 +261,17 @@ export function systemConfigDefaults(): SystemConfigValues {
 }
 
 /** One configuration value as GET /api/system-config answers it. */
-export interface SystemConfigEntry {
-  key: SystemConfigKey;
-  value: unknown;
-  default: unknown;
+export const systemConfigEntry = z.object({
+  key: z.enum(SYSTEM_CONFIG_KEYS as [SystemConfigKey, ...SystemConfigKey[]]),
+  value: z.unknown(),
+  default: z.unknown(),
   /** Whether a stored override is in effect (false: the default). */
-  overridden: boolean;
+  overridden: z.boolean(),
   /** The override's version; 0 while none is stored. */
-  version: number;
-  updatedAt: string | null;
-}
+  version: z.number(),
+  updatedAt: z.string().nullable(),
+});
+export type SystemConfigEntry = z.infer<typeof systemConfigEntry>;
 
 /**
  * PUT /api/system-config: the changed keys, each with the version it was read at; a `null`

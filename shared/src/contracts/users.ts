@@ -3,7 +3,7 @@
 // assignment and the user's sessions. Shared by the system section's pages and the server.
 import { z } from 'zod';
 import type { Localized } from './locale';
-import type { RoleRef } from './roles';
+import { roleRef, type UserSession } from './auth';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 import { PAGE_MAX, registerValidationMessages, textSchema, idSchema, idParam } from './validation';
 
@@ -107,35 +107,32 @@ export const userSessionParams = z.strictObject({ id: idParam, sessionId: idPara
 export const userDeleteQuery = z.strictObject({ version: idParam.optional() });
 
 /** One row of the user table. Never a password or hash. */
-export interface SystemUser {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  phone: string;
-  enabled: boolean;
+export const systemUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  enabled: z.boolean(),
   /** Some source is locked out after failed sign-ins (the admin may unlock). */
-  locked: boolean;
-  lockedUntil: string | null;
-  mustChangePassword: boolean;
-  roles: RoleRef[];
-  lastLoginAt: string | null;
-  lastLoginIp: string | null;
-  createdAt: string;
-  version: number;
-}
+  locked: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  roles: z.array(roleRef),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type SystemUser = z.infer<typeof systemUser>;
 
 /** Create and password reset answer the password once when the server generated it. */
-export interface SystemUserWithPassword {
-  user: SystemUser;
+export const systemUserWithPassword = z.object({
+  user: systemUser,
   /** The initial password, shown once; null when the admin set it. */
-  password: string | null;
-}
+  password: z.string().nullable(),
+});
+export type SystemUserWithPassword = z.infer<typeof systemUserWithPassword>;
 
-export interface SystemUserSession {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string;
-  ip: string;
-  userAgent: string;
-}
+/** A user's sessions as the admin sees them (the auth contract's session shape). */
+export type SystemUserSession = UserSession;

@@ -1,7 +1,8 @@
 // The route guard's decisions (seed §6), as a pure function the host's guard component runs
 // on every navigation.
 import { matchPath } from 'react-router-dom';
-import { DEFAULT_ROUTE, type ServerMenuItem } from '../contracts/menu';
+import { DEFAULT_ROUTE } from '../contracts/menu';
+import type { ServerMenuItem } from '../contracts/auth';
 import {
   firstAllowedRoute,
   isRouteAccessible,

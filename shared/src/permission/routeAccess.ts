@@ -1,6 +1,7 @@
 // The route-access rule (seed §6, by permission code), written once: the guard, the first
 // allowed route, the menu, the server menu, the breadcrumb and the tab bar use it.
-import { MENU_WHITELIST, routeAdmits, SECTIONS, type ServerMenuItem } from '../contracts/menu';
+import { MENU_WHITELIST, routeAdmits, SECTIONS } from '../contracts/menu';
+import type { ServerMenuItem } from '../contracts/auth';
 import type { Permission } from '../contracts/permissions';
 
 export interface GuardedRoute {

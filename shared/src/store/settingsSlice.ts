@@ -1,6 +1,6 @@
 // App settings with the seed's defaults (§3) and its transition rules (§4).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ServerMenuItem } from '../contracts/menu';
+import type { ServerMenuItem } from '../contracts/auth';
 import type { UserSettings } from '../contracts/settings';
 import { DEFAULT_USER_SETTINGS } from '../contracts/settings-defaults';
 import { sessionEnded } from './session';

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  envelopeOf,
+  importReport,
   localDayStamp,
   spreadsheetFormatQuery,
   type Permission,
@@ -85,7 +87,11 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
   app.post(
     `${o.basePath}/import`,
     {
-      schema: { tags: o.tags, consumes: ['multipart/form-data'] },
+      schema: {
+        tags: o.tags,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(importReport) },
+      },
       config: { access: o.writeAccess, auditAction: o.importAction },
     },
     async (req) => {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordBody, loginBody, switchRoleBody } from '@console/shared';
+import {
+  changePasswordBody,
+  envelopeOf,
+  loginBody,
+  ownSession,
+  serverMenuItem,
+  switchRoleBody,
+  userInfo,
+} from '@console/shared';
 import type { Services } from '../../services';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { ok } from '../../lib/envelope';
@@ -15,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/login',
     {
-      schema: { tags: ['user'], body: loginBody },
+      schema: { tags: ['user'], body: loginBody, response: { 200: envelopeOf(userInfo) } },
       config: {
         access: 'public',
         auditAction: 'user.login',
@@ -39,7 +47,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.post(
     '/api/user/logout',
-    { schema: { tags: ['user'] }, config: { access: 'public', auditAction: 'user.logout' } },
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(z.literal(true)) } },
+      config: { access: 'public', auditAction: 'user.logout' },
+    },
     async (req, reply) => {
       if (req.auth) await auth.logout(req.auth.userId, req.auth.sessionId);
       clearSessionCookie(reply);
@@ -49,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     '/api/user/info',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(userInfo) } },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role, req.auth!.sessionId)),
   );
 
@@ -57,7 +71,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/api/user/menu',
     {
       // The seed's call has no payload (seed §7); anything else is refused.
-      schema: { tags: ['user'], body: z.strictObject({}).nullish() },
+      schema: {
+        tags: ['user'],
+        body: z.strictObject({}).nullish(),
+        response: { 200: envelopeOf(z.array(serverMenuItem)) },
+      },
       config: { access: 'authenticated', audit: false },
     },
     async (req) => ok(serverMenu(req.auth!.permissions)),
@@ -66,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/switch-role',
     {
-      schema: { tags: ['user'], body: switchRoleBody },
+      schema: { tags: ['user'], body: switchRoleBody, response: { 200: envelopeOf(userInfo) } },
       config: { access: 'authenticated', auditAction: 'user.switchRole' },
     },
     async (req) => {
@@ -78,7 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/password',
     {
-      schema: { tags: ['user'], body: changePasswordBody },
+      schema: {
+        tags: ['user'],
+        body: changePasswordBody,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'authenticated', auditAction: 'user.changePassword' },
     },
     async (req) => {
@@ -96,7 +118,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     '/api/user/sessions',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(z.array(ownSession)) } },
+      config: { access: 'authenticated' },
+    },
     async (req) => {
       const rows = await auth.listSessions(req.auth!.userId);
       return ok(rows.map((r) => ({ ...r, current: r.id === req.auth!.sessionId })));
@@ -107,7 +132,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/api/user/sessions/sign-out-others',
     {
       // A POST without a payload arrives with a null body.
-      schema: { tags: ['user'], body: z.strictObject({}).nullish() },
+      schema: {
+        tags: ['user'],
+        body: z.strictObject({}).nullish(),
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'authenticated', auditAction: 'user.signOutOthers' },
     },
     async (req) => {

@@ -1,7 +1,12 @@
 // Sign-in, sessions, roles and passwords (product.md, "Users, roles, permissions"; issue:
 // foundation). Rules live here; routes only translate HTTP.
 import { eq } from 'drizzle-orm';
-import { passwordRuleFields, passwordViolations, type UserInfo } from '@console/shared';
+import {
+  passwordRuleFields,
+  passwordViolations,
+  type UserInfo,
+  type UserSession,
+} from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { newToken, sha256 } from '../../lib/crypto';
@@ -245,8 +250,13 @@ export class AuthService {
     return { sessions, throttle };
   }
 
-  listSessions(userId: number) {
-    return q.listSessionsOfUser(this.db, userId);
+  async listSessions(userId: number): Promise<UserSession[]> {
+    const rows = await q.listSessionsOfUser(this.db, userId);
+    return rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+    }));
   }
 
   signOutOthers(userId: number, sessionId: number) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, healthReport } from '@console/shared';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { sendError } from '../../plugins/errors';
@@ -9,7 +10,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 ) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['health'] }, config: { access: 'public' } },
+    {
+      // 200 only: a degraded answer is the error envelope (503) with the same report as data.
+      schema: { tags: ['health'], response: { 200: envelopeOf(healthReport) } },
+      config: { access: 'public' },
+    },
     async (_req, reply) => {
       try {
         await database.ping();

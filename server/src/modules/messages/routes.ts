@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeOf,
   messageListQuery,
+  messageListResult,
   messageReadAllBody,
   messageReadBody,
   noticePublishBody,
+  noticePublished,
+  unreadCounts,
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
@@ -17,7 +22,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/message/list',
     {
-      schema: { tags: ['message'], querystring: messageListQuery },
+      schema: {
+        tags: ['message'],
+        querystring: messageListQuery,
+        response: { 200: envelopeOf(messageListResult) },
+      },
       config: { access: 'authenticated' },
     },
     async (req) => ok(await messages.list(req.auth!.userId, req.query, req.locale)),
@@ -25,7 +34,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/message/unread',
-    { schema: { tags: ['message'] }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['message'], response: { 200: envelopeOf(unreadCounts) } },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await messages.unread(req.auth!.userId)),
   );
 
@@ -33,7 +45,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/message/read',
     {
-      schema: { tags: ['message'], body: messageReadBody },
+      schema: {
+        tags: ['message'],
+        body: messageReadBody,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'authenticated', auditAction: 'message.read' },
     },
     async (req) => {
@@ -45,7 +61,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/message/read-all',
     {
-      schema: { tags: ['message'], body: messageReadAllBody.optional() },
+      schema: {
+        tags: ['message'],
+        body: messageReadAllBody.optional(),
+        response: { 200: envelopeOf(z.number()) },
+      },
       config: { access: 'authenticated', auditAction: 'message.readAll' },
     },
     async (req) => {
@@ -56,7 +76,11 @@ export const messageRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/message/notice',
     {
-      schema: { tags: ['message'], body: noticePublishBody },
+      schema: {
+        tags: ['message'],
+        body: noticePublishBody,
+        response: { 200: envelopeOf(noticePublished) },
+      },
       config: { access: 'message:publish', auditAction: 'message.notice.publish' },
     },
     async (req) => {

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  activityPage,
   activityQuery,
   AVATAR_MAX_BYTES,
+  avatarUploaded,
   certificationActionBody,
   certificationBody,
+  certificationInfo,
+  certificationRecord,
+  certificationRecordDetail,
+  envelopeOf,
   idParam,
   profileBody,
+  profileInfo,
   userSettingsSchema,
 } from '@console/shared';
 import type { Services } from '../../services';
@@ -32,14 +39,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/user/profile',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(profileInfo) } },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await profile.profile(req.auth!.userId)),
   );
 
   app.put(
     '/api/user/profile',
     {
-      schema: { tags: ['user'], body: profileBody },
+      schema: { tags: ['user'], body: profileBody, response: { 200: envelopeOf(profileInfo) } },
       config: { access: 'authenticated', auditAction: 'user.profile.update' },
     },
     async (req) => {
@@ -50,7 +60,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.put(
     '/api/user/settings',
     {
-      schema: { tags: ['user'], body: userSettingsSchema },
+      schema: {
+        tags: ['user'],
+        body: userSettingsSchema,
+        response: { 200: envelopeOf(userSettingsSchema) },
+      },
       config: { access: 'authenticated', auditAction: 'user.settings.update' },
     },
     async (req) => {
@@ -61,7 +75,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/user/avatar',
     {
-      schema: { tags: ['user'], consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['user'],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(avatarUploaded) },
+      },
       config: { access: 'authenticated', auditAction: 'user.avatar.update' },
     },
     async (req) => {
@@ -88,14 +106,21 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/user/certification',
-    { schema: { tags: ['user'] }, config: { access: 'authenticated' } },
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(certificationInfo) } },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await profile.certification(req.auth!.userId)),
   );
 
   app.post(
     '/api/user/certification',
     {
-      schema: { tags: ['user'], body: certificationBody },
+      schema: {
+        tags: ['user'],
+        body: certificationBody,
+        response: { 200: envelopeOf(certificationRecord) },
+      },
       config: { access: 'authenticated', auditAction: 'user.certification.submit' },
     },
     async (req) => {
@@ -106,14 +131,26 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/user/certification/records/:id',
-    { schema: { tags: ['user'], params: idParams }, config: { access: 'authenticated' } },
+    {
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        response: { 200: envelopeOf(certificationRecordDetail) },
+      },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await profile.certificationRecord(req.auth!.userId, req.params.id)),
   );
 
   app.post(
     '/api/user/certification/records/:id/withdraw',
     {
-      schema: { tags: ['user'], params: idParams, body: certificationActionBody },
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        body: certificationActionBody,
+        response: { 200: envelopeOf(certificationRecord) },
+      },
       config: { access: 'authenticated', auditAction: 'user.certification.withdraw' },
     },
     async (req) => {
@@ -128,7 +165,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/user/certification/records/:id/approve',
     {
-      schema: { tags: ['user'], params: idParams, body: certificationActionBody },
+      schema: {
+        tags: ['user'],
+        params: idParams,
+        body: certificationActionBody,
+        response: { 200: envelopeOf(certificationRecord) },
+      },
       config: { access: 'system:user:write', auditAction: 'user.certification.approve' },
     },
     async (req) => {
@@ -142,7 +184,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/user/activity',
-    { schema: { tags: ['user'], querystring: activityQuery }, config: { access: 'authenticated' } },
+    {
+      schema: {
+        tags: ['user'],
+        querystring: activityQuery,
+        response: { 200: envelopeOf(activityPage) },
+      },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await profile.activity(req.auth!.userId, req.query.before, req.query.limit)),
   );
 };

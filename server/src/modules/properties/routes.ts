@@ -3,7 +3,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  envelopeOf,
   PROPERTY_CODE_MAX,
+  propertyCategory,
+  propertyItem,
+  propertyItemAdmin,
   propertyItemCreateBody,
   propertyItemDeleteQuery,
   propertyItemParams,
@@ -28,27 +32,48 @@ export const propertyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.get(
     '/api/properties/categories',
-    { schema: { tags }, config: { access: 'authenticated' } },
+    {
+      schema: { tags, response: { 200: envelopeOf(z.array(propertyCategory)) } },
+      config: { access: 'authenticated' },
+    },
     async () => ok(await properties.categories()),
   );
 
   app.get(
     '/api/properties/items',
-    { schema: { tags, querystring: propertyItemsQuery }, config: { access: 'authenticated' } },
+    {
+      schema: {
+        tags,
+        querystring: propertyItemsQuery,
+        response: { 200: envelopeOf(z.array(propertyItem)) },
+      },
+      config: { access: 'authenticated' },
+    },
     async (req) => ok(await properties.items(req.query.category, req.query.all === '1')),
   );
 
   /** The management page's list: every item with its version and usage count. */
   app.get(
     '/api/properties/categories/:code/items',
-    { schema: { tags, params: categoryParams }, config: { access: 'system:read' } },
+    {
+      schema: {
+        tags,
+        params: categoryParams,
+        response: { 200: envelopeOf(z.array(propertyItemAdmin)) },
+      },
+      config: { access: 'system:read' },
+    },
     async (req) => ok(await properties.adminItems(req.params.code)),
   );
 
   app.post(
     '/api/properties/items',
     {
-      schema: { tags, body: propertyItemCreateBody },
+      schema: {
+        tags,
+        body: propertyItemCreateBody,
+        response: { 200: envelopeOf(propertyItemAdmin) },
+      },
       config: { access: 'system:property:write', auditAction: 'property.create' },
     },
     async (req) => {
@@ -60,7 +85,11 @@ export const propertyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post(
     '/api/properties/items/reorder',
     {
-      schema: { tags, body: propertyReorderBody },
+      schema: {
+        tags,
+        body: propertyReorderBody,
+        response: { 200: envelopeOf(z.array(propertyItemAdmin)) },
+      },
       config: { access: 'system:property:write', auditAction: 'property.reorder' },
     },
     async (req) => {
@@ -72,7 +101,12 @@ export const propertyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.put(
     '/api/properties/items/:id',
     {
-      schema: { tags, params: propertyItemParams, body: propertyItemUpdateBody },
+      schema: {
+        tags,
+        params: propertyItemParams,
+        body: propertyItemUpdateBody,
+        response: { 200: envelopeOf(propertyItemAdmin) },
+      },
       config: { access: 'system:property:write', auditAction: 'property.update' },
     },
     async (req) => {
@@ -85,7 +119,12 @@ export const propertyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.delete(
     '/api/properties/items/:id',
     {
-      schema: { tags, params: propertyItemParams, querystring: propertyItemDeleteQuery },
+      schema: {
+        tags,
+        params: propertyItemParams,
+        querystring: propertyItemDeleteQuery,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'system:property:write', auditAction: 'property.delete' },
     },
     async (req) => {

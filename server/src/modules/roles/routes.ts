@@ -1,12 +1,16 @@
 // /api/system/roles: role management (issue #15 point 2). Reads need `system:read`, writes
 // `system:role:write`.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeOf,
+  pageOf,
   roleCreateBody,
   roleDeleteQuery,
   roleIdParams,
   roleListQuery,
   roleUpdateBody,
+  systemRole,
 } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
@@ -23,14 +27,21 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     base,
-    { schema: { tags, querystring: roleListQuery }, config: { access: 'system:read' } },
+    {
+      schema: {
+        tags,
+        querystring: roleListQuery,
+        response: { 200: envelopeOf(pageOf(systemRole)) },
+      },
+      config: { access: 'system:read' },
+    },
     async (req) => ok(await roles.list(req.query)),
   );
 
   app.post(
     base,
     {
-      schema: { tags, body: roleCreateBody },
+      schema: { tags, body: roleCreateBody, response: { 200: envelopeOf(systemRole) } },
       config: { access: 'system:role:write', auditAction: 'system.role.create' },
     },
     async (req) => {
@@ -41,14 +52,22 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: roleIdParams }, config: { access: 'system:read' } },
+    {
+      schema: { tags, params: roleIdParams, response: { 200: envelopeOf(systemRole) } },
+      config: { access: 'system:read' },
+    },
     async (req) => ok(await roles.get(req.params.id)),
   );
 
   app.put(
     `${base}/:id`,
     {
-      schema: { tags, params: roleIdParams, body: roleUpdateBody },
+      schema: {
+        tags,
+        params: roleIdParams,
+        body: roleUpdateBody,
+        response: { 200: envelopeOf(systemRole) },
+      },
       config: { access: 'system:role:write', auditAction: 'system.role.update' },
     },
     async (req) => {
@@ -61,7 +80,12 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.delete(
     `${base}/:id`,
     {
-      schema: { tags, params: roleIdParams, querystring: roleDeleteQuery },
+      schema: {
+        tags,
+        params: roleIdParams,
+        querystring: roleDeleteQuery,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'system:role:write', auditAction: 'system.role.delete' },
     },
     async (req) => {

@@ -1,7 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  envelopeOf,
   hasPermission,
+  pageOf,
+  scenicFlowResult,
+  scenicGateKey,
+  scenicGateKeyCreated,
+  scenicLoadSeries,
+  scenicMaintenanceWindow,
+  scenicPlannedTeam,
+  scenicSpot,
+  scenicSpotOption,
   SCENIC_GATE_KEY_HEADER,
   scenicDeleteQuery,
   scenicFlowBody,
@@ -38,20 +49,38 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/api/scenic/spots',
-    { schema: { tags, querystring: scenicSpotListQuery }, config: { access: 'scenic:read' } },
+    {
+      schema: {
+        tags,
+        querystring: scenicSpotListQuery,
+        response: { 200: envelopeOf(pageOf(scenicSpot)) },
+      },
+      config: { access: 'scenic:read' },
+    },
     async (req) => ok(await scenic.list(req.query)),
   );
 
   app.get(
     '/api/scenic/spots/options',
-    { schema: { tags, querystring: scenicSpotOptionsQuery }, config: { access: 'scenic:read' } },
+    {
+      schema: {
+        tags,
+        querystring: scenicSpotOptionsQuery,
+        response: { 200: envelopeOf(pageOf(scenicSpotOption)) },
+      },
+      config: { access: 'scenic:read' },
+    },
     async (req) => ok(await scenic.options(req.query)),
   );
 
   app.post(
     '/api/scenic/spots',
     {
-      schema: { tags, body: scenicSpotCreateBody },
+      schema: {
+        tags,
+        body: scenicSpotCreateBody,
+        response: { 200: envelopeOf(scenicSpot) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.spot.create' },
     },
     async (req) => {
@@ -77,14 +106,26 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/api/scenic/spots/:id',
-    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    {
+      schema: {
+        tags,
+        params: scenicIdParams,
+        response: { 200: envelopeOf(scenicSpot) },
+      },
+      config: { access: 'scenic:read' },
+    },
     async (req) => ok(await scenic.get(req.params.id)),
   );
 
   app.put(
     '/api/scenic/spots/:id',
     {
-      schema: { tags, params: scenicIdParams, body: scenicSpotUpdateBody },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        body: scenicSpotUpdateBody,
+        response: { 200: envelopeOf(scenicSpot) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.spot.update' },
     },
     async (req) => {
@@ -97,7 +138,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/api/scenic/spots/:id',
     {
-      schema: { tags, params: scenicIdParams, querystring: scenicDeleteQuery },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        querystring: scenicDeleteQuery,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.spot.delete' },
     },
     async (req) => {
@@ -110,7 +156,14 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/api/scenic/spots/:id/teams',
-    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    {
+      schema: {
+        tags,
+        params: scenicIdParams,
+        response: { 200: envelopeOf(z.array(scenicPlannedTeam)) },
+      },
+      config: { access: 'scenic:read' },
+    },
     async (req) => {
       await scenic.get(req.params.id);
       return ok(await scenic.plannedTeams(req.params.id));
@@ -121,14 +174,26 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/api/scenic/spots/:id/maintenance',
-    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:read' } },
+    {
+      schema: {
+        tags,
+        params: scenicIdParams,
+        response: { 200: envelopeOf(z.array(scenicMaintenanceWindow)) },
+      },
+      config: { access: 'scenic:read' },
+    },
     async (req) => ok(await scenic.windows(req.params.id)),
   );
 
   app.post(
     '/api/scenic/spots/:id/maintenance',
     {
-      schema: { tags, params: scenicIdParams, body: scenicWindowBody },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        body: scenicWindowBody,
+        response: { 200: envelopeOf(scenicMaintenanceWindow) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.window.create' },
     },
     async (req) => {
@@ -140,7 +205,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.put(
     '/api/scenic/spots/:id/maintenance/:windowId',
     {
-      schema: { tags, params: scenicWindowParams, body: scenicWindowUpdateBody },
+      schema: {
+        tags,
+        params: scenicWindowParams,
+        body: scenicWindowUpdateBody,
+        response: { 200: envelopeOf(scenicMaintenanceWindow) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.window.update' },
     },
     async (req) => {
@@ -153,7 +223,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/api/scenic/spots/:id/maintenance/:windowId',
     {
-      schema: { tags, params: scenicWindowParams, querystring: scenicDeleteQuery },
+      schema: {
+        tags,
+        params: scenicWindowParams,
+        querystring: scenicDeleteQuery,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'scenic:maintain', auditAction: 'scenic.window.delete' },
     },
     async (req) => {
@@ -189,7 +264,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.post(
     '/api/scenic/spots/:id/flow',
     {
-      schema: { tags, params: scenicIdParams, body: scenicFlowBody },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        body: scenicFlowBody,
+        response: { 200: envelopeOf(scenicFlowResult) },
+      },
       // Authorised in the handler: a gate key of this spot, or staff with scenic:maintain.
       config: { access: 'public', csrf: false, auditAction: 'scenic.flow.ingest' },
     },
@@ -204,7 +284,12 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/api/scenic/spots/:id/load',
     {
-      schema: { tags, params: scenicIdParams, querystring: scenicLoadQuery },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        querystring: scenicLoadQuery,
+        response: { 200: envelopeOf(scenicLoadSeries) },
+      },
       config: { access: 'scenic:read' },
     },
     async (req) => ok(await scenic.load(req.params.id, req.query)),
@@ -214,14 +299,26 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get(
     '/api/scenic/spots/:id/gate-keys',
-    { schema: { tags, params: scenicIdParams }, config: { access: 'scenic:gate-keys' } },
+    {
+      schema: {
+        tags,
+        params: scenicIdParams,
+        response: { 200: envelopeOf(z.array(scenicGateKey)) },
+      },
+      config: { access: 'scenic:gate-keys' },
+    },
     async (req) => ok(await scenic.gateKeys(req.params.id)),
   );
 
   app.post(
     '/api/scenic/spots/:id/gate-keys',
     {
-      schema: { tags, params: scenicIdParams, body: scenicGateKeyBody },
+      schema: {
+        tags,
+        params: scenicIdParams,
+        body: scenicGateKeyBody,
+        response: { 200: envelopeOf(scenicGateKeyCreated) },
+      },
       config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.create' },
     },
     async (req) => {
@@ -233,7 +330,11 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.delete(
     '/api/scenic/spots/:id/gate-keys/:keyId',
     {
-      schema: { tags, params: scenicKeyParams },
+      schema: {
+        tags,
+        params: scenicKeyParams,
+        response: { 200: envelopeOf(scenicGateKey) },
+      },
       config: { access: 'scenic:gate-keys', auditAction: 'scenic.gateKey.revoke' },
     },
     async (req) => {

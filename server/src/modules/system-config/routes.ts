@@ -1,7 +1,8 @@
 // System configuration (issue #15 point 4): read with system:read, saved with
 // system:config:write; a save is audited with the diff of the values in effect.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemConfigUpdateBody } from '@console/shared';
+import { z } from 'zod';
+import { envelopeOf, systemConfigEntry, systemConfigUpdateBody } from '@console/shared';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
 
@@ -11,14 +12,18 @@ export const systemConfigRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 ) => {
   const tags = ['system-config'];
 
-  app.get('/api/system-config', { schema: { tags }, config: { access: 'system:read' } }, async () =>
-    ok(await services.config.entries()),
+  const entries = envelopeOf(z.array(systemConfigEntry));
+
+  app.get(
+    '/api/system-config',
+    { schema: { tags, response: { 200: entries } }, config: { access: 'system:read' } },
+    async () => ok(await services.config.entries()),
   );
 
   app.put(
     '/api/system-config',
     {
-      schema: { tags, body: systemConfigUpdateBody },
+      schema: { tags, body: systemConfigUpdateBody, response: { 200: entries } },
       config: { access: 'system:config:write', auditAction: 'systemConfig.update' },
     },
     async (req) => {

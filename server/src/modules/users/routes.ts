@@ -3,6 +3,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  envelopeOf,
+  ownSession,
+  pageOf,
+  systemUser,
+  systemUserWithPassword,
   userCreateBody,
   userDeleteQuery,
   userEnabledBody,
@@ -34,7 +39,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     base,
-    { schema: { tags, querystring: userListQuery }, config: { access: 'system:read' } },
+    {
+      schema: {
+        tags,
+        querystring: userListQuery,
+        response: { 200: envelopeOf(pageOf(systemUser)) },
+      },
+      config: { access: 'system:read' },
+    },
     async (req) => ok(await users.list(req.query)),
   );
 
@@ -52,7 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     base,
     {
-      schema: { tags, body: userCreateBody },
+      schema: { tags, body: userCreateBody, response: { 200: envelopeOf(systemUserWithPassword) } },
       config: { access: 'system:user:write', auditAction: 'system.user.create' },
     },
     async (req) => {
@@ -63,14 +75,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     `${base}/:id`,
-    { schema: { tags, params: userIdParams }, config: { access: 'system:read' } },
+    {
+      schema: { tags, params: userIdParams, response: { 200: envelopeOf(systemUser) } },
+      config: { access: 'system:read' },
+    },
     async (req) => ok(await users.get(req.params.id)),
   );
 
   app.put(
     `${base}/:id`,
     {
-      schema: { tags, params: userIdParams, body: userUpdateBody },
+      schema: {
+        tags,
+        params: userIdParams,
+        body: userUpdateBody,
+        response: { 200: envelopeOf(systemUser) },
+      },
       config: { access: 'system:user:write', auditAction: 'system.user.update' },
     },
     async (req) => {
@@ -83,7 +103,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.delete(
     `${base}/:id`,
     {
-      schema: { tags, params: userIdParams, querystring: userDeleteQuery },
+      schema: {
+        tags,
+        params: userIdParams,
+        querystring: userDeleteQuery,
+        response: { 200: envelopeOf(z.literal(true)) },
+      },
       config: { access: 'system:user:write', auditAction: 'system.user.delete' },
     },
     async (req) => {
@@ -97,7 +122,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     `${base}/:id/enabled`,
     {
-      schema: { tags, params: userIdParams, body: userEnabledBody },
+      schema: {
+        tags,
+        params: userIdParams,
+        body: userEnabledBody,
+        response: { 200: envelopeOf(systemUser) },
+      },
       config: { access: 'system:user:write', auditAction: 'system.user.enable' },
     },
     async (req) => {
@@ -112,7 +142,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     `${base}/:id/unlock`,
     {
-      schema: { tags, params: userIdParams, body: z.strictObject({}).nullish() },
+      schema: {
+        tags,
+        params: userIdParams,
+        body: z.strictObject({}).nullish(),
+        response: { 200: envelopeOf(systemUser) },
+      },
       config: { access: 'system:user:write', auditAction: 'system.user.unlock' },
     },
     async (req) => {
@@ -125,7 +160,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     `${base}/:id/password`,
     {
-      schema: { tags, params: userIdParams, body: userPasswordResetBody },
+      schema: {
+        tags,
+        params: userIdParams,
+        body: userPasswordResetBody,
+        response: { 200: envelopeOf(systemUserWithPassword) },
+      },
       config: { access: 'system:user:write', auditAction: 'system.user.resetPassword' },
     },
     async (req) => {
@@ -137,7 +177,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   app.get(
     `${base}/:id/sessions`,
-    { schema: { tags, params: userIdParams }, config: { access: 'system:user:write' } },
+    {
+      schema: { tags, params: userIdParams, response: { 200: envelopeOf(z.array(ownSession)) } },
+      config: { access: 'system:user:write' },
+    },
     async (req) => {
       const rows = await users.sessions(req.params.id);
       return ok(rows.map((r) => ({ ...r, current: r.id === req.auth!.sessionId })));
@@ -147,7 +190,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.delete(
     `${base}/:id/sessions/:sessionId`,
     {
-      schema: { tags, params: userSessionParams },
+      schema: { tags, params: userSessionParams, response: { 200: envelopeOf(z.literal(true)) } },
       config: { access: 'system:user:write', auditAction: 'system.user.revokeSession' },
     },
     async (req) => {
