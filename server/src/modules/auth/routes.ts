@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       schema: { tags: ['user'], body: z.strictObject({}).nullish() },
       config: { access: 'authenticated', audit: false },
     },
-    async (req) => ok(serverMenu(req.auth!.permissions)),
+    async (req) => ok(serverMenu(await services.sections.pins(), req.auth!.permissions)),
   );
 
   app.post(
