@@ -47,14 +47,14 @@ describe('the menu comes from the pinned versions (issue 17)', () => {
         key: 'scenic/report',
         path: '/scenic/report',
         title: { 'zh-CN': '景点报表', 'en-US': 'Scenic report' },
-        order: 1,
+        order: 0,
         permission: 'scenic:maintain',
       },
     ],
   };
   const withReport = [sectionMeta(declared)];
 
-  it('lists a page a newly pinned version declares, in its order, to those who hold its code', () => {
+  it('lists a page a newly pinned version declares, in its order (ties: declaration order), to those who hold its code', () => {
     expect(keys(DEFAULT_ROLE_PERMISSIONS.operator, null, withReport)).toEqual([
       'scenic/list',
       'scenic/report',

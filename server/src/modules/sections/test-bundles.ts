@@ -5,9 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import type { BuildRecord } from '@console/shared/contracts/sections';
+import { SECTION_PAGES_FILE, SECTION_PAGES_SOURCE } from '@console/shared/contracts/menu';
+import { REPO_ROOT } from '../../config/env';
 import { readHostRanges, packageOf } from './compatibility';
 
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@arco-design/web-react'];
+
+/** The pages a section declares in this repository (what its real build would copy). */
+export function declaredPages(name: string): Record<string, unknown> {
+  return JSON.parse(
+    fs.readFileSync(path.join(REPO_ROOT, 'remotes', name, SECTION_PAGES_SOURCE), 'utf8'),
+  ) as Record<string, unknown>;
+}
 
 /** Shared versions the host accepts: the lowest version of each host range. */
 export function compatibleShared(hostPackageJson: string): Record<string, string> {
@@ -19,11 +28,15 @@ export function compatibleShared(hostPackageJson: string): Record<string, string
 
 export interface FakeBuild {
   remotesDir: string;
-  /** Writes `remotes/<name>/dist/<version>/` and returns its folder. */
+  /**
+   * Writes `remotes/<name>/dist/<version>/` and returns its folder. `pages`: the declared pages
+   * (default: the section's own declaration in this repository; null: no pages file).
+   */
   build(
     name: string,
     version: string,
     overrides?: Partial<BuildRecord> & { builtAt?: string },
+    pages?: unknown,
   ): string;
   cleanup(): void;
 }
@@ -32,7 +45,7 @@ export function fakeRemotes(hostPackageJson: string): FakeBuild {
   const remotesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sections-remotes-'));
   return {
     remotesDir,
-    build(name, version, overrides = {}) {
+    build(name, version, overrides = {}, pages = declaredPages(name)) {
       const dir = path.join(remotesDir, name, 'dist', version);
       fs.mkdirSync(path.join(dir, 'js'), { recursive: true });
       fs.writeFileSync(
@@ -51,6 +64,8 @@ export function fakeRemotes(hostPackageJson: string): FakeBuild {
         ...overrides,
       };
       fs.writeFileSync(path.join(dir, 'build.json'), JSON.stringify(record));
+      if (pages !== null)
+        fs.writeFileSync(path.join(dir, SECTION_PAGES_FILE), JSON.stringify(pages));
       return dir;
     },
     cleanup: () => fs.rmSync(remotesDir, { recursive: true, force: true }),
