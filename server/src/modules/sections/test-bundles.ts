@@ -6,7 +6,9 @@ import path from 'node:path';
 import semver from 'semver';
 import type { BuildRecord } from '@console/shared/contracts/sections';
 import { SECTION_PAGES_FILE, SECTION_PAGES_SOURCE } from '@console/shared/contracts/menu';
+import { SECTION_NAMES } from '@console/shared/contracts/menu';
 import { REPO_ROOT } from '../../config/env';
+import type { SectionsService } from './service';
 import { readHostRanges, packageOf } from './compatibility';
 
 const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@arco-design/web-react'];
@@ -70,4 +72,26 @@ export function fakeRemotes(hostPackageJson: string): FakeBuild {
     },
     cleanup: () => fs.rmSync(remotesDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Publishes and pins, in the server's environment, a bundle of every section declaring the
+ * section's current pages: the server menu then answers as with `npm start` (issue 17).
+ */
+export async function pinDeclaredSections(sections: SectionsService): Promise<void> {
+  const remotes = fakeRemotes(sections.options.hostPackageJson);
+  const actor = { id: null, name: 'test' };
+  try {
+    for (const name of SECTION_NAMES) {
+      const dir = remotes.build(name, '1.0.0+declared');
+      await sections.publish(name, { from: dir }, actor);
+      await sections.pin(
+        name,
+        { environment: sections.options.appEnv, version: '1.0.0+declared', reason: 'test' },
+        actor,
+      );
+    }
+  } finally {
+    remotes.cleanup();
+  }
 }
