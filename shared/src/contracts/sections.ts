@@ -151,6 +151,21 @@ export interface SectionPinState {
   pinnedBy: string;
   /** The version a rollback would go back to, or null when there is none. */
   rollbackTo: string | null;
+  /** Paths of the pages the pinned version declares (null: it declares none). */
+  pagePaths: string[] | null;
+}
+
+/** What a version's pages change against another's: paths added and removed. */
+export function pageChanges(
+  pages: SectionPages | null,
+  against: readonly string[] | null,
+): { adds: string[]; removes: string[] } {
+  const mine = pages?.pages.map((p) => p.path) ?? [];
+  const theirs = against ?? [];
+  return {
+    adds: mine.filter((path) => !theirs.includes(path)),
+    removes: theirs.filter((path) => !mine.includes(path)),
+  };
 }
 
 export interface SectionEnvironment {

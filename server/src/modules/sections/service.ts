@@ -181,6 +181,7 @@ export class SectionsService {
           rollbackTo: rollbackTarget(
             history.filter((h) => h.environmentId === env.id && h.section === pin.section),
           ),
+          pagePaths: pin.pages?.pages.map((p) => p.path) ?? null,
         };
       }
       return out;
