@@ -1,7 +1,15 @@
 // The one Rspack config every app extends (architecture.md, "Front end"): TypeScript through
 // builtin:swc-loader, CSS/Less, assets, and Module Federation with the shared singletons.
 import { execSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

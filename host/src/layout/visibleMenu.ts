@@ -18,7 +18,8 @@ export function visibleMenu(
   permissions: readonly string[],
   serverMenu: readonly ServerMenuItem[] | null,
 ): MenuSection[] {
-  return inMenuOrder(sections).map((section) => ({
+  return inMenuOrder(sections)
+    .map((section) => ({
       section,
       routes: section.routes.filter(
         (route) => !route.hideInMenu && canOpenRoute(route, permissions, serverMenu),

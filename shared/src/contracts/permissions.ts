@@ -44,7 +44,14 @@ const READ: Permission[] = [
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<BuiltinRole, Permission[]> = {
   admin: [...PERMISSIONS],
-  operator: [...READ, 'analysis:multi', 'guide:write', 'scenic:maintain', 'team:write', 'team:allocate'],
+  operator: [
+    ...READ,
+    'analysis:multi',
+    'guide:write',
+    'scenic:maintain',
+    'team:write',
+    'team:allocate',
+  ],
   user: [...READ],
 };
 

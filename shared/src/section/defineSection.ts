@@ -39,7 +39,9 @@ export function defineSection(
   const section = declared.section as SectionName;
   for (const page of declared.pages) {
     if (!(PERMISSIONS as readonly string[]).includes(page.permission))
-      throw new Error(`Section ${section}: ${page.key} names unknown permission ${page.permission}`);
+      throw new Error(
+        `Section ${section}: ${page.key} names unknown permission ${page.permission}`,
+      );
   }
   const meta = sectionMeta({
     ...declared,
@@ -48,7 +50,9 @@ export function defineSection(
   });
   const unknown = Object.keys(components).filter((key) => !meta.routes.some((r) => r.key === key));
   if (unknown.length > 0)
-    throw new Error(`Section ${section} has components for undeclared pages: ${unknown.join(', ')}`);
+    throw new Error(
+      `Section ${section} has components for undeclared pages: ${unknown.join(', ')}`,
+    );
   const routes = meta.routes.map((route) => {
     const Component = components[route.key];
     if (!Component) throw new Error(`Section ${section} has no component for ${route.key}`);
