@@ -1,7 +1,15 @@
 // The one Rspack config every app extends (architecture.md, "Front end"): TypeScript through
 // builtin:swc-loader, CSS/Less, assets, and Module Federation with the shared singletons.
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,7 +187,8 @@ function directorySize(dir: string): number {
   return total;
 }
 
-/** Writes `build.json` beside a section's manifest (the server's section store reads it). */
+/** Writes `build.json` and `section-pages.json` beside a section's manifest (the server's
+ * section store reads them). */
 class BuildInfoPlugin {
   constructor(private readonly info: { name: string; version: string; appDir: string }) {}
 
@@ -200,6 +209,10 @@ class BuildInfoPlugin {
         shared,
       };
       writeFileSync(path.join(outDir, 'build.json'), `${JSON.stringify(buildJson, null, 2)}\n`);
+      // The pages the section declares, beside its manifest for publishing (issue 17;
+      // contracts/menu.ts SECTION_PAGES_SOURCE → SECTION_PAGES_FILE).
+      const pages = path.join(this.info.appDir, 'src/pages.json');
+      if (existsSync(pages)) copyFileSync(pages, path.join(outDir, 'section-pages.json'));
     });
   }
 }

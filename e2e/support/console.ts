@@ -16,7 +16,14 @@ function isBuilt(): boolean {
     const dist = path.join(ROOT, 'remotes', name, 'dist');
     return (
       fs.existsSync(dist) &&
-      fs.readdirSync(dist).some((v) => fs.existsSync(path.join(dist, v, 'mf-manifest.json')))
+      // A build from before sections declared their pages (issue 17) cannot be published.
+      fs
+        .readdirSync(dist)
+        .some(
+          (v) =>
+            fs.existsSync(path.join(dist, v, 'mf-manifest.json')) &&
+            fs.existsSync(path.join(dist, v, 'section-pages.json')),
+        )
     );
   });
 }

@@ -36,6 +36,54 @@ export function buildSection(
   return { version, dir };
 }
 
+/** A page added to a section's source for one build (issue 17): its declaration and component. */
+export interface ExtraPage {
+  key: string;
+  path: string;
+  title: { 'zh-CN': string; 'en-US': string };
+  order: number;
+  permission: string;
+  /** The page component module's source (a default export). */
+  component: string;
+}
+
+/**
+ * Builds `section` as its team would after adding a page: the page declared in its
+ * `src/pages.json` and given a component in `src/routes.ts`, then the source put back.
+ */
+export function buildSectionWithPage(
+  section: string,
+  buildId: string,
+  into: string,
+  page: ExtraPage,
+): { version: string; dir: string } {
+  const src = path.join(ROOT, 'remotes', section, 'src');
+  const pagesFile = path.join(src, 'pages.json');
+  const routesFile = path.join(src, 'routes.ts');
+  const componentDir = path.join(src, 'pages', `e2e-${buildId}`);
+  const pages = fs.readFileSync(pagesFile, 'utf8');
+  const routes = fs.readFileSync(routesFile, 'utf8');
+  try {
+    const declared = JSON.parse(pages) as { pages: unknown[] };
+    const { component, ...declaration } = page;
+    declared.pages.push(declaration);
+    fs.writeFileSync(pagesFile, JSON.stringify(declared, null, 2));
+    fs.mkdirSync(componentDir, { recursive: true });
+    fs.writeFileSync(path.join(componentDir, 'index.tsx'), component);
+    const withPage = routes.replace(
+      /defineSection\(pages, __SECTION_VERSION__, \{\n/,
+      (m) => `${m}  '${page.key}': lazy(() => import('./pages/e2e-${buildId}')),\n`,
+    );
+    if (withPage === routes) throw new Error(`cannot add a page to ${routesFile}`);
+    fs.writeFileSync(routesFile, withPage);
+    return buildSection(section, buildId, into);
+  } finally {
+    fs.writeFileSync(pagesFile, pages);
+    fs.writeFileSync(routesFile, routes);
+    fs.rmSync(componentDir, { recursive: true, force: true });
+  }
+}
+
 export interface VersionsConsole {
   baseUrl: string;
   sectionsDir: string;

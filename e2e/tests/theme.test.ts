@@ -3,7 +3,7 @@
 // computed from computed styles).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SECTION_ROUTES } from '@console/shared/contracts/menu';
+import { DECLARED_ROUTES } from '@console/shared/testing/declared-sections';
 import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
 import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
 import { login, openBrowser, settle, type Browser } from '../support/browser';
@@ -30,7 +30,7 @@ const SHELL_PAGES = [
   '/exception/500',
 ];
 /** Every route of every section (from the shared route table) and the shell's own pages. */
-const ROUTES = [...SECTION_ROUTES.map((r) => SAMPLE_IDS[r.path] ?? r.path), ...SHELL_PAGES];
+const ROUTES = [...DECLARED_ROUTES.map((r) => SAMPLE_IDS[r.path] ?? r.path), ...SHELL_PAGES];
 
 const READABLE = [
   '[data-testid=breadcrumb] .arco-breadcrumb-item',

@@ -13,12 +13,14 @@ import {
   store,
   useAppSelector,
 } from '@console/shared/store';
+import { usePinnedSections } from '@console/shared/section';
 import { shellMessages } from './locale';
 import { AppRoutes } from './routes/AppRoutes';
 
 function LocaleProviders({ children }: { children: ReactNode }) {
   const locale = useAppSelector(selectLocale);
-  const messages = useMemo(() => shellMessages(locale), [locale]);
+  const sections = usePinnedSections();
+  const messages = useMemo(() => shellMessages(locale, sections), [locale, sections]);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

@@ -2,7 +2,8 @@
 // not active) so switching tabs keeps its state; without it only the current page renders.
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, type Location } from 'react-router-dom';
-import { SECTIONS } from '@console/shared/contracts/menu';
+import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
+import { usePinnedSections } from '@console/shared/section';
 import { firstAllowedRoute, type GuardedRoute } from '@console/shared/permission';
 import {
   selectPermissions,
@@ -18,11 +19,12 @@ import { sectionVersionsRouteElement } from '../pages/section-versions/route';
 import { selectTabs, tabVisited } from './tabs/tabsSlice';
 import { consoleRouteElements } from './consoleRouteElements';
 
-function SectionIndex({ section }: { section: (typeof SECTIONS)[number] }) {
+function SectionIndex({ section }: { section: SectionName }) {
   const permissions = useAppSelector(selectPermissions);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
+  const routes = usePinnedSections().find((s) => s.key === section)?.routes ?? [];
   const first = firstAllowedRoute(permissions, {
-    routes: section.routes,
+    routes,
     serverMenu: menuFromServer ? serverMenu : null,
   });
   return first ? <Navigate to={first.path} replace /> : <NotFound />;
@@ -34,17 +36,13 @@ export function ContentRoutes({ location }: { location?: Partial<Location> }) {
       <Route path={REDIRECT_ROUTE.path} element={<RedirectPage />} />
       {sectionVersionsRouteElement()}
       {consoleRouteElements()}
-      {SECTIONS.map((section) => [
+      {SECTION_NAMES.map((section) => [
+        <Route key={section} path={`/${section}`} element={<SectionIndex section={section} />} />,
         <Route
-          key={section.key}
-          path={section.path}
-          element={<SectionIndex section={section} />}
-        />,
-        <Route
-          key={`${section.key}/*`}
-          path={`${section.path}/*`}
+          key={`${section}/*`}
+          path={`/${section}/*`}
           // Keyed: React must not reuse one section's outlet (and its failure) for another.
-          element={<SectionOutlet key={section.key} section={section.key} />}
+          element={<SectionOutlet key={section} section={section} />}
         />,
       ])}
       <Route path="*" element={<NotFound />} />

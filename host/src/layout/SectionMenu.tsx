@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Menu } from '@arco-design/web-react';
 import { matchRoute } from '@console/shared/permission';
-import { SECTION_ROUTES } from '@console/shared/contracts/menu';
+import { usePinnedRoutes, usePinnedSections } from '@console/shared/section';
 import { selectPermissions, selectSettings, useAppSelector } from '@console/shared/store';
 import { MenuIcon } from './menuIcons';
 import { visibleMenu } from './visibleMenu';
@@ -20,12 +20,14 @@ export function SectionMenu({
   const { pathname } = useLocation();
   const permissions = useAppSelector(selectPermissions);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
+  const sections = usePinnedSections();
+  const routes = usePinnedRoutes();
   const menu = useMemo(
-    () => visibleMenu(permissions, menuFromServer ? serverMenu : null),
-    [permissions, menuFromServer, serverMenu],
+    () => visibleMenu(sections, permissions, menuFromServer ? serverMenu : null),
+    [sections, permissions, menuFromServer, serverMenu],
   );
 
-  const current = matchRoute(SECTION_ROUTES, pathname);
+  const current = matchRoute(routes, pathname);
   const currentSection = current?.key.split('/')[0];
   const [openKeys, setOpenKeys] = useState<string[]>(currentSection ? [currentSection] : []);
   useEffect(() => {
@@ -42,7 +44,7 @@ export function SectionMenu({
       openKeys={openKeys}
       onClickSubMenu={(_key, keys) => setOpenKeys(keys)}
       onClickMenuItem={(key) => {
-        const route = SECTION_ROUTES.find((r) => r.key === key);
+        const route = routes.find((r) => r.key === key);
         if (route) navigate(route.path);
       }}
       data-testid="section-menu"

@@ -1,7 +1,7 @@
 // Breadcrumb per seed §2: the section (a link to its path) then the page; every item but the
 // last is a link. The seed's `/system/user` and `/system/role` are this console's
 // `/system/user-management` and `/system/role-management`.
-import { SECTIONS, type RouteMeta } from '@console/shared/contracts/menu';
+import type { RouteMeta, SectionMeta } from '@console/shared/contracts/menu';
 
 export interface BreadcrumbItem {
   locale: string;
@@ -9,8 +9,11 @@ export interface BreadcrumbItem {
   to?: string;
 }
 
-export function breadcrumbItems(route: Pick<RouteMeta, 'key' | 'locale'>): BreadcrumbItem[] {
-  const section = SECTIONS.find((s) => route.key.startsWith(`${s.key}/`));
+export function breadcrumbItems(
+  sections: readonly SectionMeta[],
+  route: Pick<RouteMeta, 'key' | 'locale'>,
+): BreadcrumbItem[] {
+  const section = sections.find((s) => route.key.startsWith(`${s.key}/`));
   if (!section) return [];
   return [{ locale: section.locale, to: section.path }, { locale: route.locale }];
 }

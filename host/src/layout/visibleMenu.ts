@@ -1,7 +1,7 @@
 // Which menu entries a role sees: menu order from the route metadata, hidden pages left out,
 // the permission rule applied, and in server-menu mode only what the server menu lists.
 import {
-  SECTIONS,
+  inMenuOrder,
   type RouteMeta,
   type SectionMeta,
   type ServerMenuItem,
@@ -14,11 +14,11 @@ export interface MenuSection {
 }
 
 export function visibleMenu(
+  sections: readonly SectionMeta[],
   permissions: readonly string[],
   serverMenu: readonly ServerMenuItem[] | null,
 ): MenuSection[] {
-  return [...SECTIONS]
-    .sort((a, b) => a.order - b.order)
+  return inMenuOrder(sections)
     .map((section) => ({
       section,
       routes: section.routes.filter(

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLocale } from '@console/shared/contracts/locale';
 import { messagesFor } from '@console/shared/i18n';
+import { DECLARED_SECTIONS } from '@console/shared/testing/declared-sections';
 import { shellMessages } from '.';
 
 describe('locale fallback', () => {
@@ -17,9 +18,9 @@ describe('locale fallback', () => {
     expect(messages).toEqual({ a: '甲', b: 'B' });
   });
 
-  it('gives the shell, its pages and every section menu in both languages', () => {
-    const zh = shellMessages('zh-CN');
-    const en = shellMessages('en-US');
+  it('gives the shell, its pages and every pinned section menu in both languages', () => {
+    const zh = shellMessages('zh-CN', DECLARED_SECTIONS);
+    const en = shellMessages('en-US', DECLARED_SECTIONS);
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     expect(zh['exception.403.title']).toBe('对不起，您没有访问该资源的权限');
     expect(en['result.error.subTitle']).toBe('Form submit failed, please retry');

@@ -1,5 +1,5 @@
 // Runs the seed §6 guard on every navigation inside the main layout.
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { decideNavigation } from '@console/shared/permission';
 import {
@@ -11,7 +11,8 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
-import { GUARDED_ROUTES } from './shellRoutes';
+import { usePinnedSections } from '@console/shared/section';
+import { guardedRoutes } from './shellRoutes';
 import { CONSOLE_PAGES } from './consoleRouteMeta';
 import { PageLoading } from './PageLoading';
 
@@ -23,11 +24,13 @@ export function RouteGuard() {
   const user = useAppSelector(selectUser);
   const status = useAppSelector(selectUserStatus);
   const { menuFromServer, serverMenu } = useAppSelector(selectSettings);
+  const sections = usePinnedSections();
+  const routes = useMemo(() => guardedRoutes(sections), [sections]);
 
   const decision = decideNavigation({
     pathname: location.pathname,
     search: location.search,
-    routes: GUARDED_ROUTES,
+    routes,
     user: {
       status,
       role: user?.role ?? '',

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Routes } from 'react-router-dom';
-import { SECTIONS, type SectionName } from '@console/shared/contracts/menu';
+import type { SectionName } from '@console/shared/contracts/menu';
 import { messagesFor } from '@console/shared/i18n';
 import { selectLocale, useAppSelector } from '@console/shared/store';
 import { NotFound } from '../pages/not-found';
@@ -14,7 +14,7 @@ import { SectionErrorBoundary } from './SectionErrorBoundary';
 function SectionRoutes({ loaded }: { loaded: LoadedSection }) {
   const parent = useIntl();
   const locale = useAppSelector(selectLocale);
-  const sectionPath = SECTIONS.find((s) => s.key === loaded.module.section)?.path ?? '';
+  const sectionPath = `/${loaded.module.section}`;
   return (
     <IntlProvider
       locale={parent.locale}

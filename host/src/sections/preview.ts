@@ -60,7 +60,10 @@ export function requestedPreviews(
   return out;
 }
 
-async function publishedEntry(section: SectionName, version: string): Promise<string | null> {
+async function publishedVersion(
+  section: SectionName,
+  version: string,
+): Promise<PublishedSectionVersion | null> {
   try {
     const page = await request<{ list: PublishedSectionVersion[] }>({
       method: 'GET',
@@ -69,7 +72,7 @@ async function publishedEntry(section: SectionName, version: string): Promise<st
       silent: true,
       skipAuthRedirect: true,
     });
-    return page.list[0]?.entry ?? null;
+    return page.list[0] ?? null;
   } catch {
     return null;
   }
@@ -86,10 +89,11 @@ export async function applyPreview(pins: SectionPins): Promise<SectionPins> {
   applied = [];
   for (const [section, version] of entries) {
     if (sections[section]?.version === version) continue;
-    const entry = await publishedEntry(section, version);
-    if (!entry) continue;
+    const published = await publishedVersion(section, version);
+    if (!published) continue;
     applied.push({ section, version, pinned: sections[section]?.version ?? null });
-    sections[section] = { version, entry };
+    // The previewed version's own pages and menu (issue 17).
+    sections[section] = { version, entry: published.entry, pages: published.pages };
     accepted[section] = version;
   }
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(accepted));

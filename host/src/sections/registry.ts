@@ -1,10 +1,11 @@
 // Loads sections through Module Federation from the manifests the server pins for this
-// environment (architecture.md, "Module federation").
+// environment (architecture.md, "Module federation"). The same pins carry the pages each pinned
+// version declares: they become the shell's page catalogue (issue 17).
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { sectionsApi, type SectionPins } from '@console/shared/api';
 import type { SectionName } from '@console/shared/contracts/menu';
 import type { MessageBundle } from '@console/shared/i18n';
-import type { SectionModule } from '@console/shared/section';
+import { setPinnedPages, type SectionModule } from '@console/shared/section';
 import { applyPreview } from './preview';
 
 export const containerName = (section: SectionName) => `section_${section}`;
@@ -27,6 +28,11 @@ export function registerSections(): Promise<SectionPins> {
       .then(
         (pins) => {
           registerRemotes(remotesOf(pins));
+          setPinnedPages(
+            Object.fromEntries(
+              Object.entries(pins.sections).map(([name, pin]) => [name, pin.pages]),
+            ),
+          );
           return pins;
         },
         (error: unknown) => {

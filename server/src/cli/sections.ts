@@ -166,6 +166,7 @@ export async function runSectionsCommand(argv: string[], ctx: CliContext): Promi
       ctx.out(
         `Published ${published.section} ${published.version} (${mb(published.sizeBytes)}, commit ${published.commit ?? '-'}).`,
       );
+      ctx.out(`Pages: ${published.pages?.pages.map((p) => p.path).join(', ') ?? 'none declared'}.`);
       ctx.out(
         `Pin it with: npm run sections -- pin <env> ${published.section} ${published.version}`,
       );

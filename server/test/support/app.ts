@@ -1,5 +1,7 @@
 // A fresh server on a private copy of the seeded test database, for one test file.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -65,9 +67,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock();
+  // A section store of its own unless given: a test that publishes never writes the real one.
+  const ownSectionsDir =
+    envOverrides.sectionsDir === undefined
+      ? fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-sections-'))
+      : null;
   const { app, services } = await buildApp({
     database,
-    env: testEnv(envOverrides),
+    env: testEnv({ ...(ownSectionsDir ? { sectionsDir: ownSectionsDir } : {}), ...envOverrides }),
     ports: { ...ports, clock },
   });
   await app.ready();
@@ -80,6 +87,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      if (ownSectionsDir) fs.rmSync(ownSectionsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,13 @@
 // The host's section map: which build of each section this environment runs.
-import type { SectionName } from '../contracts/menu';
+import type { SectionName, SectionPages } from '../contracts/menu';
 import { request } from './client';
 
 export interface SectionPin {
   version: string;
   /** URL of the section's `mf-manifest.json`. */
   entry: string;
+  /** The pages this version declares (null: published before versions declared pages). */
+  pages: SectionPages | null;
 }
 
 export interface SectionPins {

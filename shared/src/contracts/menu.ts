@@ -1,6 +1,9 @@
-// Route and menu metadata of every section page (seed §2 route table, plus /guide/allocation).
-// Framework-free: the host builds menu, breadcrumb and guards from it, each remote attaches its
-// page components to it, and the server answers `POST /api/user/menu` from it.
+// Route and menu metadata of section pages (issue 17). Each section declares its own pages in
+// `remotes/<name>/src/pages.json`; its `./routes` module attaches components to them, its build
+// copies them beside its manifest, publishing checks and stores them, and the pins the host
+// reads at boot carry them. Here: the shapes, the seed's fixed facts every version must keep,
+// and the rules that build menus from whatever the pinned versions declare.
+// Framework-free: the host, the sections and the server import it.
 import type { Localized } from './locale';
 import { hasPermission, type Permission } from './permissions';
 // A type only: this file stays zod-free at run time (the shell's boot chunk imports it).
@@ -10,24 +13,49 @@ export type { ServerMenuItem };
 export const SECTION_NAMES = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-export interface RouteMeta {
-  /** Route name, unique; also the server-menu key, e.g. `guide/list`. */
+/** The file a section's build writes beside its `mf-manifest.json`. */
+export const SECTION_PAGES_FILE = 'section-pages.json';
+/** Where a section declares its pages, relative to `remotes/<name>/` (its `./routes` imports it). */
+export const SECTION_PAGES_SOURCE = 'src/pages.json';
+
+/** One page as a section declares it (`remotes/<name>/src/pages.json`). */
+export interface PageDeclaration {
+  /** Route name, unique, `<section>/<page>`; also the server-menu key. */
   key: string;
-  /** Absolute path pattern (react-router syntax), e.g. `/guide/profile/:id`. */
+  /** Absolute path pattern (react-router syntax) under `/<section>/`, e.g. `/guide/profile/:id`. */
+  path: string;
+  title: Localized;
+  /** Order among the section's pages (declaration order when equal). */
+  order: number;
+  hideInMenu?: boolean;
+  /**
+   * The permission code that opens the page: the route guard, the menu, the server menu, the
+   * breadcrumb and the tab bar admit the page exactly when the active role holds it, and the
+   * server guards the page's data by the same code.
+   */
+  permission: Permission;
+}
+
+/** A section's declaration of itself and its pages: the content of `section-pages.json`. */
+export interface SectionPages {
+  section: SectionName;
+  title: Localized;
+  /** Arco icon component name, e.g. `IconDashboard`. */
+  icon: string;
+  /** Menu order value (seed §2). */
+  order: number;
+  pages: PageDeclaration[];
+}
+
+export interface RouteMeta {
+  key: string;
   path: string;
   /** Translation key of the page title and menu label. */
   locale: string;
   title: Localized;
   requiresAuth: boolean;
   hideInMenu: boolean;
-  /**
-   * The permission code that opens the page: the route guard, the menu, the server menu, the
-   * breadcrumb and the tab bar admit the page exactly when the active role holds it, and the
-   * server guards the page's data by the same code. It belongs to the route itself (no table
-   * keyed by route name), so a route keeps its access rule wherever it is declared.
-   */
   permission: Permission;
-  /** Order among the section's pages (declaration order when equal). */
   order: number;
 }
 
@@ -36,173 +64,79 @@ export interface SectionMeta {
   path: `/${SectionName}`;
   locale: string;
   title: Localized;
-  /** Arco icon component name, e.g. `IconDashboard`. */
   icon: string;
-  /** Menu order values: seed §2 (dashboard 0, guide 1, scenic 0, team 0, system 9). */
   order: number;
   routes: readonly RouteMeta[];
 }
 
-interface PageSpec {
-  key: string;
-  path?: string;
-  title: [zh: string, en: string];
-  hideInMenu?: boolean;
-  permission: Permission;
-}
-
-function section(
-  key: SectionName,
-  icon: string,
-  order: number,
-  title: [zh: string, en: string],
-  pages: PageSpec[],
-): SectionMeta {
+/** The runtime form of a declaration: locale keys, pages in menu order. */
+export function sectionMeta(declared: SectionPages): SectionMeta {
   return {
-    key,
-    path: `/${key}`,
-    locale: `menu.${key}`,
-    title: { 'zh-CN': title[0], 'en-US': title[1] },
-    icon,
-    order,
-    routes: pages.map((page, index) => ({
-      key: page.key,
-      path: page.path ?? `/${page.key}`,
-      locale: `menu.${page.key.replace(/\//g, '.')}`,
-      title: { 'zh-CN': page.title[0], 'en-US': page.title[1] },
-      requiresAuth: true,
-      hideInMenu: page.hideInMenu ?? false,
-      permission: page.permission,
-      order: index,
-    })),
+    key: declared.section,
+    path: `/${declared.section}`,
+    locale: `menu.${declared.section}`,
+    title: declared.title,
+    icon: declared.icon,
+    order: declared.order,
+    routes: declared.pages
+      .map((page, index) => ({ page, index }))
+      .sort((a, b) => a.page.order - b.page.order || a.index - b.index)
+      .map(({ page }) => ({
+        key: page.key,
+        path: page.path,
+        locale: `menu.${page.key.replace(/\//g, '.')}`,
+        title: page.title,
+        requiresAuth: true,
+        hideInMenu: page.hideInMenu ?? false,
+        permission: page.permission,
+        order: page.order,
+      })),
   };
 }
 
-export const SECTIONS: readonly SectionMeta[] = [
-  section(
-    'dashboard',
-    'IconDashboard',
-    0,
-    ['仪表盘', 'Dashboard'],
+/**
+ * The seed's fixed facts (seed §2 and §6, by permission code), written once: every published
+ * version of a section keeps these pages at these paths, opened by these codes, and the
+ * section keeps its menu order value.
+ */
+export const SEED_SECTION_ORDER: Record<SectionName, number> = {
+  dashboard: 0,
+  guide: 1,
+  scenic: 0,
+  team: 0,
+  system: 9,
+};
+
+export const SEED_PAGES: readonly { key: string; path: string; permission: Permission }[] = [
+  { key: 'dashboard/workplace', path: '/dashboard/workplace', permission: 'dashboard:read' },
+  { key: 'dashboard/monitor', path: '/dashboard/monitor', permission: 'monitor:view' },
+  { key: 'guide/list', path: '/guide/list', permission: 'guide:read' },
+  { key: 'guide/profile', path: '/guide/profile/:id', permission: 'guide:read' },
+  { key: 'scenic/list', path: '/scenic/list', permission: 'scenic:read' },
+  { key: 'scenic/maintenance', path: '/scenic/maintenance', permission: 'scenic:maintain' },
+  { key: 'scenic/detail', path: '/scenic/detail/:id', permission: 'scenic:read' },
+  { key: 'team/waiting', path: '/team/waiting', permission: 'team:read' },
+  { key: 'team/ongoing', path: '/team/ongoing', permission: 'team:read' },
+  { key: 'team/history', path: '/team/history', permission: 'team:read' },
+  { key: 'team/detail', path: '/team/detail/:id', permission: 'team:read' },
+  ...(
     [
-      { key: 'dashboard/workplace', title: ['工作台', 'Workplace'], permission: 'dashboard:read' },
-      {
-        key: 'dashboard/monitor',
-        title: ['实时监控', 'Monitor'],
-        permission: 'monitor:view',
-      },
-    ],
-  ),
-  section(
-    'guide',
-    'IconUserGroup',
-    1,
-    ['导游管理', 'Guide management'],
-    [
-      { key: 'guide/list', title: ['导游列表', 'Guide list'], permission: 'guide:read' },
-      {
-        key: 'guide/allocation',
-        title: ['导游分配', 'Guide allocation'],
-        permission: 'guide:read',
-      },
-      {
-        key: 'guide/profile',
-        path: '/guide/profile/:id',
-        title: ['导游档案', 'Guide profile'],
-        hideInMenu: true,
-        permission: 'guide:read',
-      },
-    ],
-  ),
-  section(
-    'scenic',
-    'IconLocation',
-    0,
-    ['景点管理', 'Scenic management'],
-    [
-      { key: 'scenic/list', title: ['景点列表', 'Scenic list'], permission: 'scenic:read' },
-      {
-        key: 'scenic/maintenance',
-        title: ['景点维护', 'Scenic maintenance'],
-        permission: 'scenic:maintain',
-      },
-      {
-        key: 'scenic/detail',
-        path: '/scenic/detail/:id',
-        title: ['景点详情', 'Scenic detail'],
-        hideInMenu: true,
-        permission: 'scenic:read',
-      },
-    ],
-  ),
-  section(
-    'team',
-    'IconSchedule',
-    0,
-    ['旅游团管理', 'Team management'],
-    [
-      { key: 'team/waiting', title: ['待分配', 'Waiting for allocation'], permission: 'team:read' },
-      { key: 'team/ongoing', title: ['进行中', 'Ongoing'], permission: 'team:read' },
-      { key: 'team/history', title: ['历史团', 'History'], permission: 'team:read' },
-      // Reached from the "New team" button on Waiting (holders of team:write only).
-      {
-        key: 'team/new',
-        title: ['新建旅游团', 'New team'],
-        hideInMenu: true,
-        permission: 'team:write',
-      },
-      {
-        key: 'team/detail',
-        path: '/team/detail/:id',
-        title: ['旅游团详情', 'Team detail'],
-        hideInMenu: true,
-        permission: 'team:read',
-      },
-    ],
-  ),
-  // The seed lists every system page for all roles; writes are guarded by finer permissions.
-  section(
-    'system',
-    'IconSettings',
-    9,
-    ['系统管理', 'System'],
-    [
-      {
-        key: 'system/property-management',
-        title: ['属性管理', 'Property management'],
-        permission: 'system:read',
-      },
-      {
-        key: 'system/user-management',
-        title: ['用户管理', 'User management'],
-        permission: 'system:read',
-      },
-      {
-        key: 'system/role-management',
-        title: ['角色管理', 'Role management'],
-        permission: 'system:read',
-      },
-      {
-        key: 'system/system-config',
-        title: ['系统配置', 'System config'],
-        permission: 'system:read',
-      },
-      {
-        key: 'system/operation-log',
-        title: ['操作日志', 'Operation log'],
-        permission: 'system:read',
-      },
-      {
-        key: 'system/backup-restore',
-        title: ['备份与恢复', 'Backup and restore'],
-        permission: 'system:read',
-      },
-    ],
-  ),
+      'property-management',
+      'user-management',
+      'role-management',
+      'system-config',
+      'operation-log',
+      'backup-restore',
+    ] as const
+  ).map((page) => ({
+    key: `system/${page}`,
+    path: `/system/${page}`,
+    permission: 'system:read' as const,
+  })),
 ];
 
-/** Every section route, flattened. */
-export const SECTION_ROUTES: readonly RouteMeta[] = SECTIONS.flatMap((s) => s.routes);
+/** The section a page key or path belongs to (its first segment). */
+export const sectionOfKey = (key: string): string => key.replace(/^\//, '').split('/')[0];
 
 /** The default landing route (seed §2). */
 export const DEFAULT_ROUTE = '/dashboard/workplace';
@@ -224,14 +158,24 @@ export function routeAdmits(
   return hasPermission(permissions, route.permission);
 }
 
+/** Sections by their menu order value (declaration order when equal). */
+export function inMenuOrder(sections: readonly SectionMeta[]): SectionMeta[] {
+  return sections
+    .map((section, index) => ({ section, index }))
+    .sort((a, b) => a.section.order - b.section.order || a.index - b.index)
+    .map(({ section }) => section);
+}
+
 /**
- * The server menu for a role holding `permissions`: sections in menu order, each with the
- * pages whose permission the role holds (hidden pages included, so the server-menu guard
- * admits them).
+ * The server menu for a role holding `permissions`, from the pinned sections' pages: sections
+ * in menu order, each with the pages whose permission the role holds (hidden pages included,
+ * so the server-menu guard admits them).
  */
-export function menuForPermissions(permissions: readonly string[]): ServerMenuItem[] {
-  return [...SECTIONS]
-    .sort((a, b) => a.order - b.order)
+export function menuForPermissions(
+  sections: readonly SectionMeta[],
+  permissions: readonly string[],
+): ServerMenuItem[] {
+  return inMenuOrder(sections)
     .map((s) => ({
       key: s.key as string,
       path: s.path as string,

@@ -2,7 +2,7 @@
 // environments, the pin of each section per environment and its history.
 import { z } from 'zod';
 import { textSchema, PAGE_MAX, multilineTextSchema } from './validation';
-import { SECTION_NAMES, type SectionName } from './menu';
+import { SECTION_NAMES, type SectionName, type SectionPages } from './menu';
 
 /** `<package version>+<build id>`, e.g. `1.3.0+b42` (rspack.config.base.ts, sectionVersion). */
 export const SECTION_VERSION_PATTERN =
@@ -82,6 +82,36 @@ export const buildRecordSchema = z.object({
 });
 export type BuildRecord = z.infer<typeof buildRecordSchema>;
 
+const localizedTitle = z.strictObject({
+  'zh-CN': textSchema().trim().min(1, 'required').max(40),
+  'en-US': textSchema().trim().min(1, 'required').max(60),
+});
+
+/**
+ * `section-pages.json` beside a bundle's manifest (contracts/menu.ts, SectionPages): the shape
+ * publishing accepts. The rules across pages and sections are the server's (sections/pages.ts).
+ */
+export const sectionPagesSchema = z.strictObject({
+  section: z.enum(SECTION_NAMES),
+  title: localizedTitle,
+  icon: z.string().regex(/^Icon[A-Za-z0-9]{1,40}$/, 'malformedIcon'),
+  order: z.number().int().min(0).max(99),
+  pages: z
+    .array(
+      z.strictObject({
+        key: z.string().regex(/^[a-z][a-z0-9-]*\/[a-z][a-z0-9-]*$/, 'malformedKey'),
+        path: z.string().regex(/^(\/[a-z0-9-]+|\/:[a-zA-Z]+)+$/, 'malformedPath'),
+        title: localizedTitle,
+        order: z.number().int().min(0).max(999),
+        hideInMenu: z.boolean().optional(),
+        // Checked against the server's codes by the publish rules, with a message naming it.
+        permission: z.string().max(64),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
 /** A shared singleton whose bundle version the host's range does not accept. */
 export interface SharedMismatch {
   lib: string;
@@ -111,6 +141,8 @@ export interface PublishedSectionVersion {
   compatibility: SectionCompatibility;
   /** Environments that pin this version now. */
   pinnedIn: string[];
+  /** The pages this version declares (null: published before versions declared pages). */
+  pages: SectionPages | null;
 }
 
 export interface SectionPinState {
@@ -119,6 +151,21 @@ export interface SectionPinState {
   pinnedBy: string;
   /** The version a rollback would go back to, or null when there is none. */
   rollbackTo: string | null;
+  /** Paths of the pages the pinned version declares (null: it declares none). */
+  pagePaths: string[] | null;
+}
+
+/** What a version's pages change against another's: paths added and removed. */
+export function pageChanges(
+  pages: SectionPages | null,
+  against: readonly string[] | null,
+): { adds: string[]; removes: string[] } {
+  const mine = pages?.pages.map((p) => p.path) ?? [];
+  const theirs = against ?? [];
+  return {
+    adds: mine.filter((path) => !theirs.includes(path)),
+    removes: theirs.filter((path) => !mine.includes(path)),
+  };
 }
 
 export interface SectionEnvironment {
@@ -146,7 +193,9 @@ export interface PinHistoryEntry {
 
 export interface SectionPinsResponse {
   environment: string;
-  sections: Partial<Record<SectionName, { version: string; entry: string }>>;
+  sections: Partial<
+    Record<SectionName, { version: string; entry: string; pages: SectionPages | null }>
+  >;
 }
 
 /** Query parameter of an admin's preview of another published version (issue 5). */

@@ -1,7 +1,7 @@
 // Message bundles: each app keeps one per locale; a key missing in the active locale falls
 // back to the en-US text (seed §9).
 import { FALLBACK_LOCALE, type Locale, type Localized } from '../contracts/locale';
-import { SECTIONS } from '../contracts/menu';
+import type { SectionMeta } from '../contracts/menu';
 
 export type Messages = Record<string, string>;
 export type MessageBundle = Record<Locale, Messages>;
@@ -14,10 +14,10 @@ export function localized(text: Localized, locale: Locale): string {
   return text[locale] ?? text[FALLBACK_LOCALE];
 }
 
-/** Menu and page-title messages of every section, from the shared route metadata. */
-export function menuMessages(locale: Locale): Messages {
+/** Menu and page-title messages of the given sections, from the pages they declare. */
+export function menuMessages(sections: readonly SectionMeta[], locale: Locale): Messages {
   const out: Messages = {};
-  for (const section of SECTIONS) {
+  for (const section of sections) {
     out[section.locale] = localized(section.title, locale);
     for (const route of section.routes) out[route.locale] = localized(route.title, locale);
   }

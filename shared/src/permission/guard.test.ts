@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_ROUTES, menuForPermissions } from '../contracts/menu';
+import { menuForPermissions as menuFor } from '../contracts/menu';
+import { DECLARED_ROUTES as SECTION_ROUTES, DECLARED_SECTIONS } from './declaredSections.testing';
+
+const menuForPermissions = (permissions: readonly string[]) =>
+  menuFor(DECLARED_SECTIONS, permissions);
 import { DEFAULT_ROLE_PERMISSIONS, type BuiltinRole } from '../contracts/permissions';
 import { afterLoginLocation, decideNavigation, loginLocation, type GuardInput } from './guard';
 import { routesInMenuOrder } from './routeAccess';
@@ -123,7 +127,7 @@ describe('the route guard by permission code', () => {
     name: 'Someone',
     permissions,
   });
-  const routes = routesInMenuOrder();
+  const routes = routesInMenuOrder(DECLARED_SECTIONS);
 
   it('lets a custom role with only scenic:read reach exactly the scenic list and detail', () => {
     const user = custom(['scenic:read']);

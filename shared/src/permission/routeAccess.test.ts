@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_ROUTES, menuForPermissions } from '../contracts/menu';
+import { menuForPermissions as menuFor } from '../contracts/menu';
+import { DECLARED_ROUTES as SECTION_ROUTES, DECLARED_SECTIONS } from './declaredSections.testing';
+
+const menuForPermissions = (permissions: readonly string[]) =>
+  menuFor(DECLARED_SECTIONS, permissions);
 import {
   BUILTIN_ROLES,
   DEFAULT_ROLE_PERMISSIONS,
@@ -28,6 +32,9 @@ const ALL: BuiltinRole[] = ['admin', 'operator', 'user'];
 const SEED_ROUTE_TABLE: Record<string, BuiltinRole[]> = {
   'dashboard/workplace': ALL,
   'dashboard/monitor': ['admin'],
+  // The seed's "Data Analysis and Multi-D Analysis" screens (issue 17 declares them).
+  'dashboard/analysis': ALL,
+  'dashboard/multi-analysis': ['admin', 'operator'],
   'guide/list': ALL,
   'guide/allocation': ALL,
   'guide/profile': ALL,
@@ -70,14 +77,16 @@ describe("the built-in roles' default permissions reproduce seed §2's route tab
     });
 
     it(`the ${role}'s server menu lists the same pages, in menu order`, () => {
-      const expected = routesInMenuOrder()
+      const expected = routesInMenuOrder(DECLARED_SECTIONS)
         .filter((r) => SEED_ROUTE_TABLE[r.key].includes(role))
         .map((r) => r.key);
       expect(menuPageKeys(DEFAULT_ROLE_PERMISSIONS[role])).toEqual(expected);
     });
 
     it(`the ${role} lands on the workplace first`, () => {
-      expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS[role])?.path).toBe('/dashboard/workplace');
+      expect(
+        firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS[role], { routes: SECTION_ROUTES })?.path,
+      ).toBe('/dashboard/workplace');
     });
   }
 });
@@ -105,7 +114,7 @@ describe('a custom role holding only scenic:read', () => {
   });
 
   it('is sent to the scenic list when denied', () => {
-    expect(firstAllowedRoute(permissions)?.key).toBe('scenic/list');
+    expect(firstAllowedRoute(permissions, { routes: SECTION_ROUTES })?.key).toBe('scenic/list');
   });
 });
 
@@ -149,7 +158,9 @@ describe('the route rule (seed §6 by permission code)', () => {
 
 describe('menu order (seed §2: dashboard 0, guide 1, scenic 0, team 0, system 9)', () => {
   it('puts equal orders in declaration order, then guide, then system', () => {
-    const sections = [...new Set(routesInMenuOrder().map((r) => r.key.split('/')[0]))];
+    const sections = [
+      ...new Set(routesInMenuOrder(DECLARED_SECTIONS).map((r) => r.key.split('/')[0])),
+    ];
     expect(sections).toEqual(['dashboard', 'scenic', 'team', 'guide', 'system']);
   });
 });
@@ -172,16 +183,16 @@ describe('first allowed route', () => {
     expect(
       firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { routes: [route('dashboard/monitor')] }),
     ).toBeUndefined();
-    expect(firstAllowedRoute([])).toBeUndefined();
+    expect(firstAllowedRoute([], { routes: SECTION_ROUTES })).toBeUndefined();
   });
 
   it('in server-menu mode, only counts what the server menu lists', () => {
     const serverMenu = [
       { key: 'team', path: '/team', children: [{ key: 'team/history', path: '/team/history' }] },
     ];
-    expect(firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { serverMenu })?.key).toBe(
-      'team/history',
-    );
+    expect(
+      firstAllowedRoute(DEFAULT_ROLE_PERMISSIONS.user, { routes: SECTION_ROUTES, serverMenu })?.key,
+    ).toBe('team/history');
   });
 });
 

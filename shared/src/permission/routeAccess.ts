@@ -1,7 +1,12 @@
 // The route-access rule (seed §6, by permission code), written once: the guard, the first
 // allowed route, the menu, the server menu, the breadcrumb and the tab bar use it.
-import { MENU_WHITELIST, routeAdmits, SECTIONS } from '../contracts/menu';
-import type { ServerMenuItem } from '../contracts/auth';
+import {
+  inMenuOrder,
+  MENU_WHITELIST,
+  routeAdmits,
+  type SectionMeta,
+  type ServerMenuItem,
+} from '../contracts/menu';
 import type { Permission } from '../contracts/permissions';
 
 export interface GuardedRoute {
@@ -64,9 +69,9 @@ export function canOpenRoute(
   return isRouteAccessible(route, permissions) && serverMenuAdmits(route, serverMenu);
 }
 
-/** Section pages in menu order: sections by their order value, pages in declaration order. */
-export function routesInMenuOrder(): GuardedRoute[] {
-  return [...SECTIONS].sort((a, b) => a.order - b.order).flatMap((s) => s.routes);
+/** Section pages in menu order: sections by their order value, pages by theirs. */
+export function routesInMenuOrder(sections: readonly SectionMeta[]): GuardedRoute[] {
+  return inMenuOrder(sections).flatMap((s) => s.routes);
 }
 
 /**
@@ -75,9 +80,9 @@ export function routesInMenuOrder(): GuardedRoute[] {
  */
 export function firstAllowedRoute(
   permissions: readonly string[],
-  options: { routes?: readonly GuardedRoute[]; serverMenu?: readonly ServerMenuItem[] | null } = {},
+  options: { routes: readonly GuardedRoute[]; serverMenu?: readonly ServerMenuItem[] | null },
 ): GuardedRoute | undefined {
-  const routes = options.routes ?? routesInMenuOrder();
+  const { routes } = options;
   return routes.find(
     (route) =>
       !route.hideInMenu &&

@@ -1,9 +1,9 @@
 // The one placeholder the issue allows: a section page whose own issue has not landed yet.
 import { Empty, Typography } from '@arco-design/web-react';
-import { SECTION_ROUTES } from '../contracts/menu';
 import { localized } from '../i18n/messages';
 import { useAppSelector } from '../store';
 import { selectLocale } from '../store/localeSlice';
+import { usePinnedRoutes } from './catalogue';
 
 /** `description` comes from the section's own messages, in the active locale. */
 export function SectionPending({
@@ -14,7 +14,7 @@ export function SectionPending({
   description: string;
 }) {
   const locale = useAppSelector(selectLocale);
-  const route = SECTION_ROUTES.find((r) => r.key === routeKey);
+  const route = usePinnedRoutes().find((r) => r.key === routeKey);
   return (
     <div data-testid="section-pending" data-route={routeKey}>
       {route && <Typography.Title heading={5}>{localized(route.title, locale)}</Typography.Title>}

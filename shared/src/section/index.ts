@@ -1,4 +1,9 @@
-export { defineSection, type SectionModule, type SectionRoute } from './defineSection';
+export {
+  defineSection,
+  type DeclaredPages,
+  type SectionModule,
+  type SectionRoute,
+} from './defineSection';
 export {
   injectSectionBuildSlice,
   sectionLoaded,
@@ -6,3 +11,10 @@ export {
   type SectionBuildState,
 } from './sectionBuildSlice';
 export { SectionPending } from './SectionPending';
+export {
+  pinnedRoutes,
+  pinnedSections,
+  setPinnedPages,
+  usePinnedRoutes,
+  usePinnedSections,
+} from './catalogue';

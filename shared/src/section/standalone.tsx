@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { messagesFor, menuMessages, type MessageBundle } from '../i18n/messages';
+import { localized, messagesFor, type MessageBundle } from '../i18n/messages';
 import { store } from '../store';
 import type { SectionModule } from './defineSection';
 
@@ -15,7 +15,10 @@ export function mountStandalone(
   element: HTMLElement,
 ): void {
   const locale = store.getState().locale.locale;
-  const allMessages = { ...menuMessages(locale), ...messagesFor(messages, locale) };
+  const pageTitles = Object.fromEntries(
+    module.routes.map((route) => [route.locale, localized(route.title, locale)]),
+  );
+  const allMessages = { ...pageTitles, ...messagesFor(messages, locale) };
   createRoot(element).render(
     <StrictMode>
       <Provider store={store}>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Dropdown, Menu, Tag } from '@arco-design/web-react';
-import { SECTION_ROUTES } from '@console/shared/contracts/menu';
+import { usePinnedRoutes } from '@console/shared/section';
 import { useAppDispatch, useAppSelector } from '@console/shared/store';
 import {
   HOME_TAB,
@@ -18,9 +18,10 @@ export function TabBar() {
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
   const tabs = useAppSelector(selectTabs);
+  const routes = usePinnedRoutes();
 
   const title = (tab: Tab) => {
-    const route = SECTION_ROUTES.find((r) => r.key === tab.routeKey);
+    const route = routes.find((r) => r.key === tab.routeKey);
     return route ? intl.formatMessage({ id: route.locale }) : tab.path;
   };
 

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo } from '@console/shared/contracts/auth';
 import { DEFAULT_ROLE_PERMISSIONS } from '@console/shared/contracts/permissions';
+import { setPinnedPages } from '@console/shared/section';
 import { createStore, fetchUserInfo, switchRole } from '@console/shared/store';
+import { DECLARED_PAGES } from '@console/shared/testing/declared-sections';
 import { HOME_TAB, selectTabs, tabVisited } from './tabsSlice';
 
 const info = (role: string, permissions: string[]) =>
   ({ role, name: 'Ann', permissions }) as unknown as UserInfo;
+
+// The pages the pins declare (issue 17): every section's current declaration.
+beforeAll(() => setPinnedPages(DECLARED_PAGES));
 
 describe('the tab bar, by permission code', () => {
   it('drops a visited page the new role cannot open after a role switch', () => {

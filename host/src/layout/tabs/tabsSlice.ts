@@ -2,7 +2,8 @@
 // reset when the session ends (seed §4: route listeners removed on logout), and a page the
 // active role's permissions no longer open (after a role switch) leaves the bar.
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_ROUTE, SECTION_ROUTES } from '@console/shared/contracts/menu';
+import { DEFAULT_ROUTE } from '@console/shared/contracts/menu';
+import { pinnedRoutes } from '@console/shared/section';
 import { isRouteAccessible } from '@console/shared/permission';
 import { fetchUserInfo, rootReducer, sessionEnded, switchRole } from '@console/shared/store';
 
@@ -57,7 +58,7 @@ const tabsSlice = createSlice({
       .addMatcher(isAnyOf(fetchUserInfo.fulfilled, switchRole.fulfilled), (state, action) => {
         const { permissions } = action.payload;
         state.tabs = state.tabs.filter((tab) => {
-          const route = SECTION_ROUTES.find((r) => r.key === tab.routeKey);
+          const route = pinnedRoutes().find((r) => r.key === tab.routeKey);
           return !route || isRouteAccessible(route, permissions);
         });
       });

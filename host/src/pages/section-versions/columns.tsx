@@ -3,10 +3,12 @@ import type { IntlShape } from 'react-intl';
 import { Button, Space, Tag, Tooltip } from '@arco-design/web-react';
 import type { TableColumnProps } from '@arco-design/web-react';
 import type { SectionName } from '@console/shared/contracts/menu';
-import type {
-  PinHistoryEntry,
-  PublishedSectionVersion,
-  SectionPinState,
+import {
+  pageChanges,
+  type PinHistoryEntry,
+  type PublishedSectionVersion,
+  type SectionEnvironment,
+  type SectionPinState,
 } from '@console/shared/contracts/sections';
 
 /** Versions, times, hashes and sizes are single tokens: never wrapped mid-way (issue #18 item 9). */
@@ -68,9 +70,50 @@ export function pinColumns(
   ];
 }
 
+/** The pages a version declares, and what it changes against the environment's pinned one. */
+function PagesCell({
+  intl,
+  version,
+  pin,
+}: {
+  intl: IntlShape;
+  version: PublishedSectionVersion;
+  pin: SectionPinState | undefined;
+}) {
+  if (!version.pages) return <>{intl.formatMessage({ id: 'sectionVersions.noPages' })}</>;
+  const paths = version.pages.pages.map((p) => p.path);
+  const { adds, removes } = pageChanges(version.pages, pin?.pagePaths ?? null);
+  const pinnedHere = pin?.version === version.version;
+  return (
+    <Space wrap size={4} data-testid={`pages-${version.section}-${version.version}`}>
+      <Tooltip content={paths.join(', ')}>
+        {/* Focusable, so the list of paths opens from the keyboard too. */}
+        <span tabIndex={0} className="console-token">
+          {intl.formatMessage({ id: 'sectionVersions.pageCount' }, { count: paths.length })}
+        </span>
+      </Tooltip>
+      {pin && !pinnedHere && (
+        <>
+          {adds.map((path) => (
+            <Tag key={`+${path}`} color="green">
+              {intl.formatMessage({ id: 'sectionVersions.adds' }, { path })}
+            </Tag>
+          ))}
+          {removes.map((path) => (
+            <Tag key={`-${path}`} color="orangered">
+              {intl.formatMessage({ id: 'sectionVersions.removes' }, { path })}
+            </Tag>
+          ))}
+        </>
+      )}
+    </Space>
+  );
+}
+
 export function versionColumns(
   intl: IntlShape,
   environment: string,
+  pins: SectionEnvironment['pins'],
   actions: {
     onPin: (v: PublishedSectionVersion) => void;
     onPreview: (v: PublishedSectionVersion) => void;
@@ -118,6 +161,10 @@ export function versionColumns(
             <Tag color="red">{t('sectionVersions.incompatible')}</Tag>
           </Tooltip>
         ),
+    },
+    {
+      title: t('sectionVersions.pages'),
+      render: (_, v) => <PagesCell intl={intl} version={v} pin={pins[v.section]} />,
     },
     {
       title: t('sectionVersions.pinnedIn'),

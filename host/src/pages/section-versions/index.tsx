@@ -186,7 +186,7 @@ function SectionVersions() {
             noDataElement={
               <Typography.Text type="secondary">{t('sectionVersions.empty')}</Typography.Text>
             }
-            columns={versionColumns(intl, environment, {
+            columns={versionColumns(intl, environment, env.pins, {
               onPin: (v) =>
                 setDialog({
                   kind: 'pin',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Client, createTestApp, DEMO, type TestApp } from '../../../test/support/app';
 import { createUser } from '../../seed';
+import { pinDeclaredSections } from '../sections/test-bundles';
 import { loginThrottle, roles, sessions, users } from './schema';
 
 let t: TestApp;
@@ -259,6 +260,9 @@ type MenuItem = { key: string; path: string; children?: MenuItem[] };
 const menuKeys = (menu: MenuItem[]) => menu.flatMap((s) => (s.children ?? []).map((c) => c.key));
 
 describe('POST /api/user/menu', () => {
+  // Built from the pinned versions' declared pages (issue 17).
+  beforeAll(() => pinDeclaredSections(t.services.sections));
+
   it('gives the admin every section, monitor included, in menu order', async () => {
     const res = await (await as('admin')).post('/api/user/menu');
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,12 @@
 // POST /api/user/menu: the server menu for the active role (seed §6, server-menu mode), built
-// from the section route metadata every app shares (shared/src/contracts/menu.ts).
-import { menuForPermissions, type ServerMenuItem } from '@console/shared';
+// from the pages the versions pinned in this environment declare (issue 17) — the same
+// metadata the host's menu and guard read from the pins.
+import {
+  menuForPermissions,
+  sectionMeta,
+  type SectionPinsResponse,
+  type ServerMenuItem,
+} from '@console/shared';
 
 /**
  * Sections in menu order, each with the pages whose permission code the active role holds
@@ -8,6 +14,12 @@ import { menuForPermissions, type ServerMenuItem } from '@console/shared';
  * in the answer: in server-menu mode the host's guard shows not-found for any route missing
  * from it, and the host's menu leaves hidden pages out by their `hideInMenu` meta.
  */
-export function serverMenu(permissions: readonly string[]): ServerMenuItem[] {
-  return menuForPermissions(permissions);
+export function serverMenu(
+  pins: SectionPinsResponse,
+  permissions: readonly string[],
+): ServerMenuItem[] {
+  const sections = Object.values(pins.sections).flatMap((pin) =>
+    pin?.pages ? [sectionMeta(pin.pages)] : [],
+  );
+  return menuForPermissions(sections, permissions);
 }

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
       config: { access: 'authenticated', audit: false },
     },
-    async (req) => ok(serverMenu(req.auth!.permissions)),
+    async (req) => ok(serverMenu(await services.sections.pins(), req.auth!.permissions)),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { ADMIN_LOCKED_PERMISSIONS, type SystemRole } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
+import { pinDeclaredSections } from '../sections/test-bundles';
 
 let t: TestApp;
 let admin: Client;
@@ -13,6 +14,8 @@ let user: Client;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The server menu comes from the pinned versions' declared pages (issue 17).
+  await pinDeclaredSections(t.services.sections);
   [admin, user] = await Promise.all([signedIn(t.app, 'admin'), signedIn(t.app, 'user')]);
 });
 afterAll(() => t.close());

@@ -1,12 +1,16 @@
 // Section bundles on disk: the builds in `remotes/<name>/dist/<version>/` and the section
 // store `<SECTIONS_DIR>/<name>/<version>/` the server serves under `/sections/`.
-// A bundle is a folder with `mf-manifest.json` and the build record `build.json`
-// (written by rspack.config.base.ts).
+// A bundle is a folder with `mf-manifest.json`, the build record `build.json` and the pages it
+// declares, `section-pages.json` (both written by rspack.config.base.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { buildRecordSchema, type BuildRecord } from '@console/shared/contracts/sections';
-import type { SectionName } from '@console/shared/contracts/menu';
+import {
+  SECTION_PAGES_FILE,
+  SECTION_PAGES_SOURCE,
+  type SectionName,
+} from '@console/shared/contracts/menu';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 export const BUILD_RECORD_FILE = 'build.json';
@@ -44,6 +48,28 @@ export function readBundle(dir: string): BuildRecord {
     );
   }
   return parsed.data;
+}
+
+/** The bundle's `section-pages.json`, parsed but not yet checked (sections/pages.ts does). */
+export function readDeclaredPages(dir: string): unknown {
+  return readPagesFile(path.join(dir, SECTION_PAGES_FILE));
+}
+
+/** A section's source declaration (dev servers: the pages come from the working tree). */
+export const readSourcePages = (remotesDir: string, name: SectionName): unknown =>
+  readPagesFile(path.join(remotesDir, name, SECTION_PAGES_SOURCE));
+
+function readPagesFile(file: string): unknown {
+  if (!fs.existsSync(file)) {
+    throw new BundleError(
+      `${path.dirname(file)} has no ${path.basename(file)}: the bundle declares no pages`,
+    );
+  }
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    throw new BundleError(`${file} is not valid JSON`);
+  }
 }
 
 /** Built bundles of a section in its dist folder, newest build first. */

@@ -79,6 +79,7 @@ const pinColumns = {
   environment: sectionEnvironments.name,
   section: sectionPins.section,
   version: sectionVersions.version,
+  pages: sectionVersions.pages,
   sectionVersionId: sectionPins.sectionVersionId,
   pinnedAt: sectionPins.updatedAt,
   pinnedBy: sectionPins.pinnedBy,

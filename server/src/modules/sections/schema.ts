@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { SectionPages } from '@console/shared/contracts/menu';
 import { editableColumns } from '../../db/columns';
 
 export const sectionEnvironments = pgTable('section_environments', {
@@ -35,6 +36,9 @@ export const sectionVersions = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     /** Versions of the shared singletons the bundle was built against. */
     shared: jsonb('shared').$type<Record<string, string>>().notNull(),
+    /** The pages the version declares (its `section-pages.json`, checked at publish; issue 17).
+     * Null on versions published before sections declared their pages. */
+    pages: jsonb('pages').$type<SectionPages>(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     publishedBy: varchar('published_by', { length: 64 }).notNull().default(''),
   },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
 import { runSectionsCommand, type CliContext } from '../../cli/sections';
-import { fakeRemotes, type FakeBuild } from './test-bundles';
+import { declaredPages, fakeRemotes, type FakeBuild } from './test-bundles';
 
 let t: TestApp;
 let admin: Client;
@@ -195,7 +195,11 @@ describe('pins', () => {
     expect(after.json().data).toEqual({
       environment: 'development',
       sections: {
-        guide: { version: '1.0.0+b1', entry: '/sections/guide/1.0.0+b1/mf-manifest.json' },
+        guide: {
+          version: '1.0.0+b1',
+          entry: '/sections/guide/1.0.0+b1/mf-manifest.json',
+          pages: declaredPages('guide'),
+        },
       },
     });
   });
@@ -475,5 +479,127 @@ describe('history of the database itself', () => {
       .where(eq(sectionPins.section, 'guide'));
     const perEnv = new Set(rows.map((r) => r.environmentId));
     expect(perEnv.size).toBe(rows.length);
+  });
+});
+
+describe('the pages a version declares (issue 17)', () => {
+  type Page = { key: string; path: string; permission: string; title: Record<string, string> };
+  const scenic = () => declaredPages('scenic') as { order: number; pages: Page[] };
+  const report: Page & { order: number } = {
+    key: 'scenic/report',
+    path: '/scenic/report',
+    title: { 'zh-CN': '景点报表', 'en-US': 'Scenic report' },
+    order: 1,
+    permission: 'scenic:maintain',
+  };
+
+  /** Publishes a scenic build declaring `pages`; resolves to the refusal's English text. */
+  async function refusal(version: string, pages: unknown): Promise<string> {
+    remotes.build('scenic', version, {}, pages);
+    const err = await publish('scenic', version).catch((e: unknown) => e);
+    expect(err).toMatchObject({ error: 'VALIDATION_FAILED' });
+    expect(fs.existsSync(path.join(storeDir, 'scenic', version))).toBe(false);
+    return (err as { options: { detail: { 'en-US': string } } }).options.detail['en-US'];
+  }
+
+  it('refuses a page outside the section prefix (it would shadow another section)', async () => {
+    const pages = scenic();
+    pages.pages.push({ ...report, key: 'scenic/teams', path: '/team/extra' });
+    expect(await refusal('5.0.0+p1', pages)).toContain(
+      'page scenic/teams (/team/extra) is outside the section',
+    );
+  });
+
+  it('refuses an unknown permission code', async () => {
+    const pages = scenic();
+    pages.pages.push({ ...report, permission: 'scenic:everything' });
+    expect(await refusal('5.0.0+p2', pages)).toContain(
+      'names permission scenic:everything, which the server does not know',
+    );
+  });
+
+  it('refuses a page without its English title', async () => {
+    const pages = scenic();
+    pages.pages.push({ ...report, title: { 'zh-CN': '景点报表' } });
+    expect(await refusal('5.0.0+p3', pages)).toContain('pages.3.title.en-US: missing');
+  });
+
+  it('refuses a version that drops a seed route or guards it differently', async () => {
+    const dropped = scenic();
+    dropped.pages = dropped.pages.filter((p) => p.key !== 'scenic/maintenance');
+    expect(await refusal('5.0.0+p4', dropped)).toContain(
+      "the seed's page scenic/maintenance is missing",
+    );
+
+    remotes.build('dashboard', '5.0.0+p5', {}, null);
+    const monitor = declaredPages('dashboard') as { pages: Page[] };
+    monitor.pages.find((p) => p.key === 'dashboard/monitor')!.permission = 'dashboard:read';
+    remotes.build('dashboard', '5.0.0+p6', {}, monitor);
+    const err = await publish('dashboard', '5.0.0+p6').catch((e: unknown) => e);
+    expect(err).toMatchObject({ error: 'VALIDATION_FAILED' });
+    expect((err as { options: { detail: { 'en-US': string } } }).options.detail['en-US']).toContain(
+      "the seed's page dashboard/monitor is /dashboard/monitor opened by monitor:view; this version has /dashboard/monitor opened by dashboard:read",
+    );
+    // a bundle without any pages file is refused too
+    await expect(publish('dashboard', '5.0.0+p5')).rejects.toMatchObject({
+      error: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('refuses a changed seed menu order value and a duplicate path', async () => {
+    const moved = { ...scenic(), order: 3 };
+    expect(await refusal('5.0.0+p7', moved)).toContain('the menu order value must be 0');
+    const twice = scenic();
+    twice.pages.push({ ...report, path: '/scenic/list' });
+    expect(await refusal('5.0.0+p8', twice)).toContain('path /scenic/list is declared twice');
+  });
+
+  it('pins carry the pinned version’s pages; the server menu follows them; rollback removes a page', async () => {
+    const operator = await signedIn(t.app, 'operator');
+    const user = await signedIn(t.app, 'user');
+    const menuPages = async (c: Client) =>
+      ((await c.post('/api/user/menu', {})).json().data as { key: string; children: Page[] }[])
+        .filter((s) => s.key === 'scenic')
+        .flatMap((s) => s.children.map((p) => p.key));
+
+    remotes.build('scenic', '6.0.0+a');
+    await publish('scenic', '6.0.0+a');
+    const withReport = scenic();
+    withReport.pages.push(report);
+    remotes.build('scenic', '6.1.0+b', {}, withReport);
+    await publish('scenic', '6.1.0+b');
+
+    const listed = (await admin.get('/api/sections?section=scenic&version=6.1.0%2Bb')).json().data;
+    expect(listed.list[0].pages.pages.map((p: Page) => p.key)).toContain('scenic/report');
+
+    await pin(admin, 'scenic', { environment: 'development', version: '6.0.0+a', reason: 'a' });
+    await pin(admin, 'scenic', { environment: 'development', version: '6.1.0+b', reason: 'b' });
+    const pins = (await new Client(t.app).get('/api/sections/pins')).json().data;
+    expect(pins.sections.scenic.pages.pages.map((p: Page) => p.key)).toEqual([
+      'scenic/list',
+      'scenic/maintenance',
+      'scenic/detail',
+      'scenic/report',
+    ]);
+    // in page order; equal orders keep declaration order
+    expect(await menuPages(operator)).toEqual([
+      'scenic/list',
+      'scenic/maintenance',
+      'scenic/report',
+      'scenic/detail',
+    ]);
+    expect(await menuPages(user)).toEqual(['scenic/list', 'scenic/detail']);
+
+    await rollback(admin, 'scenic', { environment: 'development', reason: 'report broken' });
+    const after = (await new Client(t.app).get('/api/sections/pins')).json().data;
+    expect(after.sections.scenic.version).toBe('6.0.0+a');
+    expect(after.sections.scenic.pages.pages.map((p: Page) => p.key)).not.toContain(
+      'scenic/report',
+    );
+    expect(await menuPages(operator)).toEqual([
+      'scenic/list',
+      'scenic/maintenance',
+      'scenic/detail',
+    ]);
   });
 });

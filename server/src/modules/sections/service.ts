@@ -27,10 +27,13 @@ import {
   localBuilds,
   manifestUrl,
   readBundle,
+  readDeclaredPages,
+  readSourcePages,
   stageBundle,
   storeBundleDir,
 } from './bundles';
 import { checkCompatibility, describeMismatches, readHostRanges } from './compatibility';
+import { checkSectionPages } from './pages';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import * as q from './queries';
@@ -110,6 +113,7 @@ export class SectionsService {
         sections[name] = {
           version: 'dev',
           entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
+          pages: this.devPages(name),
         };
       }
       return { environment, sections };
@@ -121,6 +125,7 @@ export class SectionsService {
       sections[pin.section] = {
         version: pin.version,
         entry: manifestUrl(pin.section, pin.version),
+        pages: pin.pages,
       };
     }
     return { environment, sections };
@@ -148,6 +153,7 @@ export class SectionsService {
       entry: manifestUrl(row.section, row.version),
       compatibility: checkCompatibility(row.shared, ranges),
       pinnedIn: pins.filter((p) => p.sectionVersionId === row.id).map((p) => p.environment),
+      pages: row.pages,
     }));
     return { list, total };
   }
@@ -175,6 +181,7 @@ export class SectionsService {
           rollbackTo: rollbackTarget(
             history.filter((h) => h.environmentId === env.id && h.section === pin.section),
           ),
+          pagePaths: pin.pages?.pages.map((p) => p.path) ?? null,
         };
       }
       return out;
@@ -254,6 +261,7 @@ export class SectionsService {
     }
     const version = record.version;
     if (await q.findVersion(this.db, section, version)) throw alreadyPublished(section, version);
+    const pages = this.declaredPages(section, dir);
 
     const compatibility = checkCompatibility(record.shared, this.hostRanges());
     if (!compatibility.compatible) {
@@ -287,6 +295,7 @@ export class SectionsService {
           commit: record.commit,
           sizeBytes: record.sizeBytes,
           shared: record.shared,
+          pages,
           publishedBy: actor.name,
         });
         if (!created) throw alreadyPublished(section, version);
@@ -308,6 +317,7 @@ export class SectionsService {
         entry: manifestUrl(section, version),
         compatibility,
         pinnedIn: [],
+        pages,
       };
     } finally {
       staged?.discard();
@@ -401,6 +411,39 @@ export class SectionsService {
       });
       return { environment: env.name, section, from, to: target.version };
     });
+  }
+
+  /** The bundle's declared pages, checked; refused with every reason (sections/pages.ts). */
+  private declaredPages(section: SectionName, dir: string) {
+    let raw: unknown;
+    try {
+      raw = readDeclaredPages(dir);
+    } catch (err) {
+      if (err instanceof BundleError) {
+        throw new AppError('VALIDATION_FAILED', { detail: both(err.message, err.message) });
+      }
+      throw err;
+    }
+    const checked = checkSectionPages(section, raw);
+    if (!checked.pages) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: both(
+          `${section} 声明的页面不能发布：${checked.problems.map((p) => p['zh-CN']).join('；')}`,
+          `The pages ${section} declares cannot be published: ${checked.problems.map((p) => p['en-US']).join('; ')}`,
+        ),
+        data: { problems: checked.problems },
+      });
+    }
+    return checked.pages;
+  }
+
+  /** In dev mode the pages come from the section's source declaration, read at each boot. */
+  private devPages(section: SectionName) {
+    try {
+      return checkSectionPages(section, readSourcePages(this.options.remotesDir, section)).pages;
+    } catch {
+      return null;
+    }
   }
 
   private async requireEnvironment(name: string) {

@@ -1,7 +1,7 @@
 // A role's code, names in both languages, description and its permission matrix: permissions
 // grouped by section, each with what it allows and which pages it opens. The admin role's
 // user and role writes stay ticked (the server keeps them whatever is sent).
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Alert,
@@ -21,14 +21,13 @@ import {
   PERMISSION_GROUP_TITLES,
   roleCreateBody,
   roleUpdateBody,
-  SECTION_ROUTES,
-  SECTIONS,
   type Locale,
   type Permission,
   type SystemRole,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
+import { usePinnedRoutes, usePinnedSections } from '@console/shared/section';
 import { rolesApi } from '../../usersApi';
 
 interface Values {
@@ -38,10 +37,17 @@ interface Values {
   description: string;
 }
 
-const GROUPS = [
-  ...SECTIONS.map((s) => ({ key: s.key as string, title: s.title })),
-  { key: 'message', title: PERMISSION_GROUP_TITLES.message },
-];
+/** Matrix groups: the pinned sections (their declared titles), then the groups of no section. */
+function useGroups() {
+  const sections = usePinnedSections();
+  return useMemo(
+    () => [
+      ...sections.map((s) => ({ key: s.key as string, title: s.title })),
+      { key: 'message', title: PERMISSION_GROUP_TITLES.message },
+    ],
+    [sections],
+  );
+}
 
 export function RoleEditor({
   role,
@@ -57,6 +63,8 @@ export function RoleEditor({
   const intl = useIntl();
   const locale = intl.locale as Locale;
   const t = (id: string) => intl.formatMessage({ id });
+  const groups = useGroups();
+  const routes = usePinnedRoutes();
   const [form] = Form.useForm<Values>();
   const [granted, setGranted] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
   const [saving, setSaving] = useState(false);
@@ -177,7 +185,7 @@ export function RoleEditor({
       <Typography.Title heading={6}>{t('roles.matrix.title')}</Typography.Title>
       <Alert type="info" content={t('roles.matrix.hint')} style={{ marginBottom: 12 }} />
       <div data-testid="permission-matrix">
-        {GROUPS.map((g) => {
+        {groups.map((g) => {
           const perms = PERMISSION_CATALOGUE.filter((p) => p.section === g.key);
           if (perms.length === 0) return null;
           return (
@@ -191,7 +199,7 @@ export function RoleEditor({
                 }}
               >
                 {perms.map((p, i) => {
-                  const pages = SECTION_ROUTES.filter((r) => r.permission === p.code);
+                  const pages = routes.filter((r) => r.permission === p.code);
                   return (
                     <div
                       key={p.code}

@@ -1,0 +1,5 @@
+import { PendingPage } from '../PendingPage';
+
+export default function MultiAnalysisPage() {
+  return <PendingPage routeKey="dashboard/multi-analysis" />;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "section_versions" ADD COLUMN "pages" jsonb;
