@@ -88,6 +88,16 @@ export const SECTIONS: readonly SectionMeta[] = [
         title: ['实时监控', 'Monitor'],
         permission: 'monitor:view',
       },
+      {
+        key: 'dashboard/analysis',
+        title: ['数据分析', 'Data analysis'],
+        permission: 'dashboard:read',
+      },
+      {
+        key: 'dashboard/multi-analysis',
+        title: ['多维数据分析', 'Multi-D analysis'],
+        permission: 'analysis:multi',
+      },
     ],
   ),
   section(

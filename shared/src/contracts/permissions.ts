@@ -4,6 +4,8 @@
 export const PERMISSIONS = [
   'dashboard:read',
   'monitor:view',
+  /** The multi-dimensional analyses (guide performance, agencies and spots by month). */
+  'analysis:multi',
   'guide:read',
   'guide:write',
   'scenic:read',
@@ -42,7 +44,14 @@ const READ: Permission[] = [
 
 export const DEFAULT_ROLE_PERMISSIONS: Record<BuiltinRole, Permission[]> = {
   admin: [...PERMISSIONS],
-  operator: [...READ, 'guide:write', 'scenic:maintain', 'team:write', 'team:allocate'],
+  operator: [
+    ...READ,
+    'analysis:multi',
+    'guide:write',
+    'scenic:maintain',
+    'team:write',
+    'team:allocate',
+  ],
   user: [...READ],
 };
 
