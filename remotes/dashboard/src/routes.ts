@@ -8,4 +8,6 @@ injectSectionBuildSlice('dashboard', __SECTION_VERSION__);
 export default defineSection('dashboard', __SECTION_VERSION__, {
   'dashboard/workplace': lazy(() => import('./pages/workplace')),
   'dashboard/monitor': lazy(() => import('./pages/monitor')),
+  'dashboard/analysis': lazy(() => import('./pages/analysis')),
+  'dashboard/multi-analysis': lazy(() => import('./pages/multi-analysis')),
 });
