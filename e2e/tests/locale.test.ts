@@ -63,8 +63,9 @@ describe('locale', () => {
   it('an unknown stored locale falls back to English; back to Chinese', async () => {
     const { page } = browser;
     await page.evaluate(() => localStorage.setItem('arco-lang', 'fr-FR'));
-    await page.goto(`${baseUrl}/dashboard/workplace`);
-    await page.getByTestId('section-pending').first().waitFor();
+    // A page without the operation's data (spot names and announcements are Chinese text).
+    await page.goto(`${baseUrl}/user/setting`);
+    await page.getByTestId('user-setting-page').waitFor();
     expect(await visibleText(page)).not.toMatch(HAN);
     await chooseLocale(page, '中文');
     await page.locator('.arco-message', { hasText: '语言切换成功' }).waitFor();
