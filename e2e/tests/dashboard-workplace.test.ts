@@ -83,14 +83,19 @@ describe('the workplace', () => {
       startDate: day(1),
       endDate: day(1),
     });
-    const planned = await api<{ version: number }>(o, 'PUT', `/teams/${team.id}/itinerary`, {
-      items: [{ date: day(1), spotId: spot.id, plannedStart: '09:00', plannedEnd: '11:00' }],
-      confirmCapacityWarning: true,
-      version: team.version,
-    });
+    const planned = await api<{ team: { version: number } }>(
+      o,
+      'PUT',
+      `/teams/${team.id}/itinerary`,
+      {
+        items: [{ date: day(1), spotId: spot.id, plannedStart: '09:00', plannedEnd: '11:00' }],
+        confirmCapacityWarning: true,
+        version: team.version,
+      },
+    );
     await api(o, 'POST', `/teams/${team.id}/transition`, {
       to: 'pending',
-      version: planned.version,
+      version: planned.team.version,
     });
 
     // The viewer's figures follow by push: waiting and starting-soon up by one, no reload.
@@ -108,11 +113,18 @@ describe('the workplace', () => {
 
   it('lists the pages the user visited', async () => {
     const page = viewer.page;
+    const recorded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user/recent') && r.request().method() === 'POST',
+    );
     await page.goto(`${baseUrl}/team/waiting`);
     await page.locator('[data-section-page="team/waiting"]').waitFor();
+    expect((await recorded).status()).toBe(200);
     await page.goto(`${baseUrl}/dashboard/workplace`);
+    await page.getByTestId('recent-visits').waitFor();
     await expect
-      .poll(() => page.getByTestId('recent-visits').locator('a[href="/team/waiting"]').count())
+      .poll(() => page.getByTestId('recent-visits').locator('a[href="/team/waiting"]').count(), {
+        timeout: 5000,
+      })
       .toBe(1);
     expect(errors).toEqual([]);
   });
