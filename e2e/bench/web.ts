@@ -143,6 +143,9 @@ async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace:
     const started = Date.now();
     await submitLogin(page, 'admin');
     await page.locator('[data-section-page="dashboard/workplace"]').waitFor();
+    // Usable: the figures are in and the first chart has drawn (or says it has nothing).
+    await page.getByTestId('figure-ongoing').waitFor();
+    await page.getByTestId('market-share').locator('svg, .arco-empty').first().waitFor();
     const workplaceMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
     return {

@@ -41,6 +41,7 @@ import { backupRoutes } from './modules/backup/routes';
 import { startBackupSchedule } from './jobs/backup';
 import { teamRoutes } from './modules/team/routes';
 import { eventRoutes } from './modules/events/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { assignmentRoutes } from './modules/team/assignments-routes';
 import { ok } from './lib/envelope';
 
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(backupRoutes, { services });
   await app.register(teamRoutes, { services });
   await app.register(eventRoutes, { services });
+  await app.register(dashboardRoutes, { services });
   await app.register(assignmentRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>

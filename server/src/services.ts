@@ -24,6 +24,7 @@ import { TeamService, plannedTeamsSource } from './modules/team/service';
 import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
 import { AssignmentService } from './modules/team/assignments-service';
 import { guideFiguresFromTeams } from './modules/team/figures';
+import { DashboardService } from './modules/dashboard/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -57,6 +58,7 @@ export interface Services {
   backup: BackupService;
   team: TeamService;
   assignments: AssignmentService;
+  dashboard: DashboardService;
   events: EventBus;
 }
 
@@ -94,6 +96,14 @@ export function createServices(
   const users = new UsersService(db, auth, events);
   const roles = new RolesService(db, events);
   const team = new TeamService(db, clock, config, properties, scenic, events);
+  // Recent activity names what an entry is about (issue #18 item 8).
+  const profile = new ProfileService(db, audit, {
+    guide: (ids) => guide.auditSubjects(ids),
+    scenic_spot: (ids) => scenic.auditSubjects(ids),
+    user: (ids) => users.auditSubjects(ids),
+    role: (ids) => roles.auditSubjects(ids),
+    team: (ids) => team.auditSubjects(ids),
+  });
   return {
     db,
     env,
@@ -102,14 +112,7 @@ export function createServices(
     auth,
     sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
     messages,
-    // Recent activity names what an entry is about (issue #18 item 8).
-    profile: new ProfileService(db, audit, {
-      guide: (ids) => guide.auditSubjects(ids),
-      scenic_spot: (ids) => scenic.auditSubjects(ids),
-      user: (ids) => users.auditSubjects(ids),
-      role: (ids) => roles.auditSubjects(ids),
-      team: (ids) => team.auditSubjects(ids),
-    }),
+    profile,
     properties,
     audit,
     guide,
@@ -119,6 +122,7 @@ export function createServices(
     backup: new BackupService(db, env.backupDir, config, clock),
     team,
     assignments,
+    dashboard: new DashboardService(db, clock, messages, profile),
     events,
   };
 }

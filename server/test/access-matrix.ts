@@ -89,6 +89,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['PUT', '/api/user/profile', SIGNED_IN],
   ['PUT', '/api/user/settings', SIGNED_IN],
   ['POST', '/api/user/avatar', SIGNED_IN],
+  ['POST', '/api/user/recent', SIGNED_IN],
+  ['GET', '/api/user/recent', SIGNED_IN],
   ['GET', '/api/user/avatar/:userId', SIGNED_IN],
   ['GET', '/api/user/certification', SIGNED_IN],
   ['POST', '/api/user/certification', SIGNED_IN],
@@ -106,6 +108,18 @@ export const ACCESS_MATRIX: AccessRow[] = [
   // The sample sends an unknown query parameter, so an allowed caller gets its 400 at once
   // instead of a stream that never ends.
   ['GET', '/api/events', SIGNED_IN, { url: '/api/events?probe=1' }],
+
+  // ── dashboard: the workplace and the analyses for every role; the multi-dimensional
+  // analyses (guide performance, the matrix) for admin and operator (analysis:multi).
+  ['GET', '/api/dashboard/workplace', SIGNED_IN],
+  ...(['visitors', 'peak-hours', 'agencies', 'markets'] as const).flatMap((path) => [
+    ['GET', `/api/dashboard/analysis/${path}`, SIGNED_IN] as AccessRow,
+    ['GET', `/api/dashboard/analysis/${path}/export`, SIGNED_IN] as AccessRow,
+  ]),
+  ...(['guides', 'matrix'] as const).flatMap((path) => [
+    ['GET', `/api/dashboard/analysis/${path}`, STAFF] as AccessRow,
+    ['GET', `/api/dashboard/analysis/${path}/export`, STAFF] as AccessRow,
+  ]),
 
   // ── section versions (admin only, the host's page) ────────────────────────────────────
   ['GET', '/api/sections/pins', PUBLIC],

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation, type Location } from 'react-route
 import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
 import { usePinnedSections } from '@console/shared/section';
 import { firstAllowedRoute, type GuardedRoute } from '@console/shared/permission';
+import { invalidateApiTags, userApi } from '@console/shared/api';
 import {
   selectPermissions,
   selectSettings,
@@ -50,6 +51,10 @@ export function ContentRoutes({ location }: { location?: Partial<Location> }) {
   );
 }
 
+const WORKPLACE_KEY = 'dashboard/workplace';
+/** Paths the server accepts as a recent page (`recentVisitBody`). */
+const RECORDABLE_PATH = /^\/[A-Za-z0-9/_.-]{0,199}$/;
+
 /** Pages the tab bar keeps: section pages, never the redirect helper or a section index. */
 function isTabbable(route: GuardedRoute | null): route is GuardedRoute {
   return route !== null && !route.shell;
@@ -68,6 +73,19 @@ export function PageContent({ route }: { route: GuardedRoute | null }) {
         tabVisited({ path: location.pathname, search: location.search, routeKey: route.key }),
       );
   }, [dispatch, tabbable, route?.key, location.pathname, location.search]);
+
+  // The workplace's "recently visited" is kept on the server, per user (issue #16 §2).
+  useEffect(() => {
+    if (!tabbable || !RECORDABLE_PATH.test(location.pathname)) return;
+    const key = route.key;
+    userApi
+      .recordVisit({ key, path: location.pathname })
+      .then(() => {
+        if (key !== WORKPLACE_KEY)
+          invalidateApiTags(dispatch, [{ type: 'Dashboard', id: 'WORKPLACE' }]);
+      })
+      .catch(() => undefined);
+  }, [dispatch, tabbable, route?.key, location.pathname]);
 
   if (route === null) return <NotFound />;
   if (!tabBar || !tabbable) return <ContentRoutes />;

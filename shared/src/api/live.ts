@@ -24,7 +24,12 @@ const URL = '/api/events';
 export function tagsForEvent(event: StreamedEvent): ApiTag[] {
   switch (event.type) {
     case 'message.created':
-      return ['UnreadCounts', { type: 'Message', id: 'LIST' }];
+      // The workplace lists the announcements.
+      return [
+        'UnreadCounts',
+        { type: 'Message', id: 'LIST' },
+        { type: 'Dashboard', id: 'WORKPLACE' },
+      ];
     case 'scenic.load.changed':
     case 'scenic.load.crossed':
       return [
@@ -39,6 +44,7 @@ export function tagsForEvent(event: StreamedEvent): ApiTag[] {
         { type: 'ScenicSpot', id: 'LIST' },
         { type: 'ScenicWindow', id: event.spotId },
         { type: 'ScenicLoad', id: event.spotId },
+        { type: 'Dashboard', id: 'WORKPLACE' },
       ];
     case 'team.assignment.made':
     case 'team.assignment.removed':
@@ -48,11 +54,13 @@ export function tagsForEvent(event: StreamedEvent): ApiTag[] {
         { type: 'Guide', id: 'LIST' },
         { type: 'Team', id: event.teamId },
         { type: 'Team', id: 'LIST' },
+        { type: 'Dashboard', id: 'WORKPLACE' },
       ];
     case 'team.status.changed':
       return [
         { type: 'Team', id: event.teamId },
         { type: 'Team', id: 'LIST' },
+        { type: 'Dashboard', id: 'WORKPLACE' },
       ];
     case 'chat.message.created':
       return [];

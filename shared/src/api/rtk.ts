@@ -31,6 +31,8 @@ export const API_TAG_TYPES = [
   'SectionVersions',
   /** Teams (the team section); live team events refresh them. */
   'Team',
+  /** The dashboard's workplace figures and analyses; team and message events refresh them. */
+  'Dashboard',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 export type ApiTag = ApiTagType | { type: ApiTagType; id?: string | number };

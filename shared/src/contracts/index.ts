@@ -27,3 +27,4 @@ export * from './role-management';
 export * from './audit';
 export * from './events';
 export * from './health';
+export * from './dashboard';

@@ -4,7 +4,7 @@
 export const PERMISSIONS = [
   'dashboard:read',
   'monitor:view',
-  /** The dashboard's multi-dimensional analysis (admin and operator). */
+  /** The multi-dimensional analyses (guide performance, agencies and spots by month). */
   'analysis:multi',
   'guide:read',
   'guide:write',

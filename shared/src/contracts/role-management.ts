@@ -51,7 +51,12 @@ export const PERMISSION_CATALOGUE: readonly PermissionInfo[] = (
   [
     ['dashboard:read', 'dashboard', '查看工作台与数据概览', 'View the workplace and overview'],
     ['monitor:view', 'dashboard', '查看实时监控', 'View the live monitor'],
-    ['analysis:multi', 'dashboard', '查看多维数据分析', 'View the multi-dimensional analysis'],
+    [
+      'analysis:multi',
+      'dashboard',
+      '查看多维数据分析（导游绩效、旅行社与景点按月）',
+      'View the multi-dimensional analyses (guide performance, agencies and spots by month)',
+    ],
     ['guide:read', 'guide', '查看导游列表、档案与分配', 'View guides, profiles and allocation'],
     [
       'guide:write',

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CertificationData, UserSettings } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { users } from '../auth/schema';
-import { certificationRecords, userAvatars } from './schema';
+import { certificationRecords, userAvatars, userRecentPages } from './schema';
 
 export async function findProfile(db: DbOrTx, userId: number) {
   const [row] = await db
@@ -139,3 +139,35 @@ export async function decideCertification(
     .returning(recordColumns);
   return row;
 }
+
+/** Records a visit of `path` and keeps the user's `keep` newest pages. */
+export async function recordRecentPage(
+  db: DbOrTx,
+  userId: number,
+  page: { path: string; routeKey: string; at: Date },
+  keep: number,
+) {
+  await db
+    .insert(userRecentPages)
+    .values({ userId, path: page.path, routeKey: page.routeKey, visitedAt: page.at })
+    .onConflictDoUpdate({
+      target: [userRecentPages.userId, userRecentPages.path],
+      set: { routeKey: page.routeKey, visitedAt: page.at },
+    });
+  await db.execute(sql`
+    delete from user_recent_pages where user_id = ${userId} and path not in (
+      select path from user_recent_pages where user_id = ${userId}
+      order by visited_at desc limit ${keep})`);
+}
+
+export const listRecentPages = (db: DbOrTx, userId: number, limit: number) =>
+  db
+    .select({
+      key: userRecentPages.routeKey,
+      path: userRecentPages.path,
+      at: userRecentPages.visitedAt,
+    })
+    .from(userRecentPages)
+    .where(eq(userRecentPages.userId, userId))
+    .orderBy(desc(userRecentPages.visitedAt))
+    .limit(limit);

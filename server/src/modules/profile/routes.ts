@@ -15,6 +15,8 @@ import {
   idParam,
   profileBody,
   profileInfo,
+  recentPage,
+  recentVisitBody,
   userSettingsSchema,
 } from '@console/shared';
 import type { Services } from '../../services';
@@ -70,6 +72,28 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (req) => {
       return ok(await profile.saveSettings(req.auth!.userId, req.body));
     },
+  );
+
+  // Navigation, not an operation: kept out of the operation log.
+  app.post(
+    '/api/user/recent',
+    {
+      schema: { tags: ['user'], body: recentVisitBody },
+      config: { access: 'authenticated', audit: false },
+    },
+    async (req) => {
+      await profile.recordVisit(req.auth!.userId, req.body, services.clock.now());
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/user/recent',
+    {
+      schema: { tags: ['user'], response: { 200: envelopeOf(z.array(recentPage)) } },
+      config: { access: 'authenticated' },
+    },
+    async (req) => ok(await profile.recentPages(req.auth!.userId)),
   );
 
   app.post(

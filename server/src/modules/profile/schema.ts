@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -58,5 +59,26 @@ export const certificationRecords = pgTable(
     uniqueIndex('certification_one_auditing_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'auditing'`),
+  ],
+);
+
+/**
+ * The pages a user opened last (the workplace's "recently visited", issue #16 §2), kept with
+ * the user's settings so they follow the user to another browser. One row per path; the
+ * service keeps RECENT_PAGES_MAX of them.
+ */
+export const userRecentPages = pgTable(
+  'user_recent_pages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    path: varchar('path', { length: 200 }).notNull(),
+    routeKey: varchar('route_key', { length: 64 }).notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.path] }),
+    index('user_recent_pages_user_idx').on(t.userId, t.visitedAt),
   ],
 );

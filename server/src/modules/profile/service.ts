@@ -2,7 +2,10 @@
 // certification and recent activity (seed §2 "User Info" / "User Setting"; issue #4).
 import {
   resolveUserSettings,
+  RECENT_PAGES_MAX,
   type ActivityPage,
+  type RecentPage,
+  type RecentVisitBody,
   type CertificationData,
   type CertificationInfo,
   type CertificationRecord,
@@ -88,6 +91,24 @@ export class ProfileService {
       });
       return settings;
     });
+  }
+
+  /** Records that the user opened a section page (the workplace's "recently visited"). */
+  async recordVisit(userId: number, visit: RecentVisitBody, at: Date): Promise<void> {
+    await this.db.transaction((tx) =>
+      q.recordRecentPage(
+        tx,
+        userId,
+        { path: visit.path, routeKey: visit.key, at },
+        RECENT_PAGES_MAX,
+      ),
+    );
+  }
+
+  /** The user's recently visited pages, the newest first. */
+  async recentPages(userId: number): Promise<RecentPage[]> {
+    const rows = await q.listRecentPages(this.db, userId, RECENT_PAGES_MAX);
+    return rows.map((r) => ({ key: r.key, path: r.path, at: r.at.toISOString() }));
   }
 
   /** Stores the avatar and points `users.avatar` at it; answers the new URL. */

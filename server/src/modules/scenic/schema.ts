@@ -118,7 +118,12 @@ export const scenicFlowHourly = pgTable(
     exits: integer('exits').notNull(),
     peakInPark: integer('peak_in_park').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.spotId, t.hour] })],
+  (t) => [
+    primaryKey({ columns: [t.spotId, t.hour] }),
+    // All spots over a time range: the workplace's visitors today and popular spots, the
+    // analyses (issue #16).
+    index('scenic_flow_hourly_hour_idx').on(t.hour, t.spotId),
+  ],
 );
 
 /** Per-spot API keys of gate devices; only the SHA-256 of a key is stored. */

@@ -1,0 +1,172 @@
+// Issue #16 §2 and §4: the workplace shows the operation's real figures and moves without a
+// reload when an operator, in another browser, submits a team for allocation; the analysis
+// pages draw their charts in both languages without a page error.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, openBrowser, type Browser } from '../support/browser';
+
+const baseUrl = inject('baseUrl');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
+const day = (offset: number) => {
+  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+};
+
+async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${baseUrl}/api${url}`, {
+    method,
+    data: data === undefined ? undefined : JSON.stringify(data),
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 20000) throw new Error(`${method} ${url}: ${res.status()} ${body.msg}`);
+  return body.data;
+}
+
+interface Workplace {
+  teams: { ongoing: number; waiting: number; waitingSoon: number };
+  guides: { onDuty: number; free: number };
+  visitors: { today: number; capacity: number };
+}
+
+/** The figure's number as the card shows it (digits only, group separators dropped). */
+async function figure(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId(testId).locator('.arco-statistic-value').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+describe('the workplace', () => {
+  let viewer: Browser;
+  let operator: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    viewer = await openBrowser();
+    operator = await openBrowser();
+    for (const b of [viewer, operator]) b.page.on('pageerror', (e) => errors.push(e.message));
+    await login(viewer.page, baseUrl, 'admin');
+    await login(operator.page, baseUrl, 'operator');
+  });
+  afterAll(async () => {
+    await viewer?.close();
+    await operator?.close();
+  });
+
+  it('shows the figures the API answers, and moves when a team is submitted elsewhere', async () => {
+    const page = viewer.page;
+    await page.goto(`${baseUrl}/dashboard/workplace`);
+    await page.getByTestId('figure-waiting').waitFor();
+    const served = await api<Workplace>(page, 'GET', '/dashboard/workplace');
+    expect(await figure(page, 'figure-ongoing')).toBe(served.teams.ongoing);
+    expect(await figure(page, 'figure-waiting')).toBe(served.teams.waiting);
+    expect(await figure(page, 'figure-guides')).toBe(served.guides.onDuty);
+    expect(await figure(page, 'figure-visitors')).toBe(served.visitors.today);
+    // The demo data has spots and capacity, so the workplace is not an empty shell.
+    expect(served.visitors.capacity).toBeGreaterThan(0);
+    await page.getByTestId('chart-market-share').locator('svg').waitFor();
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+
+    // Another browser: an operator creates a team starting tomorrow and submits it.
+    const o = operator.page;
+    const spot = (await api<{ list: { id: number }[] }>(o, 'GET', '/scenic/spots?pageSize=1'))
+      .list[0];
+    const team = await api<{ id: number; version: number }>(o, 'POST', '/teams', {
+      name: '看板实时团',
+      agency: 'cits',
+      market: 'domestic',
+      paxAdults: 2,
+      language: 'zh',
+      leadContactName: '李四',
+      leadContactPhone: '13812345678',
+      startDate: day(1),
+      endDate: day(1),
+    });
+    const planned = await api<{ team: { version: number } }>(
+      o,
+      'PUT',
+      `/teams/${team.id}/itinerary`,
+      {
+        items: [{ date: day(1), spotId: spot.id, plannedStart: '09:00', plannedEnd: '11:00' }],
+        confirmCapacityWarning: true,
+        version: team.version,
+      },
+    );
+    await api(o, 'POST', `/teams/${team.id}/transition`, {
+      to: 'pending',
+      version: planned.team.version,
+    });
+
+    // The viewer's figures follow by push: waiting and starting-soon up by one, no reload.
+    await expect
+      .poll(() => figure(page, 'figure-waiting'), { timeout: 5000 })
+      .toBe(served.teams.waiting + 1);
+    expect(await page.getByTestId('figure-waiting').innerText()).toContain(
+      String(served.teams.waitingSoon + 1),
+    );
+    expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the pages the user visited', async () => {
+    const page = viewer.page;
+    const recorded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user/recent') && r.request().method() === 'POST',
+    );
+    await page.goto(`${baseUrl}/team/waiting`);
+    await page.locator('[data-section-page="team/waiting"]').waitFor();
+    expect((await recorded).status()).toBe(200);
+    await page.goto(`${baseUrl}/dashboard/workplace`);
+    await page.getByTestId('recent-visits').waitFor();
+    await expect
+      .poll(() => page.getByTestId('recent-visits').locator('a[href="/team/waiting"]').count(), {
+        timeout: 5000,
+      })
+      .toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the analysis pages', () => {
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    browser.page.on('pageerror', (e) => errors.push(e.message));
+    await login(browser.page, baseUrl, 'operator');
+  });
+  afterAll(() => browser?.close());
+
+  async function draws(page: Page, path: string, charts: string[]) {
+    await page.goto(`${baseUrl}${path}`);
+    for (const chart of charts) {
+      const card = page.getByTestId(`analysis-${chart}`);
+      await card.waitFor();
+      // A chart draws its SVG, or the card says there is nothing in the range.
+      await card.locator('svg, .arco-empty').first().waitFor();
+    }
+  }
+
+  it.each([
+    ['zh-CN', '数据表'],
+    ['en-US', 'Data table'],
+  ])('draw in %s', async (locale, tableLabel) => {
+    const page = browser.page;
+    await page.evaluate((l) => localStorage.setItem('arco-lang', l), locale);
+    await draws(page, '/dashboard/analysis', ['visitors', 'peakHours', 'agencies', 'markets']);
+    expect(await page.getByTestId('analysis-peakHours').innerText()).toContain(tableLabel);
+    // The table toggle shows the same rows as a table.
+    await page.getByTestId('analysis-agencies').locator('.arco-switch').click();
+    await page
+      .getByTestId('analysis-agencies')
+      .locator('.arco-table, .arco-empty')
+      .first()
+      .waitFor();
+    await draws(page, '/dashboard/multi-analysis', ['guides', 'matrix']);
+    expect(errors).toEqual([]);
+  });
+});

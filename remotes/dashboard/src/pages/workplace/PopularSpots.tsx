@@ -1,0 +1,59 @@
+// Popular scenic spots (the seed's popular content: rank, title, clicks → visitors, increase).
+import { useIntl } from 'react-intl';
+import { Card, Table, Typography } from '@arco-design/web-react';
+import { IconArrowFall, IconArrowRise } from '@arco-design/web-react/icon';
+import { Link } from 'react-router-dom';
+import type { Workplace } from '@console/shared';
+
+type Spot = Workplace['popularSpots'][number];
+
+export function PopularSpots({ spots }: { spots: Spot[] }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  return (
+    <Card title={t('workplace.popular.title')} data-testid="popular-spots" bordered={false}>
+      <Table<Spot>
+        rowKey="spotId"
+        size="small"
+        pagination={false}
+        border={false}
+        data={spots}
+        noDataElement={
+          <Typography.Text type="secondary">{t('workplace.popular.empty')}</Typography.Text>
+        }
+        columns={[
+          { title: t('workplace.popular.rank'), dataIndex: 'rank', width: 70 },
+          {
+            title: t('workplace.popular.name'),
+            dataIndex: 'name',
+            render: (name: string, row) => <Link to={`/scenic/detail/${row.spotId}`}>{name}</Link>,
+          },
+          {
+            title: t('workplace.popular.visitors'),
+            dataIndex: 'visitors',
+            align: 'right',
+            render: (v: number) => intl.formatNumber(v),
+          },
+          {
+            title: t('workplace.popular.increase'),
+            dataIndex: 'increase',
+            align: 'right',
+            render: (v: number | null) =>
+              v === null ? (
+                <Typography.Text type="secondary">{t('workplace.popular.new')}</Typography.Text>
+              ) : (
+                <span
+                  style={{
+                    color: v >= 0 ? 'rgb(var(--green-6))' : 'rgb(var(--red-6))',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {v >= 0 ? <IconArrowRise /> : <IconArrowFall />} {Math.abs(v)}%
+                </span>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
