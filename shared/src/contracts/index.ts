@@ -25,3 +25,4 @@ export * from './users';
 export * from './role-management';
 export * from './audit';
 export * from './events';
+export * from './monitor';
