@@ -281,7 +281,7 @@ describe('dispatch chat', () => {
     await send(second, 'x'.repeat(CHAT_LIMITS.contentMax + 1));
     await send(second, '收到');
     await adminStream.next(
-      (f) => f.data.type === 'chat.message.created' && f.data.messageId > msg.id,
+      (f) => f.data.type === 'chat.message.created' && Number(f.data.messageId) > msg.id,
     );
     const chatFrames = adminStream.frames.filter((f) => f.data.type === 'chat.message.created');
     expect(chatFrames).toHaveLength(2);
