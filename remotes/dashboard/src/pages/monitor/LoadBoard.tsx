@@ -118,15 +118,17 @@ export function LoadBoard({
               {t('monitor.board.summary', { total: data.total, warning: data.warningPercent })}
             </Typography.Text>
           )}
-          <Tag color={LIVE_COLOR[live]} data-testid="monitor-live">
-            {t(
-              live === 'open'
-                ? 'monitor.board.live'
-                : live === 'polling'
-                  ? 'monitor.board.polling'
-                  : 'monitor.board.connecting',
-            )}
-          </Tag>
+          <span data-testid="monitor-live">
+            <Tag color={LIVE_COLOR[live]}>
+              {t(
+                live === 'open'
+                  ? 'monitor.board.live'
+                  : live === 'polling'
+                    ? 'monitor.board.polling'
+                    : 'monitor.board.connecting',
+              )}
+            </Tag>
+          </span>
         </Space>
       }
     >
