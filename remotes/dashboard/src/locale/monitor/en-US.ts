@@ -75,6 +75,5 @@ export default {
   'monitor.quick.allocation': 'Guide allocation',
   'monitor.quick.waiting': 'Teams waiting',
   'monitor.quick.newTeam': 'New team',
-  'monitor.quick.notice': 'Publish a notice',
   'monitor.quick.log': 'Operation log',
 } satisfies Record<keyof typeof zhCN, string>;

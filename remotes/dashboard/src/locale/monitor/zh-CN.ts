@@ -74,6 +74,5 @@ export default {
   'monitor.quick.allocation': '导游分配',
   'monitor.quick.waiting': '待分配团队',
   'monitor.quick.newTeam': '新建团队',
-  'monitor.quick.notice': '发布通知',
   'monitor.quick.log': '操作日志',
 };
