@@ -2,7 +2,7 @@
 // live load board with a selected spot's panels, the live event stream, the dispatch chat and
 // quick operations. One live subscription feeds the stream and the chat; the board and panels
 // refresh through the cached reads the same events invalidate.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Grid, Space } from '@arco-design/web-react';
 import type { StreamedEvent } from '@console/shared';
 import { useLiveEvents } from '@console/shared/api';
@@ -31,7 +31,12 @@ export default function MonitorPage() {
       [onFeed, onChat],
     ),
   );
-  const spotId = selected ?? board?.spots[0]?.id ?? null;
+  // The fullest spot at first; then the one chosen, however the order moves.
+  const first = board?.spots[0]?.id ?? null;
+  useEffect(() => {
+    if (selected === null && first !== null) setSelected(first);
+  }, [selected, first]);
+  const spotId = selected ?? first;
 
   return (
     <Grid.Row gutter={16}>
