@@ -120,12 +120,10 @@ describe('real-time monitor', () => {
     await expect
       .poll(() => admin.page.getByTestId('dispatch-chat').innerText(), { timeout: 5000 })
       .toContain(text);
-    // Starring is the reader's own: the sender's copy stays unstarred.
+    // The reader stars it (stars per user are the API tests' concern: both windows are admin).
     const mine = admin.page.locator('[data-chat-id]', { hasText: text });
     await mine.getByRole('button', { name: /^(收藏|Star)$/ }).click();
     await expect.poll(() => mine.getByRole('button', { name: /取消收藏|Unstar/ }).count()).toBe(1);
-    const theirs = from.locator('[data-chat-id]', { hasText: text });
-    expect(await theirs.getByRole('button', { name: /取消收藏|Unstar/ }).count()).toBe(0);
     expect(await notReloaded(admin.page)).toBe(true);
   });
 
