@@ -2,12 +2,7 @@
 // send readings for the demo spots every few seconds through the real flow endpoint with real
 // gate keys, following a day curve with a midday peak, so a newcomer sees the monitor move.
 // Off with DEMO_FLOW=0, in production and on PostgreSQL (ServerEnv.demoFlow).
-import {
-  localTime,
-  type Clock,
-  type ScenicFlowBody,
-  type ScenicSpot,
-} from '@console/shared';
+import { localTime, type Clock, type ScenicFlowBody, type ScenicSpot } from '@console/shared';
 import { runWithAuditContext, type AuditContext } from '../audit/writer';
 import type { ScenicService } from './service';
 import { SCENIC_DEMO_CODES } from './seed';
