@@ -99,7 +99,8 @@ export async function launchServer(
   let output = '';
   const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // No simulated gate readings unless a test asks for them: loads move only when it posts.
+    env: { DEMO_FLOW: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -138,6 +138,8 @@ async function startServer(dbEnv: Record<string, string>, sectionsDir: string) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       DEMO_DATA: '1',
+      // No simulated gate readings under the measured load.
+      DEMO_FLOW: '0',
       // Sign-in cases send X-Forwarded-For so the per-source limit keys on each sample.
       TRUST_PROXY: '1',
       HOST_DIST: path.join(os.tmpdir(), 'console-bench-no-host'),

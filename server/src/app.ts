@@ -14,7 +14,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Database } from './db/client';
 import type { ServerEnv } from './config/env';
-import { OPERATION_TIME_ZONE } from '@console/shared';
+import { OPERATION_TIME_ZONE, SCENIC_GATE_KEY_HEADER } from '@console/shared';
 import { createServices, type ServicePorts, type Services } from './services';
 import { JOBS, startJobs, type Scheduler } from './jobs';
 import { createLocalBus, createPgBus } from './events/bus';
@@ -43,6 +43,8 @@ import { teamRoutes } from './modules/team/routes';
 import { eventRoutes } from './modules/events/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { assignmentRoutes } from './modules/team/assignments-routes';
+import { monitorRoutes } from './modules/monitor/routes';
+import { DemoGateFeed } from './modules/scenic/demo-gate-feed';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -153,6 +155,7 @@ export async function buildApp({
   await app.register(eventRoutes, { services });
   await app.register(dashboardRoutes, { services });
   await app.register(assignmentRoutes, { services });
+  await app.register(monitorRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),
@@ -160,6 +163,26 @@ export async function buildApp({
   app.get('/api/docs', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     ok({ openapi: '/api/docs/json' }),
   );
+
+  // The demo flow: simulated gates post through the real flow endpoint (ServerEnv.demoFlow).
+  if (env.demoFlow && !database.url) {
+    const feed = new DemoGateFeed(
+      services.scenic,
+      services.clock,
+      (spotId, key, body) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/scenic/spots/${spotId}/flow`,
+          headers: { [SCENIC_GATE_KEY_HEADER]: key, 'user-agent': 'demo gate feed' },
+          payload: body,
+        }),
+      app.log,
+    );
+    app.addHook('onReady', async () => {
+      feed.start().catch((err: unknown) => app.log.warn({ err }, 'demo gate feed: not started'));
+    });
+    app.addHook('preClose', async () => feed.stop());
+  }
 
   await app.register(staticPlugin, { hostDist: env.hostDist, sectionsDir: env.sectionsDir });
   return { app, services };

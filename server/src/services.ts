@@ -25,6 +25,7 @@ import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service
 import { AssignmentService } from './modules/team/assignments-service';
 import { guideFiguresFromTeams } from './modules/team/figures';
 import { DashboardService } from './modules/dashboard/service';
+import { MonitorService } from './modules/monitor/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -59,6 +60,7 @@ export interface Services {
   team: TeamService;
   assignments: AssignmentService;
   dashboard: DashboardService;
+  monitor: MonitorService;
   events: EventBus;
 }
 
@@ -123,6 +125,7 @@ export function createServices(
     team,
     assignments,
     dashboard: new DashboardService(db, clock, messages, profile),
+    monitor: new MonitorService(db, clock, scenic, events),
     events,
   };
 }

@@ -237,4 +237,11 @@ export const ACCESS_MATRIX: AccessRow[] = [
     },
   ],
   ['PUT', '/api/teams/:id/feedback', STAFF],
+  // The real-time monitor (issue #16 part 3): admin only (monitor:view), chat included.
+  ['GET', '/api/monitor/board', ADMIN],
+  ['GET', '/api/monitor/spots/:id', ADMIN],
+  ['GET', '/api/monitor/chat', ADMIN],
+  ['GET', '/api/monitor/chat/:id', ADMIN],
+  ['POST', '/api/monitor/chat', ADMIN],
+  ['PUT', '/api/monitor/chat/:id/star', ADMIN],
 ];

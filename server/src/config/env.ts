@@ -27,6 +27,11 @@ export interface ServerEnv {
   appEnv: string;
   /** Seeds demo data and accounts on the first start of an empty database. */
   demoData: boolean;
+  /**
+   * Simulated gate readings for the demo spots every few seconds (issue #16 part 3). Only on
+   * the embedded database with demo data, never in production; DEMO_FLOW=0 turns it off.
+   */
+  demoFlow: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   /** Directory holding built host files served at `/`. */
@@ -52,6 +57,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     production,
     appEnv: env.APP_ENV ?? 'development',
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !production,
+    demoFlow:
+      env.DEMO_FLOW !== '0' &&
+      !production &&
+      !env.DATABASE_URL &&
+      (env.DEMO_DATA ? env.DEMO_DATA === '1' : true),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     hostDist: path.resolve(env.HOST_DIST ?? path.join(REPO_ROOT, 'host/dist')),

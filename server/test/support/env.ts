@@ -9,6 +9,8 @@ export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
     // Per process: test files running in parallel never see each other's backups.
     backupDir: path.join(os.tmpdir(), `console-test-backups-${process.pid}`),
     demoData: true,
+    // The simulated gate feed would move loads under the tests' feet.
+    demoFlow: false,
     logLevel: 'silent',
     hostDist: path.join(os.tmpdir(), 'console-test-no-host'),
     ...overrides,

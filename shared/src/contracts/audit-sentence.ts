@@ -176,6 +176,14 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('上报了客流{subject}', 'Reported visitor flow{subject}'),
     refused: m('客流上报被拒绝{subject}', 'Visitor flow report refused{subject}'),
   },
+  'monitor.chat.send': {
+    done: m('在调度聊天中发了消息', 'Posted in the dispatch chat'),
+    refused: m('调度聊天消息被拒绝', 'Dispatch chat message refused'),
+  },
+  'monitor.chat.star': {
+    done: m('收藏或取消收藏了聊天消息', 'Starred or unstarred a chat message'),
+    refused: m('收藏聊天消息被拒绝', 'Starring a chat message refused'),
+  },
   'system.sections.publish': {
     done: m('发布了模块版本', 'Published a section version'),
     refused: m('发布模块版本被拒绝', 'Section publish refused'),

@@ -28,3 +28,4 @@ export * from './audit';
 export * from './events';
 export * from './health';
 export * from './dashboard';
+export * from './monitor';

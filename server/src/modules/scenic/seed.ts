@@ -150,6 +150,9 @@ function dayReadings(
   return rows;
 }
 
+/** Codes of the demo spots (the simulated gate feed reads for these). */
+export const SCENIC_DEMO_CODES = SPOTS.map(([code]) => code);
+
 export async function seedScenicDemo(tx: Tx, now = new Date()): Promise<void> {
   const values: SpotValues[] = SPOTS.map(
     ([

@@ -138,6 +138,24 @@ export class ScenicService {
     return { list: rows.map((r) => toSpot(r, warn)), total };
   }
 
+  /**
+   * Every spot's live load, fullest first, up to `limit` spots (the monitor's load board), with
+   * the warning line it was judged against.
+   */
+  async loadBoard(
+    limit: number,
+  ): Promise<{ spots: ScenicSpot[]; total: number; warningPercent: number }> {
+    const warn = await this.warningPercent();
+    const { rows, total } = await q.listSpots(
+      this.db,
+      { sortField: 'loadPercent', sortOrder: 'descend' },
+      { offset: 0, limit },
+      this.now(),
+      warn,
+    );
+    return { spots: rows.map((r) => toSpot(r, warn)), total, warningPercent: warn };
+  }
+
   /** Search-as-you-type options for spot pickers (never the whole table at once). */
   async options(query: ScenicSpotOptionsQuery): Promise<Page<ScenicSpotOption>> {
     const { current, pageSize, ...filter } = query;

@@ -1,0 +1,166 @@
+// The live load board (the seed's "studio preview"): every spot's in-park count against its
+// instantaneous capacity, coloured by load band, fullest first and sortable by load. Live load
+// events invalidate its query, so it moves as gate readings arrive.
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  Button,
+  Card,
+  Progress,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import type { TableColumnProps } from '@arco-design/web-react';
+import { SCENIC_ENUM_LABELS, type Locale, type MonitorBoardSpot } from '@console/shared';
+import type { LiveStatus } from '@console/shared/api';
+import { useMonitorBoardQuery } from '../../monitorApi';
+import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
+
+const LIVE_COLOR: Record<LiveStatus, string> = {
+  open: 'green',
+  connecting: 'orange',
+  polling: 'orange',
+  idle: 'gray',
+};
+
+export function LoadBoard({
+  selected,
+  onSelect,
+  live,
+}: {
+  selected: number | null;
+  onSelect: (id: number) => void;
+  live: LiveStatus;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const locale = intl.locale as Locale;
+  // When push is unavailable the board polls instead.
+  const { data, isLoading, isError, refetch } = useMonitorBoardQuery(undefined, {
+    pollingInterval: live === 'polling' ? 10_000 : 0,
+  });
+
+  const columns = useMemo<TableColumnProps<MonitorBoardSpot>[]>(
+    () => [
+      {
+        title: t('monitor.board.spot'),
+        dataIndex: 'name',
+        render: (_: unknown, s) => (
+          <Button
+            type="text"
+            size="mini"
+            aria-label={t('monitor.board.select', { name: s.name })}
+            onClick={() => onSelect(s.id)}
+            style={{ padding: 0, fontWeight: selected === s.id ? 600 : undefined }}
+          >
+            {s.name}
+          </Button>
+        ),
+      },
+      {
+        title: t('monitor.board.inPark'),
+        dataIndex: 'load.inPark',
+        render: (_: unknown, s) => (
+          <span data-testid={`board-count-${s.id}`}>
+            {s.load.inPark.toLocaleString()} / {s.load.capacity.toLocaleString()}
+          </span>
+        ),
+      },
+      {
+        title: t('monitor.board.load'),
+        dataIndex: 'load.loadPercent',
+        width: 200,
+        sorter: (a, b) => a.load.loadPercent - b.load.loadPercent,
+        defaultSortOrder: 'descend',
+        render: (_: unknown, s) => (
+          <Progress
+            percent={Math.min(100, s.load.loadPercent)}
+            color={BAND_COLOR[s.load.band]}
+            formatText={() => `${s.load.loadPercent}%`}
+            size="small"
+          />
+        ),
+      },
+      {
+        title: t('monitor.board.band'),
+        dataIndex: 'load.band',
+        render: (_: unknown, s) => (
+          <Tag color={BAND_TAG[s.load.band]} data-testid={`board-band-${s.id}`}>
+            {t(`monitor.band.${s.load.band}`)}
+          </Tag>
+        ),
+      },
+      {
+        title: t('monitor.board.status'),
+        dataIndex: 'status',
+        render: (_: unknown, s) => (
+          <Tag color={STATUS_TAG[s.status]} bordered>
+            {SCENIC_ENUM_LABELS.status[s.status][locale]}
+          </Tag>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [intl, selected, onSelect],
+  );
+
+  return (
+    <Card
+      title={t('monitor.board.title')}
+      extra={
+        <Space>
+          {data && (
+            <Typography.Text type="secondary">
+              {t('monitor.board.summary', { total: data.total, warning: data.warningPercent })}
+            </Typography.Text>
+          )}
+          <span data-testid="monitor-live">
+            <Tag color={LIVE_COLOR[live]}>
+              {t(
+                live === 'open'
+                  ? 'monitor.board.live'
+                  : live === 'polling'
+                    ? 'monitor.board.polling'
+                    : 'monitor.board.connecting',
+              )}
+            </Tag>
+          </span>
+        </Space>
+      }
+    >
+      {isError && !data ? (
+        <Result
+          status="error"
+          title={t('monitor.board.error')}
+          extra={<Button onClick={() => void refetch()}>{t('monitor.board.retry')}</Button>}
+        />
+      ) : (
+        <div data-testid="load-board">
+          <Table<MonitorBoardSpot>
+            rowKey="id"
+            size="small"
+            loading={isLoading}
+            columns={columns}
+            data={data?.spots ?? []}
+            pagination={false}
+            scroll={{ y: 420 }}
+            noDataElement={
+              <Typography.Text type="secondary">{t('monitor.board.empty')}</Typography.Text>
+            }
+            onRow={(s) => ({
+              onClick: () => onSelect(s.id),
+              style: {
+                cursor: 'pointer',
+                background: selected === s.id ? 'var(--color-fill-2)' : undefined,
+              },
+            })}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
