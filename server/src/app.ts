@@ -42,6 +42,7 @@ import { startBackupSchedule } from './jobs/backup';
 import { teamRoutes } from './modules/team/routes';
 import { eventRoutes } from './modules/events/routes';
 import { assignmentRoutes } from './modules/team/assignments-routes';
+import { allocationRoutes } from './modules/allocation/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(teamRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(assignmentRoutes, { services });
+  await app.register(allocationRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

@@ -24,6 +24,7 @@ import { TeamService, plannedTeamsSource } from './modules/team/service';
 import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
 import { AssignmentService } from './modules/team/assignments-service';
 import { guideFiguresFromTeams } from './modules/team/figures';
+import { AllocationService } from './modules/allocation/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -57,6 +58,7 @@ export interface Services {
   backup: BackupService;
   team: TeamService;
   assignments: AssignmentService;
+  allocation: AllocationService;
   events: EventBus;
 }
 
@@ -119,6 +121,7 @@ export function createServices(
     backup: new BackupService(db, env.backupDir, config, clock),
     team,
     assignments,
+    allocation: new AllocationService(db, config, clock, events, assignments),
     events,
   };
 }

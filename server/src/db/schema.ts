@@ -10,3 +10,4 @@ export * from '../modules/guide/schema';
 export * from '../modules/sections/schema';
 export * from '../modules/scenic/schema';
 export * from '../modules/team/schema';
+export * from '../modules/allocation/schema';
