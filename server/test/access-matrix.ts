@@ -231,6 +231,11 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['PUT', '/api/allocation/rules', ADMIN],
   ['POST', '/api/allocation/plans', STAFF],
   ['GET', '/api/allocation/plans/:id', STAFF],
-  ['POST', '/api/allocation/plans/:id/commit', STAFF, { url: '/api/allocation/plans/999999/commit' }],
+  [
+    'POST',
+    '/api/allocation/plans/:id/commit',
+    STAFF,
+    { url: '/api/allocation/plans/999999/commit' },
+  ],
   ['GET', '/api/allocation/board', SIGNED_IN],
 ];

@@ -296,4 +296,3 @@ export async function boardGuides(
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
-

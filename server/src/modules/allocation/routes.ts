@@ -33,7 +33,11 @@ export const allocationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.get(
     '/api/allocation/teams',
     {
-      schema: { tags, querystring: waitingTeamsQuery, response: { 200: envelopeOf(pageOf(waitingTeam)) } },
+      schema: {
+        tags,
+        querystring: waitingTeamsQuery,
+        response: { 200: envelopeOf(pageOf(waitingTeam)) },
+      },
       config: { access: 'team:read' },
     },
     async (req) => ok(await allocation.waiting(req.query)),

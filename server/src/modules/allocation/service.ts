@@ -46,7 +46,6 @@ import {
   checkGuides,
   feasiblePairsQuery,
   ruleConfigOf,
-  type RuleConfig,
   type RuleTeam,
 } from '../team/assignment-rules';
 import { readRuleTeam, type AssignmentService } from '../team/assignments-service';
@@ -133,8 +132,7 @@ const ruleTeamOf = (r: WaitingRow): RuleTeam => ({
   items: r.items,
 });
 
-const planNotFound = () =>
-  new AppError('NOT_FOUND', { detail: bi('计划不存在', 'No such plan') });
+const planNotFound = () => new AppError('NOT_FOUND', { detail: bi('计划不存在', 'No such plan') });
 
 export class AllocationService {
   constructor(
@@ -147,7 +145,8 @@ export class AllocationService {
 
   private waitingTeamOf(r: WaitingRow): WaitingTeam {
     const startsAt = assignmentPeriod(ruleTeamOf(r), r.start_date, r.start_date, 0).startsAt;
-    const startsInHours = Math.round(((startsAt.getTime() - this.clock.now().getTime()) / HOUR_MS) * 10) / 10;
+    const startsInHours =
+      Math.round(((startsAt.getTime() - this.clock.now().getTime()) / HOUR_MS) * 10) / 10;
     return {
       id: r.id,
       code: r.code,
@@ -438,8 +437,7 @@ export class AllocationService {
       items: items
         .map((i) => i.detail)
         .sort(
-          (a, b) =>
-            a.startDate.localeCompare(b.startDate) || a.teamCode.localeCompare(b.teamCode),
+          (a, b) => a.startDate.localeCompare(b.startDate) || a.teamCode.localeCompare(b.teamCode),
         ),
     };
   }
@@ -469,8 +467,9 @@ export class AllocationService {
         .from(allocationPlanItems)
         .where(eq(allocationPlanItems.planId, planId));
       const wanted = body.teamIds ? new Set(body.teamIds) : null;
+      // Without a choice: every covered team not committed yet (an earlier partial commit).
       const selected = all.filter(
-        (i) => i.guideId !== null && (!wanted || wanted.has(i.teamId)),
+        (i) => i.guideId !== null && (wanted ? wanted.has(i.teamId) : !i.committed),
       );
       if (wanted) {
         const known = new Set(all.map((i) => i.teamId));
@@ -615,7 +614,9 @@ export class AllocationService {
       const guideId = item.guideId!;
       if (prints.get(guideId) !== item.guideFingerprint && !guidesReported.has(guideId)) {
         guidesReported.add(guideId);
-        const name = item.detail.guide ? `${item.detail.guide.name}（${item.detail.guide.code}）` : '';
+        const name = item.detail.guide
+          ? `${item.detail.guide.name}（${item.detail.guide.code}）`
+          : '';
         changes.push({
           kind: 'GUIDE_CHANGED',
           teamId: item.teamId,
@@ -674,4 +675,3 @@ export class AllocationService {
 function stale(changes: PlanChange[]) {
   return new AppError('PLAN_STALE', { params: { count: changes.length }, data: { changes } });
 }
-
