@@ -481,6 +481,20 @@ export class AllocationService {
           });
       }
       if (selected.some((i) => i.committed)) throw new AppError('PLAN_COMMITTED');
+      // The check below holds until the bookings: the teams wait for this commit, and so do
+      // status changes and new leave of the guides (they update the guide row).
+      await lockRows(
+        tx,
+        'teams',
+        'update',
+        selected.map((i) => i.teamId),
+      );
+      await lockRows(
+        tx,
+        'guides',
+        'share',
+        selected.map((i) => i.guideId!),
+      );
       const changes = await this.changesSince(tx, plan.configFingerprint, values, selected);
       if (changes.length) throw stale(changes);
       const committed: PlanCommitResult['committed'] = [];
@@ -509,7 +523,7 @@ export class AllocationService {
           const breach = err.options.data as { rule?: string; message?: PlanChange['message'] };
           throw stale([
             {
-              kind: 'GUIDE_BOOKED',
+              kind: breach.rule ? 'GUIDE_BOOKED' : 'TEAM_NOT_WAITING',
               teamId: item.teamId,
               teamCode: detail.teamCode,
               guideId: item.guideId,
@@ -670,6 +684,21 @@ export class AllocationService {
       waiting: waiting.rows.map((r) => this.waitingTeamOf(r)),
     };
   }
+}
+
+/** Row locks in id order (the order every writer takes them in, so none deadlocks). */
+async function lockRows(
+  tx: Tx,
+  table: 'teams' | 'guides',
+  mode: 'update' | 'share',
+  ids: number[],
+) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select id from ${sql.identifier(table)} where id in (${sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for ${sql.raw(mode)}`);
 }
 
 function stale(changes: PlanChange[]) {
