@@ -87,7 +87,7 @@ export function softScoresQuery(pairs: SQL, weights: SoftWeights, today: string)
       join pt on pt.team_id = a.team_id
       where a.status = 'active' and a.role = 'local_guide'
     ),
-    tinfo as (
+    tinfo as materialized (
       select t.id, t.language,
         (select sp.city from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
           where i.team_id = t.id order by i.date, i.seq limit 1) as city

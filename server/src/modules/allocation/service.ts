@@ -188,19 +188,22 @@ export class AllocationService {
       weights,
       isoToday(this.clock.now()),
     );
-    const [page, eligible] = await Promise.all([
-      checkGuides(this.db, team, window, config, {
-        keyword: query.keyword || undefined,
-        eligibleOnly: query.eligibleOnly === 'true',
-        limit: query.pageSize,
-        offset: (query.current - 1) * query.pageSize,
-        rank,
-      }),
-      checkGuides(this.db, team, window, config, { eligibleOnly: true, limit: 1 }),
-    ]);
+    const page = await checkGuides(this.db, team, window, config, {
+      keyword: query.keyword || undefined,
+      eligibleOnly: query.eligibleOnly === 'true',
+      limit: query.pageSize,
+      offset: (query.current - 1) * query.pageSize,
+      rank,
+    });
+    // Eligible among all guides: the page's statement knows it when unfiltered.
+    const eligibleTotal =
+      !query.keyword && page.eligibleTotal !== undefined
+        ? page.eligibleTotal
+        : (await checkGuides(this.db, team, window, config, { eligibleOnly: true, limit: 1 }))
+            .total;
     return {
       total: page.total,
-      eligibleTotal: eligible.total,
+      eligibleTotal,
       list: page.list.map(({ rank: row, ...guide }) => {
         const soft = guide.eligible && row ? (row as unknown as SoftRow) : null;
         return {
@@ -267,13 +270,23 @@ export class AllocationService {
     const weights = softWeightsOf(values);
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
+    // The pairs go through a temporary table so the planner knows how many there are (it
+    // cannot estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes
+    // minutes where hash joins take a second).
     const scored = teams.length
-      ? await softScores(
-          this.db,
-          feasiblePairsQuery(teams, config),
-          weights,
-          isoToday(this.clock.now()),
-        )
+      ? await this.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_nestloop = off`);
+          await tx.execute(
+            sql`create temp table allocation_pairs on commit drop as ${feasiblePairsQuery(teams, config)}`,
+          );
+          await tx.execute(sql`analyze allocation_pairs`);
+          return softScores(
+            tx,
+            sql`select team_id, guide_id from allocation_pairs`,
+            weights,
+            isoToday(this.clock.now()),
+          );
+        })
       : [];
     const byTeam = new Map<number, SoftRow[]>();
     for (const row of scored) {

@@ -138,6 +138,7 @@ interface Row {
   language_en: string | null;
   languages: string[] | null;
   total: number;
+  eligible_total: number;
   rank: Record<string, unknown> | null;
 }
 
@@ -152,7 +153,7 @@ export async function checkGuides(
   window: RuleWindow,
   config: RuleConfig,
   options: GuideCheckOptions = {},
-): Promise<{ list: GuideCheck[]; total: number }> {
+): Promise<{ list: GuideCheck[]; total: number; eligibleTotal?: number }> {
   const { busy } = assignmentPeriod(team, window.from, window.to, config.bufferMinutes);
   const required = requiredLevel(team, config);
   const filters: SQL[] = [];
@@ -256,6 +257,7 @@ export async function checkGuides(
       (select name from spot_limit) as spot_limit_name,
       (select max_pax_per_guide from spot_limit) as spot_limit,
       (select count(*)::int from chosen) as total,
+      (select count(*)::int from flags where eligible) as eligible_total,
       (select label_zh from language_label) as language_zh,
       (select label_en from language_label) as language_en,
       array(select gl.language from guide_languages gl where gl.guide_id = g.id
@@ -283,6 +285,8 @@ export async function checkGuides(
   `)) as unknown as { rows: Row[] };
   const rows = result.rows;
   return {
+    /** Eligible among the guides the keyword and ids chose (known when a row came back). */
+    eligibleTotal: rows[0]?.eligible_total,
     total:
       rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
     list: rows.map((r) => {
