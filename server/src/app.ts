@@ -45,6 +45,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { assignmentRoutes } from './modules/team/assignments-routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { DemoGateFeed } from './modules/scenic/demo-gate-feed';
+import { allocationRoutes } from './modules/allocation/routes';
 import { ok } from './lib/envelope';
 
 export interface BuildOptions {
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, { services });
   await app.register(assignmentRoutes, { services });
   await app.register(monitorRoutes, { services });
+  await app.register(allocationRoutes, { services });
 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     app.swagger(),

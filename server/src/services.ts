@@ -26,6 +26,7 @@ import { AssignmentService } from './modules/team/assignments-service';
 import { guideFiguresFromTeams } from './modules/team/figures';
 import { DashboardService } from './modules/dashboard/service';
 import { MonitorService } from './modules/monitor/service';
+import { AllocationService } from './modules/allocation/service';
 
 /** Cross-module ports and the clock; each has the default a server without teams uses. */
 export interface ServicePorts {
@@ -61,6 +62,7 @@ export interface Services {
   assignments: AssignmentService;
   dashboard: DashboardService;
   monitor: MonitorService;
+  allocation: AllocationService;
   events: EventBus;
 }
 
@@ -126,6 +128,7 @@ export function createServices(
     assignments,
     dashboard: new DashboardService(db, clock, messages, profile),
     monitor: new MonitorService(db, clock, scenic, events),
+    allocation: new AllocationService(db, config, clock, events, assignments),
     events,
   };
 }

@@ -244,4 +244,19 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['GET', '/api/monitor/chat/:id', ADMIN],
   ['POST', '/api/monitor/chat', ADMIN],
   ['PUT', '/api/monitor/chat/:id/star', ADMIN],
+  // ── guide allocation: waiting teams, board and rules read by all (team:read); candidates
+  //    and plans for dispatchers (team:allocate); soft rules are system config (admin) ─────
+  ['GET', '/api/allocation/teams', SIGNED_IN],
+  ['GET', '/api/allocation/teams/:id/candidates', STAFF],
+  ['GET', '/api/allocation/rules', SIGNED_IN],
+  ['PUT', '/api/allocation/rules', ADMIN],
+  ['POST', '/api/allocation/plans', STAFF],
+  ['GET', '/api/allocation/plans/:id', STAFF],
+  [
+    'POST',
+    '/api/allocation/plans/:id/commit',
+    STAFF,
+    { url: '/api/allocation/plans/999999/commit' },
+  ],
+  ['GET', '/api/allocation/board', SIGNED_IN],
 ];

@@ -108,6 +108,9 @@ async function remember(db: Parameters<typeof seed>[0]['db'], kind: DbKind) {
   guideId.set(kind, row.id);
 }
 
+/** The checked team's id on the database being measured (the allocation candidates too). */
+export const checkedTeamId = () => teamIds.get(current);
+
 export const path = (query: string) => `/api/teams/${teamIds.get(current)}/guide-check?${query}`;
 
 /** The check of one guide, as the assignment path runs it. */

@@ -17,4 +17,6 @@ export enum LockKey {
   TeamPendingReminder = 728112,
   /** Live events of maintenance windows starting or ending by the clock. */
   MaintenanceEvents = 728109,
+  /** Purge of allocation plans past their time to live (jobs/allocation-plan-purge.ts). */
+  AllocationPlanPurge = 728113,
 }

@@ -11,3 +11,4 @@ export * from '../modules/sections/schema';
 export * from '../modules/scenic/schema';
 export * from '../modules/team/schema';
 export * from '../modules/monitor/schema';
+export * from '../modules/allocation/schema';

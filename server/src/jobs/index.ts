@@ -5,6 +5,7 @@ import { auditRetentionJob } from './audit-retention';
 import { teamPendingReminderJob } from './team-pending-reminder';
 import { teamStartFinishJob } from './team-start-finish';
 import { maintenanceEventsJob } from './maintenance-events';
+import { allocationPlanPurgeJob } from './allocation-plan-purge';
 
 export const JOBS = [
   licenceReminderJob,
@@ -13,6 +14,7 @@ export const JOBS = [
   teamStartFinishJob,
   teamPendingReminderJob,
   maintenanceEventsJob,
+  allocationPlanPurgeJob,
 ];
 
 export { runJob, startJobs, type JobRun, type Scheduler } from './scheduler';

@@ -168,6 +168,18 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('移除了团队{subject}的导游', 'Removed a guide from team{subject}'),
     refused: m('移除导游被拒绝{subject}', 'Guide removal refused{subject}'),
   },
+  'allocation.rules.update': {
+    done: m('修改了导游分配规则', 'Changed the guide allocation rules'),
+    refused: m('修改导游分配规则被拒绝', 'Allocation rules change refused'),
+  },
+  'allocation.plan.create': {
+    done: m('生成了导游分配计划{subject}', 'Made a guide allocation plan{subject}'),
+    refused: m('生成导游分配计划被拒绝', 'Allocation plan refused'),
+  },
+  'allocation.plan.commit': {
+    done: m('提交了导游分配计划{subject}', 'Committed a guide allocation plan{subject}'),
+    refused: m('提交导游分配计划被拒绝{subject}', 'Allocation plan commit refused{subject}'),
+  },
   'team.feedback': {
     done: m('记录了团队{subject}的反馈', 'Recorded feedback on team{subject}'),
     refused: m('记录反馈被拒绝{subject}', 'Feedback refused{subject}'),

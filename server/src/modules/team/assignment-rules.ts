@@ -80,6 +80,12 @@ export interface GuideCheckOptions {
   eligibleOnly?: boolean;
   limit?: number;
   offset?: number;
+  /**
+   * Ranks the eligible guides (the allocation candidates): a query over the `flags` CTE
+   * (id, eligible) answering `guide_id, score, …`. Eligible guides then come by score, highest
+   * first, and each listed guide carries its row as `rank`.
+   */
+  rank?: SQL;
 }
 
 /** One guide against the team: every rule it breaks, in ALLOCATION_RULES order. */
@@ -94,6 +100,8 @@ export interface GuideCheck {
   languages: string[];
   eligible: boolean;
   breaches: RuleBreach[];
+  /** The `rank` query's row of the guide (null when it has none). */
+  rank: Record<string, unknown> | null;
 }
 
 const UNAVAILABILITY_LABELS: Record<UnavailabilityType, Localized> = {
@@ -130,6 +138,8 @@ interface Row {
   language_en: string | null;
   languages: string[] | null;
   total: number;
+  eligible_total: number;
+  rank: Record<string, unknown> | null;
 }
 
 /**
@@ -143,7 +153,7 @@ export async function checkGuides(
   window: RuleWindow,
   config: RuleConfig,
   options: GuideCheckOptions = {},
-): Promise<{ list: GuideCheck[]; total: number }> {
+): Promise<{ list: GuideCheck[]; total: number; eligibleTotal?: number }> {
   const { busy } = assignmentPeriod(team, window.from, window.to, config.bufferMinutes);
   const required = requiredLevel(team, config);
   const filters: SQL[] = [];
@@ -214,12 +224,15 @@ export async function checkGuides(
       left join certified_ids c on c.guide_id = g.id
       ${where}
     ),
+    ${options.rank ? sql`rank as (${options.rank}),` : sql``}
     chosen as (
-      select * from flags ${options.eligibleOnly ? sql`where eligible` : sql``}
+      select f.*, ${options.rank ? sql`r.score` : sql`null::float8`} as score from flags f
+      ${options.rank ? sql`left join rank r on r.guide_id = f.id` : sql``}
+      ${options.eligibleOnly ? sql`where f.eligible` : sql``}
     ),
     page as (
-      select id, name_sort, eligible from chosen
-      order by eligible desc, name_sort collate "C", id
+      select id, name_sort, eligible, score from chosen
+      order by eligible desc, score desc nulls last, name_sort collate "C", id
       ${options.limit !== undefined ? sql`limit ${options.limit}` : sql``}
       ${options.offset ? sql`offset ${options.offset}` : sql``}
     ),
@@ -244,10 +257,12 @@ export async function checkGuides(
       (select name from spot_limit) as spot_limit_name,
       (select max_pax_per_guide from spot_limit) as spot_limit,
       (select count(*)::int from chosen) as total,
+      (select count(*)::int from flags where eligible) as eligible_total,
       (select label_zh from language_label) as language_zh,
       (select label_en from language_label) as language_en,
       array(select gl.language from guide_languages gl where gl.guide_id = g.id
-        order by gl.sort_order, gl.language) as languages
+        order by gl.sort_order, gl.language) as languages,
+      ${options.rank ? sql`(select to_jsonb(r) from rank r where r.guide_id = g.id)` : sql`null::jsonb`} as rank
     from page p
     join guides g on g.id = p.id
     left join lateral (
@@ -266,10 +281,12 @@ export async function checkGuides(
         and x.end_date >= ${window.from}::date
       order by x.start_date limit 1
     ) lv on true
-    order by p.eligible desc, p.name_sort collate "C", p.id
+    order by p.eligible desc, p.score desc nulls last, p.name_sort collate "C", p.id
   `)) as unknown as { rows: Row[] };
   const rows = result.rows;
   return {
+    /** Eligible among the guides the keyword and ids chose (known when a row came back). */
+    eligibleTotal: rows[0]?.eligible_total,
     total:
       rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
     list: rows.map((r) => {
@@ -285,6 +302,7 @@ export async function checkGuides(
         languages: r.languages ?? [],
         eligible: breaches.length === 0,
         breaches,
+        rank: r.rank,
       };
     }),
   };
@@ -399,4 +417,65 @@ function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] 
       },
     );
   return ALLOCATION_RULES.flatMap((rule) => (found[rule] ? [found[rule]] : []));
+}
+
+/**
+ * The same hard rules as `checkGuides`, over many teams at once (the allocation plan): a query
+ * answering `team_id, guide_id` for every pair that breaks none, each team taken over its whole
+ * period. Set-based — every rule is a join over all the teams, never a statement per team.
+ * Keep it in step with `checkGuides` (one rule, one place: both live here).
+ */
+export function feasiblePairsQuery(teams: RuleTeam[], config: RuleConfig): SQL {
+  const rows = teams.map((team) => ({
+    id: team.id,
+    busy: assignmentPeriod(team, team.startDate, team.endDate, config.bufferMinutes).busy,
+    from_date: team.startDate,
+    to_date: team.endDate,
+    pax: team.pax,
+    language: team.language,
+    required_rank: guideLevelRank(requiredLevel(team, config)),
+  }));
+  return sql`
+    with tp as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int,
+        busy tstzrange, from_date date, to_date date, pax int, language text, required_rank int)
+    ),
+    tspots as (
+      select distinct tp.id as team_id, sp.id as spot_id, sp.certified_guides_only,
+        sp.max_pax_per_guide
+      from tp
+      join team_itinerary_items i on i.team_id = tp.id and i.date between tp.from_date and tp.to_date
+      join scenic_spots sp on sp.id = i.spot_id
+    ),
+    tneeds as (
+      select tp.*,
+        (select min(s.max_pax_per_guide) from tspots s where s.team_id = tp.id) as spot_max,
+        (select count(*) from tspots s where s.team_id = tp.id and s.certified_guides_only)
+          as certs_needed
+      from tp
+    ),
+    certified_all as (
+      select s.team_id, gc.guide_id
+      from tspots s
+      join tneeds n on n.id = s.team_id
+      join guide_certifications gc on gc.spot_id = s.spot_id and gc.valid_until >= n.to_date
+      where s.certified_guides_only
+      group by s.team_id, gc.guide_id, n.certs_needed
+      having count(*) = n.certs_needed
+    )
+    select n.id as team_id, g.id as guide_id
+    from tneeds n
+    join guides g on g.status = 'active'
+      and g.licence_expiry >= n.to_date
+      and g.level_rank >= n.required_rank
+      and n.pax <= g.max_group_size
+      and n.pax <= coalesce(n.spot_max, n.pax)
+    join guide_languages l on l.guide_id = g.id and l.language = n.language
+    where (n.certs_needed = 0
+        or exists (select 1 from certified_all c where c.team_id = n.id and c.guide_id = g.id))
+      and not exists (select 1 from team_assignments a where a.guide_id = g.id
+        and a.status = 'active' and a.busy && n.busy)
+      and not exists (select 1 from guide_unavailability x where x.guide_id = g.id
+        and x.start_date <= n.to_date and x.end_date >= n.from_date)
+  `;
 }

@@ -155,20 +155,37 @@ export class AssignmentService {
     // Read before the transaction: a read on another pooled connection while holding one
     // could exhaust the pool when many bookings wait on each other.
     const config = await this.ruleConfig();
-    return this.events.transaction(this.db, async (tx, emit) => {
-      const team = await readRuleTeam(tx, teamId, true);
-      if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
-      if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
-      const booking = { guideId: body.guideId, role: body.role, from: body.from, to: body.to };
-      const row = await this.book(tx, team, booking, config, userId);
-      await recordAudit(tx, {
-        entityType: 'team',
-        entityId: teamId,
-        action: 'team.assignment.create',
-        diff: { assignment: { before: null, after: await summary(tx, row) } },
-      });
-      return this.settle(tx, team, row.id, userId, emit);
+    return this.events.transaction(this.db, (tx, emit) =>
+      this.assignIn(tx, emit, teamId, body, userId, config),
+    );
+  }
+
+  /**
+   * The manual assignment inside a caller's transaction (the allocation plan's commit makes
+   * each of its bookings through here): every hard rule, the exclusion constraint, the audit
+   * row, the team's status move and its live events. `chosen` records the plan's score.
+   */
+  async assignIn(
+    tx: Tx,
+    emit: Emit,
+    teamId: number,
+    body: AssignmentCreateBody,
+    userId: number | null,
+    config: RuleConfig,
+    chosen?: { score: number; reasons: unknown[] },
+  ): Promise<AssignmentResult> {
+    const team = await readRuleTeam(tx, teamId, true);
+    if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
+    if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
+    const booking = { guideId: body.guideId, role: body.role, from: body.from, to: body.to };
+    const row = await this.book(tx, team, booking, config, userId, chosen);
+    await recordAudit(tx, {
+      entityType: 'team',
+      entityId: teamId,
+      action: 'team.assignment.create',
+      diff: { assignment: { before: null, after: await summary(tx, row) } },
     });
+    return this.settle(tx, team, row.id, userId, emit);
   }
 
   /** Another guide takes over an active assignment; the old row stays, `replaced`. */
@@ -395,6 +412,7 @@ export class AssignmentService {
     }: { guideId: number; role: AssignmentRole; from: string; to: string },
     config: RuleConfig,
     userId: number | null,
+    chosen?: { score: number; reasons: unknown[] },
   ): Promise<AssignmentRow> {
     // Shared: assignments of one guide run side by side (the exclusion constraint orders
     // them); a status change or new leave of the guide (which updates the row) waits.
@@ -423,6 +441,7 @@ export class AssignmentService {
             busy: period.busy,
             assignedBy: userId,
             assignedAt: this.clock.now(),
+            ...(chosen ? { score: chosen.score, reasons: chosen.reasons } : {}),
           })
           .returning();
         return row;

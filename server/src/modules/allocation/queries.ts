@@ -1,0 +1,298 @@
+// The allocation module's SQL: the soft scores of (team, guide) pairs, the waiting teams, the
+// board, and what a plan relied on (fingerprints). Hard rules are the team module's
+// (assignment-rules.ts); these queries only rank and show.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  FAIRNESS_WINDOW_DAYS,
+  NEUTRAL_RATING,
+  PROFICIENCY_VALUE,
+  SOFT_PREFERENCES,
+  addDays,
+  softEnabledKey,
+  softWeightKey,
+  type SoftPreference,
+  type SystemConfigValues,
+} from '@console/shared';
+import type { DbOrTx } from '../../db/types';
+import { escapeLike } from '../../db/like';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The enabled preferences and their weights (system config `allocation.soft.*`). */
+export type SoftWeights = Record<SoftPreference, number>;
+
+export const softWeightsOf = (c: SystemConfigValues): SoftWeights =>
+  Object.fromEntries(
+    SOFT_PREFERENCES.map((p) => [p, c[softEnabledKey(p)] ? c[softWeightKey(p)] : 0]),
+  ) as SoftWeights;
+
+/** A pair's value on each preference (0–1), the facts behind them, and its 0–100 score. */
+export interface SoftRow {
+  team_id: number;
+  guide_id: number;
+  code: string;
+  name: string;
+  level: string;
+  days_worked: number;
+  rating: number;
+  rated: boolean;
+  continuity: boolean;
+  proficiency: string | null;
+  home_city: string;
+  team_city: string | null;
+  v_fairness: number;
+  v_rating: number;
+  v_continuity: number;
+  v_language: number;
+  v_home_city: number;
+  score: number;
+}
+
+/**
+ * The soft score of every pair `pairs` answers (`team_id, guide_id`), set-based: per guide its
+ * worked days in the FAIRNESS_WINDOW_DAYS before `today` and its average feedback; per pair
+ * continuity (an active local-guide booking on that team), the proficiency of the team's
+ * language and whether its home city is the city of the team's first spot.
+ */
+export function softScoresQuery(pairs: SQL, weights: SoftWeights, today: string): SQL {
+  const windowFrom = addDays(today, -FAIRNESS_WINDOW_DAYS);
+  const yesterday = addDays(today, -1);
+  const sum = SOFT_PREFERENCES.reduce((s, p) => s + weights[p], 0);
+  const proficiency = sql.join(
+    Object.entries(PROFICIENCY_VALUE).map(([k, v]) => sql`when ${k} then ${v}::float8`),
+    sql` `,
+  );
+  const w = (p: SoftPreference) => sql.raw(String(sum > 0 ? weights[p] / sum : 0));
+  return sql`
+    with p as (${pairs}),
+    pg as (select distinct guide_id from p),
+    pt as (select distinct team_id from p),
+    worked as (
+      select a.guide_id, count(distinct d.day)::int as days
+      from team_assignments a
+      join pg on pg.guide_id = a.guide_id
+      cross join lateral generate_series(greatest(a.from_date, ${windowFrom}::date),
+        least(a.to_date, ${yesterday}::date), interval '1 day') as d(day)
+      where a.status = 'active' and a.to_date >= ${windowFrom}::date
+        and a.from_date <= ${yesterday}::date
+      group by a.guide_id
+    ),
+    rated as (
+      select f.guide_id, avg(f.score)::float8 as rating
+      from team_feedback f join pg on pg.guide_id = f.guide_id
+      group by f.guide_id
+    ),
+    cont as (
+      select distinct a.team_id, a.guide_id from team_assignments a
+      join pt on pt.team_id = a.team_id
+      where a.status = 'active' and a.role = 'local_guide'
+    ),
+    tinfo as materialized (
+      select t.id, t.language,
+        (select sp.city from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
+          where i.team_id = t.id order by i.date, i.seq limit 1) as city
+      from teams t join pt on pt.team_id = t.id
+    ),
+    facts as (
+      select p.team_id, p.guide_id, g.code, g.name, g.level, g.home_city,
+        coalesce(w.days, 0) as days_worked,
+        coalesce(r.rating, ${NEUTRAL_RATING}::float8) as rating,
+        r.rating is not null as rated,
+        c.guide_id is not null as continuity,
+        gl.proficiency, ti.city as team_city
+      from p
+      join guides g on g.id = p.guide_id
+      join tinfo ti on ti.id = p.team_id
+      left join worked w on w.guide_id = p.guide_id
+      left join rated r on r.guide_id = p.guide_id
+      left join cont c on c.team_id = p.team_id and c.guide_id = p.guide_id
+      left join guide_languages gl on gl.guide_id = p.guide_id and gl.language = ti.language
+    ),
+    valued as (
+      select facts.*,
+        greatest(0, 1 - days_worked::float8 / ${FAIRNESS_WINDOW_DAYS}) as v_fairness,
+        (rating - 1) / 4 as v_rating,
+        case when continuity then 1 else 0 end::float8 as v_continuity,
+        coalesce(case proficiency ${proficiency} end, 0)::float8 as v_language,
+        case when team_city <> '' and home_city = team_city then 1 else 0 end::float8
+          as v_home_city
+      from facts
+    )
+    select valued.*, 100 * (${w('fairness')} * v_fairness + ${w('rating')} * v_rating
+      + ${w('continuity')} * v_continuity + ${w('language')} * v_language
+      + ${w('homeCity')} * v_home_city) as score
+    from valued
+  `;
+}
+
+export async function softScores(
+  db: DbOrTx,
+  pairs: SQL,
+  weights: SoftWeights,
+  today: string,
+): Promise<SoftRow[]> {
+  return rowsOf<SoftRow>(await db.execute(softScoresQuery(pairs, weights, today)));
+}
+
+// Waiting teams ---------------------------------------------------------------------------
+
+export interface WaitingRow {
+  id: number;
+  code: string;
+  name: string;
+  status: 'pending';
+  start_date: string;
+  end_date: string;
+  pax: number;
+  language: string;
+  vip: boolean;
+  pickup_time: string;
+  version: number;
+  items: { date: string; plannedStart: string; plannedEnd: string; spot: string }[];
+  total: number;
+}
+
+/** Pending teams starting in [from, to], by start, then code; `ids` narrows them. */
+export async function waitingTeams(
+  db: DbOrTx,
+  range: { from: string; to: string },
+  options: { keyword?: string; ids?: number[]; limit?: number; offset?: number } = {},
+): Promise<{ rows: WaitingRow[]; total: number }> {
+  const filters: SQL[] = [
+    sql`t.status = 'pending'`,
+    sql`t.start_date between ${range.from}::date and ${range.to}::date`,
+  ];
+  if (options.keyword) {
+    const kw = escapeLike(options.keyword);
+    filters.push(sql`(t.name like ${`%${kw}%`} or t.code like ${`%${kw.toUpperCase()}%`})`);
+  }
+  if (options.ids)
+    filters.push(
+      sql`t.id in (${sql.join(
+        options.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const rows = rowsOf<WaitingRow>(
+    await db.execute(sql`
+      with chosen as (
+        select t.*, count(*) over ()::int as total from teams t
+        where ${sql.join(filters, sql` and `)}
+        order by t.start_date, t.code
+        ${options.limit !== undefined ? sql`limit ${options.limit}` : sql``}
+        ${options.offset ? sql`offset ${options.offset}` : sql``}
+      )
+      select c.id, c.code, c.name, c.status, c.start_date::text as start_date,
+        c.end_date::text as end_date, c.pax, c.language, c.vip, c.pickup_time, c.version,
+        c.total,
+        coalesce((select jsonb_agg(jsonb_build_object('date', i.date::text,
+            'plannedStart', i.planned_start, 'plannedEnd', i.planned_end, 'spot', sp.name)
+            order by i.date, i.seq)
+          from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
+          where i.team_id = c.id), '[]'::jsonb) as items
+      from chosen c
+      order by c.start_date, c.code
+    `),
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+// Fingerprints: what a plan relied on --------------------------------------------------------
+
+/** Per guide: md5 of its row version, its active assignments and its leave. */
+export async function guideFingerprints(
+  db: DbOrTx,
+  guideIds: number[],
+): Promise<Map<number, string>> {
+  if (guideIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; fp: string }>(
+    await db.execute(sql`
+      select g.id, md5(g.version::text || '|' || g.status || '|' ||
+        coalesce((select string_agg(a.id || ':' || a.version, ',' order by a.id)
+          from team_assignments a where a.guide_id = g.id and a.status = 'active'), '') || '|' ||
+        coalesce((select string_agg(x.id || ':' || x.version, ',' order by x.id)
+          from guide_unavailability x where x.guide_id = g.id), '')) as fp
+      from guides g
+      where g.id in (${sql.join(
+        guideIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    `),
+  );
+  return new Map(rows.map((r) => [r.id, r.fp]));
+}
+
+/** The teams' current version and status. */
+export async function teamStates(
+  db: DbOrTx,
+  teamIds: number[],
+): Promise<Map<number, { version: number; status: string; code: string }>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; version: number; status: string; code: string }>(
+    await db.execute(sql`
+      select id, version, status, code from teams where id in (${sql.join(
+        teamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    `),
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// Board -------------------------------------------------------------------------------------
+
+export interface BoardRow {
+  id: number;
+  code: string;
+  name: string;
+  level: string;
+  status: string;
+  workload_days: number;
+  bars: { kind: 'team' | 'leave'; id: number; label: string; from: string; to: string }[];
+  total: number;
+}
+
+/** Guides (by name) with their bookings and leave overlapping [from, to]. */
+export async function boardGuides(
+  db: DbOrTx,
+  range: { from: string; to: string },
+  options: { keyword?: string; limit: number; offset: number },
+): Promise<{ rows: BoardRow[]; total: number }> {
+  const where = options.keyword
+    ? sql`where (g.name like ${`%${escapeLike(options.keyword)}%`}
+        or g.code like ${`${escapeLike(options.keyword).toUpperCase()}%`})`
+    : sql``;
+  const rows = rowsOf<BoardRow>(
+    await db.execute(sql`
+      with page as (
+        select g.id, g.code, g.name, g.level, g.status, g.name_sort,
+          count(*) over ()::int as total
+        from guides g ${where}
+        order by g.name_sort collate "C", g.id
+        limit ${options.limit} offset ${options.offset}
+      )
+      select p.id, p.code, p.name, p.level, p.status, p.total,
+        (select count(distinct d.day)::int from team_assignments a
+          cross join lateral generate_series(greatest(a.from_date, ${range.from}::date),
+            least(a.to_date, ${range.to}::date), interval '1 day') as d(day)
+          where a.guide_id = p.id and a.status = 'active'
+            and a.from_date <= ${range.to}::date and a.to_date >= ${range.from}::date)
+          as workload_days,
+        coalesce((select jsonb_agg(b order by b."from", b.kind, b.id) from (
+          select 'team' as kind, t.id, t.code as label, a.from_date::text as "from",
+            a.to_date::text as "to"
+          from team_assignments a join teams t on t.id = a.team_id
+          where a.guide_id = p.id and a.status = 'active'
+            and a.from_date <= ${range.to}::date and a.to_date >= ${range.from}::date
+          union all
+          select 'leave', x.id, x.type, x.start_date::text, x.end_date::text
+          from guide_unavailability x
+          where x.guide_id = p.id and x.start_date <= ${range.to}::date
+            and x.end_date >= ${range.from}::date
+        ) b), '[]'::jsonb) as bars
+      from page p
+      order by p.name_sort collate "C", p.id
+    `),
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}

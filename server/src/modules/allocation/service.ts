@@ -1,0 +1,719 @@
+// Guide allocation (issue #14): the waiting teams, one team's ranked candidates, the soft
+// rules, the batch plan (draft → preview → commit), and the dispatch board. Hard rules are the
+// team module's (assignment-rules.ts); a commit books every guide through the manual
+// assignment path (AssignmentService.assignIn) in one transaction. No HTTP.
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  ALLOCATION_RANGE_MAX_DAYS,
+  ALLOCATION_RULES,
+  ALLOCATION_RULE_MESSAGES,
+  SOFT_PREFERENCES,
+  SYSTEM_CONFIG_KEYS,
+  URGENT_HOURS,
+  isoToday,
+  periodDays,
+  softEnabledKey,
+  softWeightKey,
+  type AllocationRules,
+  type AllocationRulesBody,
+  type Board,
+  type BoardQuery,
+  type CandidatesPage,
+  type CandidatesQuery,
+  type Clock,
+  type Page,
+  type PlanChange,
+  type PlanCommitBody,
+  type PlanCommitResult,
+  type PlanCreateBody,
+  type PlanDetail,
+  type PlanItem,
+  type ScorePart,
+  type SoftPreference,
+  type SystemConfigKey,
+  type SystemConfigValues,
+  type WaitingTeam,
+  type WaitingTeamsQuery,
+} from '@console/shared';
+import type { Db, Tx } from '../../db/types';
+import type { EventBus } from '../../events/bus';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/writer';
+import { users } from '../auth/schema';
+import type { SystemConfigService } from '../system-config/service';
+import {
+  checkGuides,
+  feasiblePairsQuery,
+  ruleConfigOf,
+  type RuleTeam,
+} from '../team/assignment-rules';
+import { readRuleTeam, type AssignmentService } from '../team/assignments-service';
+import { assignmentPeriod } from '../team/period';
+import {
+  boardGuides,
+  guideFingerprints,
+  softScores,
+  softScoresQuery,
+  softWeightsOf,
+  teamStates,
+  waitingTeams,
+  type SoftRow,
+  type SoftWeights,
+  type WaitingRow,
+} from './queries';
+import { allocationPlanItems, allocationPlans } from './schema';
+import { solvePlan } from './solver';
+
+const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+const HOUR_MS = 3_600_000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** How long the solver may take for one plan. */
+const SOLVE_TIME_LIMIT_MS = 2_500;
+const ALTERNATIVES = 3;
+const CLOSEST = 3;
+
+const SOFT_VALUE: Record<SoftPreference, keyof SoftRow> = {
+  fairness: 'v_fairness',
+  rating: 'v_rating',
+  continuity: 'v_continuity',
+  language: 'v_language',
+  homeCity: 'v_home_city',
+};
+
+/** Each enabled preference's part of the pair's score (the SQL computed the values). */
+export function breakdownOf(row: SoftRow, weights: SoftWeights): ScorePart[] {
+  const sum = SOFT_PREFERENCES.reduce((s, p) => s + weights[p], 0);
+  const fact: Record<SoftPreference, string | number | null> = {
+    fairness: row.days_worked,
+    rating: round2(row.rating),
+    continuity: row.continuity ? 'yes' : 'no',
+    language: row.proficiency,
+    homeCity: row.home_city,
+  };
+  return SOFT_PREFERENCES.filter((p) => weights[p] > 0).map((preference) => {
+    const value = Number(row[SOFT_VALUE[preference]]);
+    return {
+      preference,
+      weight: weights[preference],
+      value: round2(value),
+      contribution: round2(sum > 0 ? (100 * weights[preference] * value) / sum : 0),
+      fact: fact[preference],
+    };
+  });
+}
+
+/** The allocation part of the configuration, as one fingerprint (RULES_CHANGED). */
+function configFingerprint(c: SystemConfigValues): string {
+  const keys = SYSTEM_CONFIG_KEYS.filter((k) => k.startsWith('allocation.')).sort();
+  const values = keys.map((k) => [k, c[k as SystemConfigKey]]);
+  return createHash('md5').update(JSON.stringify(values)).digest('hex');
+}
+
+function checkRange(range: { from: string; to: string }) {
+  if (range.to < range.from || periodDays(range.from, range.to) > ALLOCATION_RANGE_MAX_DAYS)
+    throw new AppError('PLAN_RANGE', {
+      params: { max: ALLOCATION_RANGE_MAX_DAYS },
+      fields: [{ path: 'to', message: 'planRange' }],
+    });
+}
+
+const ruleTeamOf = (r: WaitingRow): RuleTeam => ({
+  id: r.id,
+  code: r.code,
+  status: r.status,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  pax: r.pax,
+  language: r.language,
+  vip: r.vip,
+  version: r.version,
+  pickupTime: r.pickup_time,
+  items: r.items,
+});
+
+const planNotFound = () => new AppError('NOT_FOUND', { detail: bi('计划不存在', 'No such plan') });
+
+export class AllocationService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: SystemConfigService,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly assignments: AssignmentService,
+  ) {}
+
+  private waitingTeamOf(r: WaitingRow): WaitingTeam {
+    const startsAt = assignmentPeriod(ruleTeamOf(r), r.start_date, r.start_date, 0).startsAt;
+    const startsInHours =
+      Math.round(((startsAt.getTime() - this.clock.now().getTime()) / HOUR_MS) * 10) / 10;
+    return {
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      status: r.status,
+      startDate: r.start_date,
+      endDate: r.end_date,
+      startsAt: startsAt.toISOString(),
+      startsInHours,
+      urgent: startsInHours <= URGENT_HOURS,
+      pax: r.pax,
+      language: r.language,
+      vip: r.vip,
+      spots: r.items.map((i) => i.spot),
+      version: r.version,
+    };
+  }
+
+  /** GET /api/allocation/teams: pending teams starting in the range, soonest first. */
+  async waiting(query: WaitingTeamsQuery): Promise<Page<WaitingTeam>> {
+    checkRange(query);
+    const { rows, total } = await waitingTeams(this.db, query, {
+      keyword: query.keyword || undefined,
+      limit: query.pageSize,
+      offset: (query.current - 1) * query.pageSize,
+    });
+    return { list: rows.map((r) => this.waitingTeamOf(r)), total };
+  }
+
+  /** GET /api/allocation/teams/:id/candidates: eligible by score, then excluded by name. */
+  async candidates(teamId: number, query: CandidatesQuery): Promise<CandidatesPage> {
+    const values = await this.config.all();
+    const config = ruleConfigOf(values);
+    const weights = softWeightsOf(values);
+    const team = await readRuleTeam(this.db, teamId);
+    const window = { from: team.startDate, to: team.endDate };
+    const rank = softScoresQuery(
+      sql`select ${team.id}::int as team_id, f.id as guide_id from flags f where f.eligible`,
+      weights,
+      isoToday(this.clock.now()),
+    );
+    const page = await checkGuides(this.db, team, window, config, {
+      keyword: query.keyword || undefined,
+      eligibleOnly: query.eligibleOnly === 'true',
+      limit: query.pageSize,
+      offset: (query.current - 1) * query.pageSize,
+      rank,
+    });
+    // Eligible among all guides: the page's statement knows it when unfiltered.
+    const eligibleTotal =
+      !query.keyword && page.eligibleTotal !== undefined
+        ? page.eligibleTotal
+        : (await checkGuides(this.db, team, window, config, { eligibleOnly: true, limit: 1 }))
+            .total;
+    return {
+      total: page.total,
+      eligibleTotal,
+      list: page.list.map(({ rank: row, ...guide }) => {
+        const soft = guide.eligible && row ? (row as unknown as SoftRow) : null;
+        return {
+          ...guide,
+          score: soft ? round2(Number(soft.score)) : null,
+          breakdown: soft ? breakdownOf(soft, weights) : [],
+        };
+      }),
+    };
+  }
+
+  /** GET /api/allocation/rules: the soft rules (system config) and the hard ones. */
+  async rules(): Promise<AllocationRules> {
+    const entries = new Map((await this.config.entries()).map((e) => [e.key, e]));
+    return {
+      soft: SOFT_PREFERENCES.map((preference) => {
+        const enabled = entries.get(softEnabledKey(preference))!;
+        const weight = entries.get(softWeightKey(preference))!;
+        return {
+          preference,
+          enabled: enabled.value as boolean,
+          weight: weight.value as number,
+          enabledVersion: enabled.version,
+          weightVersion: weight.version,
+        };
+      }),
+      hard: ALLOCATION_RULES.map((rule) => ({ rule, message: ALLOCATION_RULE_MESSAGES[rule] })),
+    };
+  }
+
+  /** PUT /api/allocation/rules: through the audited, versioned system configuration. */
+  async updateRules(body: AllocationRulesBody, userId: number | null): Promise<AllocationRules> {
+    const seen = new Set<string>();
+    for (const [i, rule] of body.soft.entries()) {
+      if (seen.has(rule.preference))
+        throw new AppError('VALIDATION_FAILED', {
+          fields: [{ path: `soft.${i}.preference`, message: 'duplicate' }],
+        });
+      seen.add(rule.preference);
+    }
+    await this.config.update(
+      {
+        changes: body.soft.flatMap((rule) => [
+          {
+            key: softEnabledKey(rule.preference),
+            value: rule.enabled,
+            version: rule.enabledVersion,
+          },
+          { key: softWeightKey(rule.preference), value: rule.weight, version: rule.weightVersion },
+        ]),
+      },
+      userId,
+    );
+    return this.rules();
+  }
+
+  // --- plans -------------------------------------------------------------------------------
+
+  /** POST /api/allocation/plans: plans every waiting team of the range and stores the draft. */
+  async createPlan(body: PlanCreateBody, userId: number | null): Promise<PlanDetail> {
+    checkRange(body);
+    const values = await this.config.all();
+    const config = ruleConfigOf(values);
+    const weights = softWeightsOf(values);
+    const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
+    const teams = rows.map(ruleTeamOf);
+    // The pairs go through a temporary table so the planner knows how many there are (it
+    // cannot estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes
+    // minutes where hash joins take a second).
+    const scored = teams.length
+      ? await this.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_nestloop = off`);
+          await tx.execute(
+            sql`create temp table allocation_pairs on commit drop as ${feasiblePairsQuery(teams, config)}`,
+          );
+          await tx.execute(sql`analyze allocation_pairs`);
+          return softScores(
+            tx,
+            sql`select team_id, guide_id from allocation_pairs`,
+            weights,
+            isoToday(this.clock.now()),
+          );
+        })
+      : [];
+    const byTeam = new Map<number, SoftRow[]>();
+    for (const row of scored) {
+      row.score = Number(row.score);
+      const list = byTeam.get(row.team_id) ?? [];
+      list.push(row);
+      byTeam.set(row.team_id, list);
+    }
+    for (const list of byTeam.values())
+      list.sort((a, b) => b.score - a.score || a.guide_id - b.guide_id);
+    const solution = solvePlan(
+      {
+        teams: teams.map((team) => {
+          const { busy } = assignmentPeriod(
+            team,
+            team.startDate,
+            team.endDate,
+            config.bufferMinutes,
+          );
+          const [start, end] = busy.slice(1, -1).split(',');
+          return { id: team.id, start: Date.parse(start), end: Date.parse(end) };
+        }),
+        pairs: scored.map((r) => ({ teamId: r.team_id, guideId: r.guide_id, score: r.score })),
+      },
+      { timeLimitMs: SOLVE_TIME_LIMIT_MS },
+    );
+    const chosenGuides = [...new Set(solution.assignment.values())];
+    const fingerprints = await guideFingerprints(this.db, chosenGuides);
+    const planGuide = (r: SoftRow) => ({
+      guideId: r.guide_id,
+      code: r.code,
+      name: r.name,
+      level: r.level,
+      score: round2(r.score),
+    });
+    const items: { item: PlanItem; version: number; fingerprint: string | null }[] = [];
+    for (const team of teams) {
+      const pairs = byTeam.get(team.id) ?? [];
+      const guideId = solution.assignment.get(team.id);
+      const chosen = guideId === undefined ? undefined : pairs.find((p) => p.guide_id === guideId);
+      let uncovered: PlanItem['uncovered'] = null;
+      if (!chosen) {
+        if (pairs.length) uncovered = { reason: 'ALL_TAKEN', closest: [] };
+        else {
+          const { list } = await checkGuides(
+            this.db,
+            team,
+            { from: team.startDate, to: team.endDate },
+            config,
+          );
+          const closest = list
+            .filter((g) => !g.eligible)
+            .sort((a, b) => a.breaches.length - b.breaches.length)
+            .slice(0, CLOSEST)
+            .map((g) => ({ guideId: g.guideId, code: g.code, name: g.name, breaches: g.breaches }));
+          uncovered = { reason: 'NO_ELIGIBLE_GUIDE', closest };
+        }
+      }
+      items.push({
+        version: team.version,
+        fingerprint: chosen ? (fingerprints.get(chosen.guide_id) ?? null) : null,
+        item: {
+          teamId: team.id,
+          teamCode: team.code,
+          teamName: rows.find((r) => r.id === team.id)!.name,
+          startDate: team.startDate,
+          endDate: team.endDate,
+          pax: team.pax,
+          language: team.language,
+          vip: team.vip,
+          guide: chosen ? planGuide(chosen) : null,
+          breakdown: chosen ? breakdownOf(chosen, weights) : [],
+          alternatives: pairs
+            .filter((p) => p !== chosen)
+            .slice(0, ALTERNATIVES)
+            .map(planGuide),
+          uncovered,
+        },
+      });
+    }
+    const figures = {
+      teamsConsidered: teams.length,
+      teamsCovered: solution.assignment.size,
+      totalScore: round2(solution.totalScore),
+      objective: round2(solution.objective),
+      objectiveBound: round2(solution.objectiveBound),
+      quality: solution.objectiveBound > 0 ? solution.objective / solution.objectiveBound : 1,
+      coverBound: solution.coverBound,
+      solveMs: Math.round(solution.solveMs),
+      method: solution.method,
+    };
+    const planId = await this.db.transaction(async (tx) => {
+      const [plan] = await tx
+        .insert(allocationPlans)
+        .values({
+          fromDate: body.from,
+          toDate: body.to,
+          figures,
+          configFingerprint: configFingerprint(values),
+          createdBy: userId,
+          createdAt: this.clock.now(),
+        })
+        .returning({ id: allocationPlans.id });
+      for (let i = 0; i < items.length; i += 500) {
+        await tx.insert(allocationPlanItems).values(
+          items.slice(i, i + 500).map(({ item, version, fingerprint }) => ({
+            planId: plan.id,
+            teamId: item.teamId,
+            teamVersion: version,
+            guideId: item.guide?.guideId ?? null,
+            guideFingerprint: fingerprint,
+            score: item.guide?.score ?? null,
+            detail: item,
+          })),
+        );
+      }
+      await recordAudit(tx, {
+        entityType: 'allocation_plan',
+        entityId: plan.id,
+        action: 'allocation.plan.create',
+        diff: {
+          plan: {
+            before: null,
+            after: { from: body.from, to: body.to, ...figures },
+          },
+        },
+      });
+      return plan.id;
+    });
+    return this.plan(planId);
+  }
+
+  /** GET /api/allocation/plans/:id: the summary and every team's item. */
+  async plan(id: number): Promise<PlanDetail> {
+    const [plan] = await this.db
+      .select({
+        id: allocationPlans.id,
+        status: allocationPlans.status,
+        from: allocationPlans.fromDate,
+        to: allocationPlans.toDate,
+        figures: allocationPlans.figures,
+        createdAt: allocationPlans.createdAt,
+        createdBy: users.username,
+      })
+      .from(allocationPlans)
+      .leftJoin(users, eq(users.id, allocationPlans.createdBy))
+      .where(eq(allocationPlans.id, id));
+    if (!plan) throw planNotFound();
+    const items = await this.db
+      .select({ detail: allocationPlanItems.detail })
+      .from(allocationPlanItems)
+      .where(eq(allocationPlanItems.planId, id));
+    return {
+      ...plan.figures,
+      id: plan.id,
+      status: plan.status,
+      from: plan.from,
+      to: plan.to,
+      createdAt: plan.createdAt.toISOString(),
+      createdBy: plan.createdBy ?? '',
+      items: items
+        .map((i) => i.detail)
+        .sort(
+          (a, b) => a.startDate.localeCompare(b.startDate) || a.teamCode.localeCompare(b.teamCode),
+        ),
+    };
+  }
+
+  /**
+   * POST /api/allocation/plans/:id/commit: books the plan's guides (all covered teams, or the
+   * ones given) in ONE transaction through the manual assignment path. Anything the plan
+   * relied on that changed refuses the whole commit (409 PLAN_STALE, `data.changes`).
+   */
+  async commit(
+    planId: number,
+    body: PlanCommitBody,
+    userId: number | null,
+  ): Promise<PlanCommitResult> {
+    const values = await this.config.all();
+    const config = ruleConfigOf(values);
+    return this.events.transaction(this.db, async (tx, emit) => {
+      const [plan] = await tx
+        .select()
+        .from(allocationPlans)
+        .where(eq(allocationPlans.id, planId))
+        .for('update');
+      if (!plan) throw planNotFound();
+      if (plan.status === 'committed') throw new AppError('PLAN_COMMITTED');
+      const all = await tx
+        .select()
+        .from(allocationPlanItems)
+        .where(eq(allocationPlanItems.planId, planId));
+      const wanted = body.teamIds ? new Set(body.teamIds) : null;
+      // Without a choice: every covered team not committed yet (an earlier partial commit).
+      const selected = all.filter(
+        (i) => i.guideId !== null && (wanted ? wanted.has(i.teamId) : !i.committed),
+      );
+      if (wanted) {
+        const known = new Set(all.map((i) => i.teamId));
+        const unknown = [...wanted].filter((id) => !known.has(id));
+        if (unknown.length || selected.length < wanted.size)
+          throw new AppError('VALIDATION_FAILED', {
+            fields: [{ path: 'teamIds', message: 'notInPlan' }],
+            data: { teamIds: unknown.length ? unknown : [...wanted] },
+          });
+      }
+      if (selected.some((i) => i.committed)) throw new AppError('PLAN_COMMITTED');
+      // The check below holds until the bookings: the teams wait for this commit, and so do
+      // status changes and new leave of the guides (they update the guide row).
+      await lockRows(
+        tx,
+        'teams',
+        'update',
+        selected.map((i) => i.teamId),
+      );
+      await lockRows(
+        tx,
+        'guides',
+        'share',
+        selected.map((i) => i.guideId!),
+      );
+      const changes = await this.changesSince(tx, plan.configFingerprint, values, selected);
+      if (changes.length) throw stale(changes);
+      const committed: PlanCommitResult['committed'] = [];
+      for (const item of selected) {
+        const detail = item.detail;
+        let result;
+        try {
+          result = await this.assignments.assignIn(
+            tx,
+            emit,
+            item.teamId,
+            {
+              guideId: item.guideId!,
+              role: 'local_guide',
+              from: detail.startDate,
+              to: detail.endDate,
+            },
+            userId,
+            config,
+            { score: item.score ?? 0, reasons: detail.breakdown },
+          );
+        } catch (err) {
+          // A booking that committed after the check above (the constraint or a rule caught
+          // it): the plan is stale all the same, and nothing of it is written.
+          if (!(err instanceof AppError) || err.options.data === undefined) throw err;
+          const breach = err.options.data as { rule?: string; message?: PlanChange['message'] };
+          throw stale([
+            {
+              kind: breach.rule ? 'GUIDE_BOOKED' : 'TEAM_NOT_WAITING',
+              teamId: item.teamId,
+              teamCode: detail.teamCode,
+              guideId: item.guideId,
+              message:
+                breach.message ??
+                bi(
+                  `导游 ${detail.guide?.name ?? ''} 已不能分配给团队 ${detail.teamCode}`,
+                  `Guide ${detail.guide?.name ?? ''} can no longer take team ${detail.teamCode}`,
+                ),
+            },
+          ]);
+        }
+        committed.push({
+          teamId: item.teamId,
+          guideId: item.guideId!,
+          assignmentId: result.assignment.id,
+        });
+        await tx
+          .update(allocationPlanItems)
+          .set({ committed: true, assignmentId: result.assignment.id })
+          .where(
+            and(
+              eq(allocationPlanItems.planId, planId),
+              eq(allocationPlanItems.teamId, item.teamId),
+            ),
+          );
+      }
+      // The rest of the plan now relies on its guides as this commit left them.
+      const touched = [...new Set(selected.map((i) => i.guideId!))];
+      const prints = await guideFingerprints(tx, touched);
+      for (const [guideId, fingerprint] of prints)
+        await tx
+          .update(allocationPlanItems)
+          .set({ guideFingerprint: fingerprint })
+          .where(
+            and(
+              eq(allocationPlanItems.planId, planId),
+              eq(allocationPlanItems.guideId, guideId),
+              eq(allocationPlanItems.committed, false),
+            ),
+          );
+      const committedIds = new Set(committed.map((c) => c.teamId));
+      const remaining = all.filter(
+        (i) => i.guideId !== null && !i.committed && !committedIds.has(i.teamId),
+      );
+      if (remaining.length === 0)
+        await tx
+          .update(allocationPlans)
+          .set({ status: 'committed', committedAt: this.clock.now() })
+          .where(eq(allocationPlans.id, planId));
+      await recordAudit(tx, {
+        entityType: 'allocation_plan',
+        entityId: planId,
+        action: 'allocation.plan.commit',
+        diff: { committed: { before: null, after: committed } },
+      });
+      return { planId, committed };
+    });
+  }
+
+  /** What the selected items relied on and is no longer so. */
+  private async changesSince(
+    tx: Tx,
+    planConfig: string,
+    values: SystemConfigValues,
+    items: (typeof allocationPlanItems.$inferSelect)[],
+  ): Promise<PlanChange[]> {
+    const changes: PlanChange[] = [];
+    if (configFingerprint(values) !== planConfig)
+      changes.push({
+        kind: 'RULES_CHANGED',
+        teamId: null,
+        teamCode: null,
+        guideId: null,
+        message: bi('计划生成后分配规则已修改', 'The allocation rules changed since the plan'),
+      });
+    const states = await teamStates(
+      tx,
+      items.map((i) => i.teamId),
+    );
+    const prints = await guideFingerprints(tx, [...new Set(items.map((i) => i.guideId!))]);
+    const guidesReported = new Set<number>();
+    for (const item of items) {
+      const code = item.detail.teamCode;
+      const state = states.get(item.teamId);
+      if (!state || state.status !== 'pending')
+        changes.push({
+          kind: 'TEAM_NOT_WAITING',
+          teamId: item.teamId,
+          teamCode: code,
+          guideId: null,
+          message: bi(`团队 ${code} 已不是待分配状态`, `Team ${code} is no longer waiting`),
+        });
+      else if (state.version !== item.teamVersion)
+        changes.push({
+          kind: 'TEAM_CHANGED',
+          teamId: item.teamId,
+          teamCode: code,
+          guideId: null,
+          message: bi(`团队 ${code} 在计划后被修改`, `Team ${code} was changed since the plan`),
+        });
+      const guideId = item.guideId!;
+      if (prints.get(guideId) !== item.guideFingerprint && !guidesReported.has(guideId)) {
+        guidesReported.add(guideId);
+        const name = item.detail.guide
+          ? `${item.detail.guide.name}（${item.detail.guide.code}）`
+          : '';
+        changes.push({
+          kind: 'GUIDE_CHANGED',
+          teamId: item.teamId,
+          teamCode: code,
+          guideId,
+          message: bi(
+            `导游 ${name} 的资料、分配或请假在计划后有变化`,
+            `Guide ${name} changed since the plan (profile, bookings or leave)`,
+          ),
+        });
+      }
+    }
+    return changes;
+  }
+
+  /** Drops plans made before `now` − PLAN_TTL_HOURS (the purge job). */
+  async purgePlans(tx: Tx, cutoff: Date): Promise<{ purged: number }> {
+    const gone = await tx
+      .delete(allocationPlans)
+      .where(lt(allocationPlans.createdAt, cutoff))
+      .returning({ id: allocationPlans.id });
+    return { purged: gone.length };
+  }
+
+  // --- board -------------------------------------------------------------------------------
+
+  /** GET /api/allocation/board: guides × days with their bookings and leave. */
+  async board(query: BoardQuery): Promise<Board> {
+    checkRange(query);
+    const [guides, waiting] = await Promise.all([
+      boardGuides(this.db, query, {
+        keyword: query.keyword || undefined,
+        limit: query.pageSize,
+        offset: (query.current - 1) * query.pageSize,
+      }),
+      waitingTeams(this.db, query, { limit: 500 }),
+    ]);
+    return {
+      from: query.from,
+      to: query.to,
+      total: guides.total,
+      guides: guides.rows.map((r) => ({
+        guideId: r.id,
+        code: r.code,
+        name: r.name,
+        level: r.level,
+        status: r.status,
+        workloadDays: r.workload_days,
+        bars: r.bars,
+      })),
+      waiting: waiting.rows.map((r) => this.waitingTeamOf(r)),
+    };
+  }
+}
+
+/** Row locks in id order (the order every writer takes them in, so none deadlocks). */
+async function lockRows(
+  tx: Tx,
+  table: 'teams' | 'guides',
+  mode: 'update' | 'share',
+  ids: number[],
+) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select id from ${sql.identifier(table)} where id in (${sql.join(
+      [...new Set(ids)].map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for ${sql.raw(mode)}`);
+}
+
+function stale(changes: PlanChange[]) {
+  return new AppError('PLAN_STALE', { params: { count: changes.length }, data: { changes } });
+}
