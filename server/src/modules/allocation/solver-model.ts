@@ -18,6 +18,8 @@ export interface PreparedProblem {
   /** Σ x ≤ 1 rows over pairs: one guide and a maximal set of mutually overlapping periods. */
   cliques: number[][];
   components: Component[];
+  /** Scratch space, one slot per pair (a component's local column numbers). */
+  scratch: Int32Array;
 }
 
 export interface Component {
@@ -75,10 +77,11 @@ export function prepare(problem: PlanProblem): PreparedProblem {
   for (let i = 0; i < m; i++) if (rawTeam[i] >= 0) byTeam[fill[rawTeam[i]]++] = i;
 
   const seenAt = new Int32Array(guideIds.length).fill(-1);
-  const pairTeam: number[] = [];
-  const pairGuide: number[] = [];
-  const pairScore: number[] = [];
+  const pairTeam = new Int32Array(byTeam.length);
+  const pairGuide = new Int32Array(byTeam.length);
+  const pairScore = new Float64Array(byTeam.length);
   const teamPairs: number[][] = [];
+  let n = 0;
   for (let t = 0; t < nTeams; t++) {
     const own: number[] = [];
     for (let k = teamCount[t]; k < teamCount[t + 1]; k++) {
@@ -90,54 +93,66 @@ export function prepare(problem: PlanProblem): PreparedProblem {
         if (score > pairScore[at]) pairScore[at] = score;
         continue;
       }
-      seenAt[g] = pairTeam.length;
-      own.push(pairTeam.length);
-      pairTeam.push(t);
-      pairGuide.push(g);
-      pairScore.push(score);
+      seenAt[g] = n;
+      own.push(n);
+      pairTeam[n] = t;
+      pairGuide[n] = g;
+      pairScore[n] = score;
+      n++;
     }
     teamPairs.push(own);
   }
+  const values = new Float64Array(n);
+  for (let p = 0; p < n; p++) values[p] = pairValue(pairScore[p]);
+  for (const list of teamPairs) list.sort((a, b) => values[b] - values[a] || a - b);
 
   const prepared: PreparedProblem = {
     teamIds,
     start,
     end,
-    pairTeam: Int32Array.from(pairTeam),
-    pairGuide: Int32Array.from(pairGuide),
+    pairTeam: pairTeam.slice(0, n),
+    pairGuide: pairGuide.slice(0, n),
     guideIds,
-    pairScore: Float64Array.from(pairScore),
-    pairValue: Float64Array.from(pairScore, pairValue),
+    pairScore: pairScore.slice(0, n),
+    pairValue: values,
     teamPairs,
     cliques: [],
     components: [],
+    scratch: new Int32Array(n),
   };
-  for (const list of teamPairs)
-    list.sort((a, b) => prepared.pairValue[b] - prepared.pairValue[a] || a - b);
 
-  const guidePairs: number[][] = guideIds.map(() => []);
-  for (let p = 0; p < pairTeam.length; p++) guidePairs[pairGuide[p]].push(p);
+  // Each guide's pairs by start and by end: visiting teams in that order keeps them sorted.
+  const teamOrder = (key: Float64Array) =>
+    Int32Array.from(teamIds, (_, i) => i).sort((a, b) => key[a] - key[b]);
+  const byStart: number[][] = guideIds.map(() => []);
+  const byEnd: number[][] = guideIds.map(() => []);
+  for (const t of teamOrder(start)) for (const p of teamPairs[t]) byStart[pairGuide[p]].push(p);
+  for (const t of teamOrder(end)) for (const p of teamPairs[t]) byEnd[pairGuide[p]].push(p);
 
-  // Maximal cliques of an interval graph by a sweep: an end event right after a start event
-  // closes a maximal set of mutually overlapping periods. Periods are half-open, so at equal
-  // times ends come first. Events are encoded as p (start) and ~p (end).
-  const time = (e: number) => (e >= 0 ? start[pairTeam[e]] : end[pairTeam[~e]]);
-  const active = new Set<number>();
-  for (const pairs of guidePairs) {
-    if (pairs.length < 2) continue;
-    const events: number[] = [];
-    for (const p of pairs) events.push(p, ~p);
-    events.sort((a, b) => time(a) - time(b) || (a < 0 ? 0 : 1) - (b < 0 ? 0 : 1));
-    active.clear();
+  // Maximal cliques of an interval graph by a sweep: an end right after a start closes a
+  // maximal set of mutually overlapping periods. Periods are half-open, so at equal times
+  // ends come first.
+  const position = new Int32Array(n);
+  for (let g = 0; g < guideIds.length; g++) {
+    const starts = byStart[g];
+    const ends = byEnd[g];
+    if (starts.length < 2) continue;
+    const active: number[] = [];
     let grew = false;
-    for (const e of events) {
-      if (e >= 0) {
-        active.add(e);
+    let i = 0;
+    for (const e of ends) {
+      const until = end[pairTeam[e]];
+      for (; i < starts.length && start[pairTeam[starts[i]]] < until; i++) {
+        position[starts[i]] = active.length;
+        active.push(starts[i]);
         grew = true;
-      } else {
-        if (grew && active.size >= 2) prepared.cliques.push([...active]);
-        grew = false;
-        active.delete(~e);
+      }
+      if (grew && active.length >= 2) prepared.cliques.push(active.slice());
+      grew = false;
+      const last = active.pop()!;
+      if (last !== e) {
+        active[position[e]] = last;
+        position[last] = position[e];
       }
     }
   }

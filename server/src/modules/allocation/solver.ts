@@ -1,28 +1,37 @@
 // The batch plan's optimisation core (issue #14 point 3).
 //
 // Usage (allocation service):
-//   import { solvePlan } from './solver';
+//   import { solvePlan, warmUpSolver } from './solver';
+//   void warmUpSolver();            // once at start-up, not awaited (see below)
 //   const solution = await solvePlan({ teams, pairs }, { timeLimitMs: 2500 });
 //   // solution.assignment: teamId → guideId (only given pairs, one guide per team, no guide
 //   // on two overlapping periods); solution.objective / solution.objectiveBound is the
 //   // quality figure ("within x % of the best possible"); solution.method says how.
 // Pass only pairs that break no hard rule, existing assignments included: the solver knows
 // nothing else. It never throws for a well-formed problem: when HiGHS fails or runs out of
-// time, a greedy plan (and the trivial bound) stands in and `method` says so.
+// time, a greedy plan (improved locally) stands in, with the best bound proven so far, and
+// `method` says so. The solve is synchronous CPU work inside (HiGHS is single-threaded
+// Wasm): it holds the event loop for up to the time limit; move it to a worker thread if
+// that matters. The first large LP of a process runs several times slower than later ones
+// (the Wasm code is still being optimised by V8): warmUpSolver pays that at start-up.
 //
 // Model: a binary x[p] per feasible pair, value PLAN_COVER_VALUE + score; per team Σ x ≤ 1;
 // per guide, one Σ x ≤ 1 per maximal set of mutually overlapping periods (the maximal
 // cliques of an interval graph, found by a sweep). Teams joined by such a clique form a
-// component; components are solved apart, smallest first:
+// component; components are solved apart, smallest first, each with its share of the time:
 //   - no conflict at all: every team takes its best pair (exact);
-//   - up to MIP_MAX_PAIRS pairs: HiGHS MIP from a greedy start (exact unless it hits its
+//   - up to MIP_MAX_PAIRS pairs: HiGHS MIP from the greedy plan (exact unless it hits its
 //     share of the time);
-//   - larger: the LP relaxation (HiGHS simplex), LP-guided rounding (pairs by x descending,
-//     each taken if its team and guide are free), greedy fill and local improvement.
+//   - larger: the LP relaxation (HiGHS dual simplex), LP-guided rounding (pairs by x
+//     descending, each taken if its team and guide are free), greedy fill, then local
+//     improvement (better free guide; take a guide from the one team blocking it, which
+//     moves to its best free alternative). Interval-clique LPs are close to integral: on the
+//     bench's instances the rounding meets the bound.
 //
 // Bounds: `objectiveBound` sums per component the best proven upper bound — the MIP's dual
-// bound where the MIP ran, the LP relaxation's optimum where the LP ran, Σ of each team's
-// best pair (teams apart) where neither finished. `coverBound` sums per component
+// bound where the MIP ran; otherwise the least of Σ of each team's best pair and the
+// weak-duality bound of the LP's row duals (dualBound: the relaxation's optimum when the LP
+// finished, still a bound when it was cut short). `coverBound` sums per component
 // min(teams with a pair, ⌊bound / PLAN_COVER_VALUE⌋): a plan covering k teams is worth at
 // least k × PLAN_COVER_VALUE, so no plan covers more.
 import loadHighs from 'highs';
@@ -70,72 +79,103 @@ function trivialBound(p: PreparedProblem, c: Component) {
   return sum;
 }
 
-/** The component's rows over pair indices: team rows (teams with two pairs or more), cliques. */
-function rowsOf(p: PreparedProblem, c: Component): number[][] {
-  const rows: number[][] = [];
-  for (const t of c.teams) if (p.teamPairs[t].length > 1) rows.push(p.teamPairs[t]);
-  rows.push(...c.cliques);
-  return rows;
+/**
+ * The component column-wise: column j is pair c.pairs[j]; its rows are the team row (teams
+ * with two pairs or more) and the clique rows holding it.
+ */
+interface ComponentMatrix {
+  numRows: number;
+  value: Float64Array;
+  /** Rows of column j: rowIndex[colStart[j] .. colStart[j + 1]). */
+  colStart: Int32Array;
+  rowIndex: Int32Array;
 }
 
-/** The component as a HiGHS model: columns = its pairs (in c.pairs order), rows = rowsOf. */
-function buildModel(highs: Highs, p: PreparedProblem, c: Component, integer: boolean) {
-  const local = new Map<number, number>();
-  c.pairs.forEach((pair, j) => local.set(pair, j));
-  const rows = rowsOf(p, c);
-  let nnz = 0;
-  for (const r of rows) nnz += r.length;
-  const starts = new Int32Array(rows.length + 1);
-  const indices = new Int32Array(nnz);
-  let k = 0;
-  rows.forEach((r, i) => {
-    const cols = r.map((pair) => local.get(pair)!).sort((a, b) => a - b);
-    indices.set(cols, k);
-    k += cols.length;
-    starts[i + 1] = k;
-  });
+function matrixOf(p: PreparedProblem, c: Component, local: Int32Array): ComponentMatrix {
   const n = c.pairs.length;
-  return highs.createModel({
-    numCols: n,
-    numRows: rows.length,
-    sense: highs.constants.objectiveSense.maximize,
-    colCost: Float64Array.from(c.pairs, (pair) => p.pairValue[pair]),
-    colLower: new Float64Array(n),
-    colUpper: new Float64Array(n).fill(1),
-    rowLower: new Float64Array(rows.length).fill(-highs.infinity),
-    rowUpper: new Float64Array(rows.length).fill(1),
+  c.pairs.forEach((pair, j) => (local[pair] = j));
+  const rows: number[][] = [];
+  for (const t of c.teams) if (p.teamPairs[t].length > 1) rows.push(p.teamPairs[t]);
+  for (const q of c.cliques) rows.push(q);
+  const colStart = new Int32Array(n + 1);
+  for (const r of rows) for (const pair of r) colStart[local[pair] + 1]++;
+  for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
+  const fill = colStart.slice(0, n);
+  const rowIndex = new Int32Array(colStart[n]);
+  rows.forEach((r, i) => {
+    for (const pair of r) rowIndex[fill[local[pair]]++] = i;
+  });
+  const value = Float64Array.from(c.pairs, (pair) => p.pairValue[pair]);
+  return { numRows: rows.length, value, colStart, rowIndex };
+}
+
+/** The given columns as HiGHS CSC data. */
+function columns(m: ComponentMatrix, cols: ArrayLike<number>) {
+  let nnz = 0;
+  for (let k = 0; k < cols.length; k++) nnz += m.colStart[cols[k] + 1] - m.colStart[cols[k]];
+  const starts = new Int32Array(cols.length + 1);
+  const indices = new Int32Array(nnz);
+  for (let k = 0; k < cols.length; k++) {
+    const j = cols[k];
+    indices.set(m.rowIndex.subarray(m.colStart[j], m.colStart[j + 1]), starts[k]);
+    starts[k + 1] = starts[k] + m.colStart[j + 1] - m.colStart[j];
+  }
+  const cost = Float64Array.from(cols, (j) => m.value[j]);
+  return {
+    cost,
+    lower: new Float64Array(cols.length),
+    upper: new Float64Array(cols.length).fill(1),
     matrix: {
-      format: 'csr',
-      numRows: rows.length,
-      numCols: n,
+      format: 'csc' as const,
+      numRows: m.numRows,
+      numCols: cols.length,
       starts,
       indices,
       values: new Float64Array(nnz).fill(1),
     },
-    integrality: integer ? new Int32Array(n).fill(highs.constants.variableType.integer) : undefined,
+  };
+}
+
+function createModel(highs: Highs, m: ComponentMatrix, cols: ArrayLike<number>, integer: boolean) {
+  const data = columns(m, cols);
+  return highs.createModel({
+    numCols: cols.length,
+    numRows: m.numRows,
+    sense: highs.constants.objectiveSense.maximize,
+    colCost: data.cost,
+    colLower: data.lower,
+    colUpper: data.upper,
+    rowLower: new Float64Array(m.numRows).fill(-highs.infinity),
+    rowUpper: new Float64Array(m.numRows).fill(1),
+    matrix: data.matrix,
+    integrality: integer
+      ? new Int32Array(cols.length).fill(highs.constants.variableType.integer)
+      : undefined,
   });
 }
 
 /**
- * Weak duality, checked here rather than trusted: for any row prices y ≥ 0, Σ y + Σ over
- * pairs of max(0, value − Σ y of its rows) bounds every fractional plan, so every plan. Fed
- * the LP's row duals it gives the relaxation's optimum (exactly, not within the solver's
- * tolerances); fed the dual simplex's iterate after a time limit it still gives a bound.
+ * Weak duality, computed here rather than trusted: for any row prices y ≥ 0,
+ * Σ y + Σ over all the component's pairs of max(0, value − Σ y of its rows) bounds every
+ * fractional plan, so every plan. With the LP's optimal duals it is the relaxation's optimum;
+ * with the duals of an LP over some columns only, or of a run cut short, it is still a
+ * bound. `reduced` receives each column's reduced value.
  */
-function dualBound(p: PreparedProblem, c: Component, rowDual: Float64Array): number {
-  const rows = rowsOf(p, c);
-  if (rowDual.length !== rows.length) return Infinity;
-  const reduced = new Map<number, number>();
-  for (const pair of c.pairs) reduced.set(pair, p.pairValue[pair]);
+function dualBound(m: ComponentMatrix, rowDual: Float64Array, reduced: Float64Array): number {
+  if (rowDual.length !== m.numRows) return Infinity;
   let bound = 0;
-  rows.forEach((r, i) => {
-    const y = Math.max(0, rowDual[i]);
-    if (!Number.isFinite(y)) bound = Infinity;
-    bound += y;
-    for (const pair of r) reduced.set(pair, reduced.get(pair)! - y);
-  });
-  for (const v of reduced.values()) if (v > 0) bound += v;
-  return bound;
+  const y = new Float64Array(m.numRows);
+  for (let i = 0; i < m.numRows; i++) {
+    y[i] = Math.max(0, rowDual[i]);
+    bound += y[i];
+  }
+  for (let j = 0; j < m.value.length; j++) {
+    let r = m.value[j];
+    for (let k = m.colStart[j]; k < m.colStart[j + 1]; k++) r -= y[m.rowIndex[k]];
+    reduced[j] = r;
+    if (r > 0) bound += r;
+  }
+  return Number.isFinite(bound) ? bound : Infinity;
 }
 
 /** Takes the component's pairs in order of LP value (ties: higher value first). */
@@ -154,7 +194,13 @@ function solveExact(
 ): ComponentResult {
   const p = state.p;
   greedyFill(state, c.teams);
-  const model = buildModel(highs, p, c, true);
+  const m = matrixOf(p, c, p.scratch);
+  const model = createModel(
+    highs,
+    m,
+    Int32Array.from(c.pairs, (_, j) => j),
+    true,
+  );
   try {
     model.options.set({ output_flag: false, time_limit: seconds, mip_rel_gap: 0 });
     model.setSolution({
@@ -185,6 +231,12 @@ function solveExact(
   }
 }
 
+/**
+ * The LP relaxation (dual simplex), its duals turned into a bound (dualBound), then rounding
+ * by LP value, greedy fill and local improvement; the greedy plan stays if that ends worse.
+ * (Measured and dropped: column generation from each team's best pairs — the restricted LPs
+ * need twice the simplex iterations of the full one and end slower.)
+ */
 function solveRelaxed(
   highs: Highs,
   state: PlanState,
@@ -192,34 +244,52 @@ function solveRelaxed(
   deadline: number,
 ): ComponentResult {
   const p = state.p;
-  let bound = trivialBound(p, c);
-  let method = 'greedy+local-search (LP unfinished)';
-  let x: Float64Array | null = null;
-  const model = buildModel(highs, p, c, false);
-  try {
-    const seconds = Math.max(0.05, (deadline - performance.now() - ROUNDING_RESERVE_MS) / 1000);
-    // Dual simplex without presolve: measured fastest on these clique models (presolve
-    // costs more than it removes; the interior-point and PDLP solvers are several times slower).
-    model.options.set({
-      output_flag: false,
-      time_limit: seconds,
-      solver: 'simplex',
-      presolve: 'off',
-    });
-    const { modelStatus } = model.run();
-    const solution = model.getSolution();
-    bound = Math.min(bound, dualBound(p, c, solution.rowDual));
-    if (modelStatus === highs.constants.modelStatus.optimal) {
-      x = solution.colValue;
-      method = 'lp-rounding+local-search';
-    }
-  } finally {
-    model.dispose();
-  }
-  if (x) roundFrom(state, c, x);
   greedyFill(state, c.teams);
+  const greedyChosen = c.teams.map((t) => state.chosen[t]);
+  const greedyValue = state.value;
+
+  const m = matrixOf(p, c, p.scratch);
+  const n = c.pairs.length;
+  let bound = trivialBound(p, c);
+  let x: Float64Array | null = null;
+  const seconds = (deadline - performance.now() - ROUNDING_RESERVE_MS) / 1000;
+  if (seconds > 0.01) {
+    const model = createModel(
+      highs,
+      m,
+      Int32Array.from(c.pairs, (_, j) => j),
+      false,
+    );
+    try {
+      // Dual simplex without presolve: measured fastest on these clique models (presolve
+      // costs more than it removes; interior point and PDLP are several times slower).
+      model.options.set({
+        output_flag: false,
+        solver: 'simplex',
+        presolve: 'off',
+        time_limit: seconds,
+      });
+      const { modelStatus } = model.run();
+      const solution = model.getSolution();
+      bound = Math.min(bound, dualBound(m, solution.rowDual, new Float64Array(n)));
+      if (modelStatus === highs.constants.modelStatus.optimal) x = solution.colValue;
+    } finally {
+      model.dispose();
+    }
+  }
+  if (!x) {
+    improve(state, c.teams, deadline);
+    return { bound, method: 'greedy+local-search (LP unfinished)' };
+  }
+  for (const t of c.teams) state.drop(t);
+  roundFrom(state, c, x);
+  greedyFill(state, c.teams);
+  if (state.value < greedyValue) {
+    for (const t of c.teams) state.drop(t);
+    for (const pair of greedyChosen) if (pair >= 0) state.take(pair);
+  }
   improve(state, c.teams, deadline);
-  return { bound, method };
+  return { bound, method: 'lp-rounding+local-search' };
 }
 
 function solveComponent(
