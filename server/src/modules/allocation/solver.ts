@@ -281,15 +281,72 @@ function solveRelaxed(
     improve(state, c.teams, deadline);
     return { bound, method: 'greedy+local-search (LP unfinished)' };
   }
-  for (const t of c.teams) state.drop(t);
-  roundFrom(state, c, x);
-  greedyFill(state, c.teams);
-  if (state.value < greedyValue) {
+  const restore = (chosen: number[]) => {
     for (const t of c.teams) state.drop(t);
-    for (const pair of greedyChosen) if (pair >= 0) state.take(pair);
+    for (const pair of chosen) if (pair >= 0) state.take(pair);
+  };
+  const plain = () => {
+    roundFrom(state, c, x!);
+    greedyFill(state, c.teams);
+    if (state.value < greedyValue) restore(greedyChosen);
+    improve(state, c.teams, deadline);
+  };
+  for (const t of c.teams) state.drop(t);
+  plain();
+  // Where the LP left teams fractional, re-plan them exactly and keep the better plan.
+  const core = new Set<number>();
+  c.pairs.forEach((pair, j) => {
+    if (x![j] > 1e-6 && x![j] < 1 - 1e-6) core.add(p.pairTeam[pair]);
+  });
+  let polished = false;
+  if (core.size && deadline - performance.now() > ROUNDING_RESERVE_MS) {
+    const first = c.teams.map((t) => state.chosen[t]);
+    const firstValue = state.value;
+    for (const t of c.teams) state.drop(t);
+    roundFrom(state, c, x);
+    for (const t of core) state.drop(t);
+    polishCore(highs, state, [...core], deadline);
+    greedyFill(state, c.teams);
+    improve(state, c.teams, deadline);
+    polished = state.value > firstValue + 1e-9;
+    if (!polished) restore(first);
   }
-  improve(state, c.teams, deadline);
-  return { bound, method: 'lp-rounding+local-search' };
+  return {
+    bound,
+    method: polished ? 'lp-rounding+core-mip+local-search' : 'lp-rounding+local-search',
+  };
+}
+
+/**
+ * The fractional core: the teams the LP left fractional (unassigned in `state`) are
+ * re-planned exactly (HiGHS MIP within the time left) around the teams it settled.
+ */
+function polishCore(highs: Highs, state: PlanState, teams: number[], deadline: number) {
+  const p = state.p;
+  // Team and guide ids of the sub-problem are this problem's indices.
+  const sub: PlanProblem = {
+    teams: teams.map((t) => ({ id: t, start: p.start[t], end: p.end[t] })),
+    pairs: [],
+  };
+  for (const t of teams)
+    for (const pair of p.teamPairs[t])
+      if (state.isFree(p.pairGuide[pair], t))
+        sub.pairs.push({ teamId: t, guideId: p.pairGuide[pair], score: p.pairScore[pair] });
+  const sp = prepare(sub);
+  const ss = new PlanState(sp);
+  for (const sc of [...sp.components].sort((a, b) => a.pairs.length - b.pairs.length)) {
+    const left = deadline - performance.now() - ROUNDING_RESERVE_MS / 2;
+    if (sc.cliques.length === 0) for (const t of sc.teams) ss.take(sp.teamPairs[t][0]);
+    else if (left > 10) solveExact(highs, ss, sc, left / 1000);
+    else greedyFill(ss, sc.teams);
+  }
+  ss.chosen.forEach((subPair, st) => {
+    if (subPair < 0) return;
+    const t = sp.teamIds[st];
+    const g = sp.guideIds[sp.pairGuide[subPair]];
+    const pair = p.teamPairs[t].find((q) => p.pairGuide[q] === g);
+    if (pair !== undefined) state.tryTake(pair);
+  });
 }
 
 function solveComponent(
