@@ -297,7 +297,7 @@ export class AllocationService {
     }
     for (const list of byTeam.values())
       list.sort((a, b) => b.score - a.score || a.guide_id - b.guide_id);
-    const solution = solvePlan(
+    const solution = await solvePlan(
       {
         teams: teams.map((team) => {
           const { busy } = assignmentPeriod(

@@ -1,0 +1,319 @@
+// The plan problem as index arrays (issue #14 point 3): pairs deduplicated, each guide's
+// conflicts as maximal cliques of overlapping periods, and the connected components the
+// solver treats one by one. Plain data; no HiGHS here.
+import { pairValue, type PlanProblem } from './plan-model';
+
+export interface PreparedProblem {
+  teamIds: number[];
+  start: Float64Array;
+  end: Float64Array;
+  /** Per pair (index p): team index, guide index, guide id, score, value (1000 + score). */
+  pairTeam: Int32Array;
+  pairGuide: Int32Array;
+  guideIds: number[];
+  pairScore: Float64Array;
+  pairValue: Float64Array;
+  /** Each team's pairs, best value first. */
+  teamPairs: number[][];
+  /** Σ x ≤ 1 rows over pairs: one guide and a maximal set of mutually overlapping periods. */
+  cliques: number[][];
+  components: Component[];
+  /** Scratch space, one slot per pair (a component's local column numbers). */
+  scratch: Int32Array;
+}
+
+export interface Component {
+  teams: number[];
+  pairs: number[];
+  cliques: number[][];
+}
+
+const overlaps = (p: PreparedProblem, a: number, b: number) =>
+  p.start[a] < p.end[b] && p.start[b] < p.end[a];
+
+/**
+ * Indexes the problem. Pairs naming an unknown team, a non-finite score or an empty period
+ * are dropped; a repeated (team, guide) keeps its best score.
+ */
+export function prepare(problem: PlanProblem): PreparedProblem {
+  const teamIndex = new Map<number, number>();
+  const teamIds: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const t of problem.teams) {
+    if (teamIndex.has(t.id)) continue;
+    teamIndex.set(t.id, teamIds.length);
+    teamIds.push(t.id);
+    starts.push(t.start);
+    ends.push(t.end);
+  }
+  const start = Float64Array.from(starts);
+  const end = Float64Array.from(ends);
+  const nTeams = teamIds.length;
+
+  // Valid pairs grouped by team (counting sort), a repeated guide keeping its best score.
+  const guideIndex = new Map<number, number>();
+  const guideIds: number[] = [];
+  const m = problem.pairs.length;
+  const rawTeam = new Int32Array(m).fill(-1);
+  const rawGuide = new Int32Array(m);
+  const teamCount = new Int32Array(nTeams + 1);
+  problem.pairs.forEach((pair, i) => {
+    const t = teamIndex.get(pair.teamId);
+    if (t === undefined || !Number.isFinite(pair.score) || !(start[t] < end[t])) return;
+    let g = guideIndex.get(pair.guideId);
+    if (g === undefined) {
+      g = guideIds.length;
+      guideIndex.set(pair.guideId, g);
+      guideIds.push(pair.guideId);
+    }
+    rawTeam[i] = t;
+    rawGuide[i] = g;
+    teamCount[t + 1]++;
+  });
+  for (let t = 0; t < nTeams; t++) teamCount[t + 1] += teamCount[t];
+  const byTeam = new Int32Array(teamCount[nTeams]);
+  const fill = teamCount.slice(0, nTeams);
+  for (let i = 0; i < m; i++) if (rawTeam[i] >= 0) byTeam[fill[rawTeam[i]]++] = i;
+
+  const seenAt = new Int32Array(guideIds.length).fill(-1);
+  const pairTeam = new Int32Array(byTeam.length);
+  const pairGuide = new Int32Array(byTeam.length);
+  const pairScore = new Float64Array(byTeam.length);
+  const teamPairs: number[][] = [];
+  let n = 0;
+  for (let t = 0; t < nTeams; t++) {
+    const own: number[] = [];
+    for (let k = teamCount[t]; k < teamCount[t + 1]; k++) {
+      const i = byTeam[k];
+      const g = rawGuide[i];
+      const score = problem.pairs[i].score;
+      const at = seenAt[g];
+      if (at >= 0 && pairTeam[at] === t) {
+        if (score > pairScore[at]) pairScore[at] = score;
+        continue;
+      }
+      seenAt[g] = n;
+      own.push(n);
+      pairTeam[n] = t;
+      pairGuide[n] = g;
+      pairScore[n] = score;
+      n++;
+    }
+    teamPairs.push(own);
+  }
+  const values = new Float64Array(n);
+  for (let p = 0; p < n; p++) values[p] = pairValue(pairScore[p]);
+  for (const list of teamPairs) list.sort((a, b) => values[b] - values[a] || a - b);
+
+  const prepared: PreparedProblem = {
+    teamIds,
+    start,
+    end,
+    pairTeam: pairTeam.slice(0, n),
+    pairGuide: pairGuide.slice(0, n),
+    guideIds,
+    pairScore: pairScore.slice(0, n),
+    pairValue: values,
+    teamPairs,
+    cliques: [],
+    components: [],
+    scratch: new Int32Array(n),
+  };
+
+  // Each guide's pairs by start and by end: visiting teams in that order keeps them sorted.
+  const teamOrder = (key: Float64Array) =>
+    Int32Array.from(teamIds, (_, i) => i).sort((a, b) => key[a] - key[b]);
+  const byStart: number[][] = guideIds.map(() => []);
+  const byEnd: number[][] = guideIds.map(() => []);
+  for (const t of teamOrder(start)) for (const p of teamPairs[t]) byStart[pairGuide[p]].push(p);
+  for (const t of teamOrder(end)) for (const p of teamPairs[t]) byEnd[pairGuide[p]].push(p);
+
+  // Maximal cliques of an interval graph by a sweep: an end right after a start closes a
+  // maximal set of mutually overlapping periods. Periods are half-open, so at equal times
+  // ends come first.
+  const position = new Int32Array(n);
+  for (let g = 0; g < guideIds.length; g++) {
+    const starts = byStart[g];
+    const ends = byEnd[g];
+    if (starts.length < 2) continue;
+    const active: number[] = [];
+    let grew = false;
+    let i = 0;
+    for (const e of ends) {
+      const until = end[pairTeam[e]];
+      for (; i < starts.length && start[pairTeam[starts[i]]] < until; i++) {
+        position[starts[i]] = active.length;
+        active.push(starts[i]);
+        grew = true;
+      }
+      if (grew && active.length >= 2) prepared.cliques.push(active.slice());
+      grew = false;
+      const last = active.pop()!;
+      if (last !== e) {
+        active[position[e]] = last;
+        position[last] = position[e];
+      }
+    }
+  }
+
+  // Components: teams joined by a clique (a shared guide over overlapping periods).
+  const parent = Int32Array.from(teamIds, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]];
+      x = parent[x];
+    }
+    return x;
+  };
+  for (const clique of prepared.cliques) {
+    const root = find(prepared.pairTeam[clique[0]]);
+    for (const p of clique) {
+      const r = find(prepared.pairTeam[p]);
+      if (r !== root) parent[r] = root;
+    }
+  }
+  const byRoot = new Map<number, Component>();
+  for (let t = 0; t < teamIds.length; t++) {
+    if (!prepared.teamPairs[t].length) continue;
+    const r = find(t);
+    let c = byRoot.get(r);
+    if (!c) byRoot.set(r, (c = { teams: [], pairs: [], cliques: [] }));
+    c.teams.push(t);
+    c.pairs.push(...prepared.teamPairs[t]);
+  }
+  for (const clique of prepared.cliques)
+    byRoot.get(find(prepared.pairTeam[clique[0]]))!.cliques.push(clique);
+  prepared.components = [...byRoot.values()];
+  return prepared;
+}
+
+/**
+ * A plan under construction: each team's chosen pair (or -1) and each guide's teams, with
+ * the conflict test every move goes through, so whatever it holds is feasible.
+ */
+export class PlanState {
+  readonly chosen: Int32Array;
+  private readonly guideTeams: number[][];
+  value = 0;
+
+  constructor(readonly p: PreparedProblem) {
+    this.chosen = new Int32Array(p.teamIds.length).fill(-1);
+    this.guideTeams = p.guideIds.map(() => []);
+  }
+
+  /** Teams holding guide `g` whose periods overlap team `t`'s (t itself excluded). */
+  conflicts(g: number, t: number): number[] {
+    const out: number[] = [];
+    for (const u of this.guideTeams[g]) if (u !== t && overlaps(this.p, u, t)) out.push(u);
+    return out;
+  }
+
+  isFree(g: number, t: number): boolean {
+    for (const u of this.guideTeams[g]) if (u !== t && overlaps(this.p, u, t)) return false;
+    return true;
+  }
+
+  /** Pair p if its team has none and its guide is free; true when taken. */
+  tryTake(pair: number): boolean {
+    const t = this.p.pairTeam[pair];
+    if (this.chosen[t] >= 0 || !this.isFree(this.p.pairGuide[pair], t)) return false;
+    this.take(pair);
+    return true;
+  }
+
+  take(pair: number) {
+    const t = this.p.pairTeam[pair];
+    this.chosen[t] = pair;
+    this.guideTeams[this.p.pairGuide[pair]].push(t);
+    this.value += this.p.pairValue[pair];
+  }
+
+  drop(t: number) {
+    const pair = this.chosen[t];
+    if (pair < 0) return;
+    const list = this.guideTeams[this.p.pairGuide[pair]];
+    list.splice(list.indexOf(t), 1);
+    this.chosen[t] = -1;
+    this.value -= this.p.pairValue[pair];
+  }
+
+  currentValue(t: number) {
+    return this.chosen[t] >= 0 ? this.p.pairValue[this.chosen[t]] : 0;
+  }
+}
+
+/** The baseline: teams by start, each takes its best pair whose guide is still free. */
+export function greedyFill(state: PlanState, teams: number[]) {
+  const p = state.p;
+  const order = [...teams].sort((a, b) => p.start[a] - p.start[b] || p.end[a] - p.end[b] || a - b);
+  for (const t of order) {
+    if (state.chosen[t] >= 0) continue;
+    for (const pair of p.teamPairs[t]) if (state.tryTake(pair)) break;
+  }
+}
+
+/**
+ * Local improvement until no move helps or the deadline: a team moves to a better pair
+ * whose guide is free, or takes a busy guide from the one team holding it over that period,
+ * which moves to its best free alternative (or is left out) when the exchange gains value.
+ */
+export function improve(state: PlanState, teams: number[], deadline: number): number {
+  const p = state.p;
+  let moves = 0;
+  for (let pass = 0; pass < 50; pass++) {
+    let improved = false;
+    for (let i = 0; i < teams.length; i++) {
+      if ((i & 31) === 0 && performance.now() > deadline) return moves;
+      const t = teams[i];
+      const cur = state.currentValue(t);
+      const curPair = state.chosen[t];
+      for (const pair of p.teamPairs[t]) {
+        const value = p.pairValue[pair];
+        if (value <= cur + 1e-9) break;
+        if (pair === curPair) continue;
+        const g = p.pairGuide[pair];
+        state.drop(t);
+        const blocking = state.conflicts(g, t);
+        if (blocking.length === 0) {
+          state.take(pair);
+          improved = true;
+          moves++;
+          break;
+        }
+        if (blocking.length === 1) {
+          const u = blocking[0];
+          const uPair = state.chosen[u];
+          const loss = p.pairValue[uPair];
+          state.drop(u);
+          state.take(pair);
+          let alternative = -1;
+          for (const q of p.teamPairs[u]) {
+            if (value - cur - loss + p.pairValue[q] <= 1e-9) break;
+            if (p.pairGuide[q] !== g && state.isFree(p.pairGuide[q], u)) {
+              alternative = q;
+              break;
+            }
+          }
+          const gain = value - cur - loss + (alternative >= 0 ? p.pairValue[alternative] : 0);
+          if (alternative >= 0 && gain > 1e-9) {
+            state.take(alternative);
+            improved = true;
+            moves++;
+            break;
+          }
+          if (alternative < 0 && gain > 1e-9) {
+            improved = true;
+            moves++;
+            break;
+          }
+          state.drop(t);
+          state.take(uPair);
+        }
+        if (curPair >= 0) state.take(curPair);
+      }
+    }
+    if (!improved) break;
+  }
+  return moves;
+}
