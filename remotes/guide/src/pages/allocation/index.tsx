@@ -26,6 +26,16 @@ import { WaitingTeams } from './WaitingTeams';
 const TABS = ['teams', 'board', 'rules'] as const;
 type Tab = (typeof TABS)[number];
 const FORTNIGHT = 14;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range in the address (so it survives a reload and can be shared), else the next fortnight. */
+function rangeOf(from: string | null, to: string | null): [string, string] {
+  if (from && to && DAY.test(from) && DAY.test(to) && from <= to) {
+    if (daysOf(from, to).length <= ALLOCATION_RANGE_MAX_DAYS) return [from, to];
+  }
+  const today = localDate();
+  return [today, addDays(today, FORTNIGHT - 1)];
+}
 
 export default function AllocationPage() {
   const intl = useIntl();
@@ -35,10 +45,7 @@ export default function AllocationPage() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'teams';
-  const [range, setRange] = useState<[string, string]>(() => {
-    const today = localDate();
-    return [today, addDays(today, FORTNIGHT - 1)];
-  });
+  const range = rangeOf(params.get('from'), params.get('to'));
   const [selected, setSelected] = useState<WaitingTeam | null>(null);
   const [planning, setPlanning] = useState(false);
 
@@ -48,15 +55,30 @@ export default function AllocationPage() {
       Message.warning(t('allocation.rangeTooLong', { days: ALLOCATION_RANGE_MAX_DAYS }));
       return;
     }
-    setRange([value[0], value[1]]);
     setSelected(null);
+    setParams(
+      (p) => {
+        p.set('from', value[0]!);
+        p.set('to', value[1]!);
+        return p;
+      },
+      { replace: true },
+    );
   };
 
   return (
     <Card data-testid="allocation-page">
       <Tabs
         activeTab={tab}
-        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              p.set('tab', key);
+              return p;
+            },
+            { replace: true },
+          )
+        }
         extra={
           tab === 'teams' ? (
             <Space>
