@@ -235,3 +235,32 @@ describe('guide allocation as an operator', () => {
     expect(await busy.locator('[data-rule="GUIDE_BUSY"]').innerText()).toContain(first.code);
   });
 });
+
+describe('guide allocation as a user (read-only)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await login(browser.page, baseUrl, 'user');
+  });
+  afterAll(() => browser.close());
+
+  it('reads the waiting teams, the board and the rules without any action', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/guide/allocation`);
+    await page.getByTestId('waiting-teams').waitFor();
+    expect(await page.getByTestId('plan-all').count()).toBe(0);
+
+    await page.getByRole('tab', { name: '调度看板' }).click();
+    await page.getByTestId('dispatch-board').waitFor();
+    expect(await page.locator('[data-testid^="strip-"][draggable="true"]').count()).toBe(0);
+
+    await page.getByRole('tab', { name: '分配规则' }).click();
+    const rules = page.getByTestId('allocation-rules');
+    await rules.getByTestId('rule-fairness').waitFor();
+    expect(await rules.getByTestId('rule-fairness').locator('.arco-switch').isDisabled()).toBe(
+      true,
+    );
+    await rules.getByTestId('hard-GUIDE_BUSY').waitFor();
+    expect(await rules.getByRole('button', { name: '保存' }).count()).toBe(0);
+  });
+});

@@ -70,7 +70,6 @@ export const zhCN = {
   'allocation.board.waiting': '待分配 {count} 个：',
   'allocation.board.hint':
     '把 {code} 拖到导游行上（或按回车）即可分配；灰色的导游不符合条件，悬停查看原因。Esc 取消选择',
-  'allocation.board.hintReadOnly': '灰色的导游不能带 {code}，悬停查看原因',
   'allocation.board.whyNot': '{name} 不能带 {code}：',
   'allocation.board.eligible': '符合全部硬性规则',
   'allocation.board.unknownWhy': '未能查询原因',
@@ -170,7 +169,6 @@ export const enUS = {
   'allocation.board.waiting': '{count} waiting:',
   'allocation.board.hint':
     'Drag {code} onto a guide (or press Enter on a row) to assign it; greyed guides cannot take it, hover to see why. Esc to drop the choice',
-  'allocation.board.hintReadOnly': 'Greyed guides cannot take {code}; hover to see why',
   'allocation.board.whyNot': '{name} cannot take {code}:',
   'allocation.board.eligible': 'Meets every hard rule',
   'allocation.board.unknownWhy': 'The reason could not be found',

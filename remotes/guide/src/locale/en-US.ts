@@ -4,7 +4,6 @@ import { enUS as allocation } from './allocation';
 export default {
   ...allocation,
   ...guideEnumMessages('en-US'),
-  'guide.pending': 'This guide page is not available yet; it ships with the guide section.',
   'guide.unavailability.leave': 'Leave',
   'guide.unavailability.sick': 'Sick',
   'guide.unavailability.training': 'Training',

@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   List,
-  Message,
   Result,
   Space,
   Spin,
@@ -18,45 +17,19 @@ import {
 import { IconDown, IconRight } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
 import type { Candidate, WaitingTeam } from '@console/shared';
-import { apiErrorMessage } from '@console/shared/api';
 import { useEnumLabel, useGuideDictionaries } from '../../hooks';
-import { allocationApi, useAllocationChanged, useCandidatesQuery } from './api';
+import { useCandidatesQuery } from './api';
 import { BreachTags, ScoreBar, ScoreBreakdown } from './ScoreBreakdown';
+import { useAssignGuide } from './useAssignGuide';
 
 const PAGE_SIZE = 20;
 
-/** Books `guideId` as the team's local guide for its whole period (the manual path). */
-export function useAssignGuide() {
-  const intl = useIntl();
-  const changed = useAllocationChanged();
-  return async (team: WaitingTeam, guide: { guideId: number; name: string }) => {
-    try {
-      await allocationApi.assign(team.id, {
-        guideId: guide.guideId,
-        role: 'local_guide',
-        from: team.startDate,
-        to: team.endDate,
-      });
-      Message.success(
-        intl.formatMessage({ id: 'allocation.assigned' }, { name: guide.name, code: team.code }),
-      );
-      changed([team.id]);
-      return true;
-    } catch (error) {
-      // The refusal names the rule the server applied (leave, busy …) in the user's language.
-      Message.error({
-        content: intl.formatMessage(
-          { id: 'allocation.refused' },
-          { name: guide.name, reason: apiErrorMessage(error) },
-        ),
-        duration: 8000,
-      });
-      return false;
-    }
-  };
-}
-
-export function Candidates(props: { team: WaitingTeam | null; canAllocate: boolean }) {
+export function Candidates(props: {
+  team: WaitingTeam | null;
+  canAllocate: boolean;
+  /** The team got its guide: it leaves the waiting list. */
+  onAssigned(team: WaitingTeam): void;
+}) {
   const { team, canAllocate } = props;
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -111,8 +84,9 @@ export function Candidates(props: { team: WaitingTeam | null; canAllocate: boole
 
   const book = async (c: Candidate) => {
     setBusy(c.guideId);
-    await assign(team, c);
+    const done = await assign(team, c);
     setBusy(null);
+    if (done) props.onAssigned(team);
   };
 
   const row = (c: Candidate) => {

@@ -29,9 +29,9 @@ import {
 } from '@console/shared';
 import { useEnumLabel } from '../../hooks';
 import { useAllocationBoardQuery, useCandidatesQuery } from './api';
-import { useAssignGuide } from './Candidates';
 import { BreachTags } from './ScoreBreakdown';
 import { barSpan, daysOf, rowWindow } from './timeline';
+import { useAssignGuide } from './useAssignGuide';
 import { useEligibleGuides } from './useEligibleGuides';
 import { TeamBadges } from './WaitingTeams';
 
@@ -88,10 +88,7 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
   const board = useAllocationBoardQuery({ from, to, current, pageSize: PAGE_SIZE, keyword });
   const guides = board.data?.guides ?? [];
   const waiting = board.data?.waiting ?? [];
-  const { eligible } = useEligibleGuides(
-    canAllocate ? (picked?.id ?? null) : null,
-    board.fulfilledTimeStamp ?? 0,
-  );
+  const { eligible } = useEligibleGuides(picked?.id ?? null, board.fulfilledTimeStamp ?? 0);
 
   // The picked team leaves the strip once assigned (or re-dated out of the fortnight).
   useEffect(() => {
@@ -319,7 +316,7 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
               key={team.id}
               type="button"
               draggable={canAllocate}
-              aria-pressed={active}
+              aria-pressed={canAllocate ? active : undefined}
               data-testid={`strip-${team.code}`}
               onDragStart={(e) => {
                 e.dataTransfer.setData(TEAM_MIME, String(team.id));
@@ -327,10 +324,10 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
                 setPicked(team);
               }}
               onDragEnd={() => setDropTarget(null)}
-              onClick={() => setPicked(active ? null : team)}
+              onClick={() => canAllocate && setPicked(active ? null : team)}
               style={{
                 flex: '0 0 auto',
-                cursor: canAllocate ? 'grab' : 'pointer',
+                cursor: canAllocate ? 'grab' : 'default',
                 padding: '4px 8px',
                 borderRadius: 4,
                 color: 'var(--color-text-1)',
@@ -360,9 +357,7 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
 
       {picked && (
         <Typography.Text type="secondary" data-testid="board-hint">
-          {canAllocate
-            ? t('allocation.board.hint', { code: picked.code })
-            : t('allocation.board.hintReadOnly', { code: picked.code })}
+          {t('allocation.board.hint', { code: picked.code })}
           {dragged && eligible && !eligible.has(dragged.guideId) && (
             <>
               {' · '}

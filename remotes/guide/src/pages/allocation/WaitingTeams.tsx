@@ -69,12 +69,6 @@ export function WaitingTeams(props: {
   const teams = useWaitingTeamsQuery({ from, to, current, pageSize: PAGE_SIZE, keyword });
   const list = teams.data?.list;
 
-  // A team that left the list (assigned, re-dated) is no longer the selection.
-  useEffect(() => {
-    if (selected && list && !teams.isFetching && !list.some((x) => x.id === selected.id))
-      onSelect(null);
-  }, [list, selected, onSelect, teams.isFetching]);
-
   if (teams.isError) {
     return (
       <Result

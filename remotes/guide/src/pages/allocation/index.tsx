@@ -110,7 +110,11 @@ export default function AllocationPage() {
               />
             </Grid.Col>
             <Grid.Col xs={24} lg={12}>
-              <Candidates team={selected} canAllocate={canAllocate} />
+              <Candidates
+                team={selected}
+                canAllocate={canAllocate}
+                onAssigned={() => setSelected(null)}
+              />
             </Grid.Col>
           </Grid.Row>
         </Tabs.TabPane>
