@@ -2,59 +2,31 @@
 // assignments and leave as bars, each guide's workload, and the range's waiting teams in a
 // strip on top (urgent ones flagged). Drag a team onto a guide's row — or pick it and press
 // Enter on a row — to assign it through the manual path; while a team is picked, rows of
-// guides who cannot take it are greyed and say why. Only rows in view are rendered.
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+// guides who cannot take it are greyed and say why. The grid itself is BoardGrid.
+import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
   DatePicker,
-  Empty,
   Input,
   Pagination,
-  Popover,
   Result,
   Space,
   Spin,
-  Tag,
   Typography,
 } from '@arco-design/web-react';
 import { IconLeft, IconRight } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import {
-  addDays,
-  localDate,
-  type BoardBar,
-  type BoardGuide,
-  type WaitingTeam,
-} from '@console/shared';
-import { useEnumLabel } from '../../hooks';
-import { useAllocationBoardQuery, useCandidatesQuery } from './api';
-import { BreachTags } from './ScoreBreakdown';
-import { barSpan, daysOf, rowWindow } from './timeline';
+import { addDays, localDate, type BoardGuide, type WaitingTeam } from '@console/shared';
+import { useAllocationBoardQuery } from './api';
+import { BoardGrid, TEAM_MIME, WhyNot } from './BoardGrid';
+import { daysOf } from './timeline';
 import { useAssignGuide } from './useAssignGuide';
 import { useEligibleGuides } from './useEligibleGuides';
 import { TeamBadges } from './WaitingTeams';
 
 const FORTNIGHT = 14;
-const ROW_H = 44;
-const HEADER_H = 40;
-const NAME_W = 220;
-const DAY_W = 60;
-const VIEWPORT_H = 560;
 const PAGE_SIZE = 500;
-const TEAM_MIME = 'application/x-allocation-team';
-
-/** Why `guide` cannot take `team`: its breaches as the candidates endpoint gives them. */
-function WhyNot(props: { team: WaitingTeam; guide: BoardGuide }) {
-  const intl = useIntl();
-  const { team, guide } = props;
-  const answer = useCandidatesQuery({ teamId: team.id, keyword: guide.code, pageSize: 20 });
-  const mine = answer.data?.list.find((c) => c.guideId === guide.guideId);
-  if (answer.isFetching && !mine) return <Spin size={14} />;
-  if (!mine) return <>{intl.formatMessage({ id: 'allocation.board.unknownWhy' })}</>;
-  if (mine.eligible) return <>{intl.formatMessage({ id: 'allocation.board.eligible' })}</>;
-  return <BreachTags breaches={mine.breaches} />;
-}
 
 export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean }) {
   const { canAllocate } = props;
@@ -62,7 +34,6 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const navigate = useNavigate();
-  const enumLabel = useEnumLabel();
   const assign = useAssignGuide();
   const [from, setFrom] = useState(props.initialFrom);
   const to = addDays(from, FORTNIGHT - 1);
@@ -74,8 +45,6 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
   const [picked, setPicked] = useState<WaitingTeam | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [scrollTop, setScrollTop] = useState(0);
-  const frame = useRef(0);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -103,159 +72,9 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
     setBusy(false);
   };
 
-  const onDrop = (event: DragEvent, guide: BoardGuide) => {
-    event.preventDefault();
-    setDropTarget(null);
-    const id = Number(event.dataTransfer.getData(TEAM_MIME));
-    const team = waiting.find((w) => w.id === id);
+  const onAssign = (guide: BoardGuide, teamId: number) => {
+    const team = waiting.find((w) => w.id === teamId);
     if (team) void dropOn(team, guide);
-  };
-
-  const { first, last } = rowWindow(
-    Math.max(0, scrollTop - HEADER_H),
-    VIEWPORT_H,
-    ROW_H,
-    guides.length,
-  );
-  const width = NAME_W + days.length * DAY_W;
-  const dayLabel = (d: string) =>
-    intl.formatDate(`${d}T00:00:00Z`, { weekday: 'short', timeZone: 'UTC' });
-
-  const barView = (guide: BoardGuide, bar: BoardBar) => {
-    const span = barSpan(bar, days);
-    if (!span) return null;
-    const isTeam = bar.kind === 'team';
-    const label = isTeam ? bar.label : t(`guide.unavailability.${bar.label}`);
-    const style = {
-      position: 'absolute' as const,
-      top: 8,
-      height: ROW_H - 16,
-      left: span.start * DAY_W + 2,
-      width: span.length * DAY_W - 4,
-      borderRadius: 4,
-      padding: '0 6px',
-      fontSize: 12,
-      lineHeight: `${ROW_H - 16}px`,
-      overflow: 'hidden',
-      whiteSpace: 'nowrap' as const,
-      textOverflow: 'ellipsis',
-      border: 'none',
-      textAlign: 'left' as const,
-      color: isTeam ? 'var(--color-white)' : 'var(--color-text-1)',
-      background: isTeam ? 'rgb(var(--primary-6))' : 'rgb(var(--orange-3))',
-      cursor: isTeam ? 'pointer' : 'default',
-    };
-    const title = `${label} · ${bar.from} ~ ${bar.to}`;
-    return isTeam ? (
-      <button
-        key={`t${bar.id}`}
-        type="button"
-        style={style}
-        title={title}
-        data-testid={`bar-${bar.label}`}
-        onClick={() => navigate(`/team/detail/${bar.id}`)}
-      >
-        {label}
-      </button>
-    ) : (
-      <div key={`l${bar.id}`} style={style} title={title} data-testid={`leave-${guide.code}`}>
-        {label}
-      </div>
-    );
-  };
-
-  const rowView = (guide: BoardGuide, index: number) => {
-    const greyed = picked !== null && eligible !== null && !eligible.has(guide.guideId);
-    const target = dropTarget === guide.guideId;
-    const row = (
-      <div
-        key={guide.guideId}
-        role="row"
-        tabIndex={canAllocate && picked ? 0 : -1}
-        aria-label={t('allocation.board.rowAria', { name: guide.name, code: guide.code })}
-        data-testid={`board-row-${guide.code}`}
-        data-greyed={greyed}
-        onDragOver={(e) => {
-          if (!canAllocate) return;
-          e.preventDefault();
-          if (dropTarget !== guide.guideId) setDropTarget(guide.guideId);
-        }}
-        onDragLeave={() => setDropTarget((v) => (v === guide.guideId ? null : v))}
-        onDrop={(e) => onDrop(e, guide)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && picked) void dropOn(picked, guide);
-          if (e.key === 'Escape') setPicked(null);
-        }}
-        onClick={() => picked && canAllocate && void dropOn(picked, guide)}
-        style={{
-          position: 'absolute',
-          top: HEADER_H + index * ROW_H,
-          height: ROW_H,
-          width,
-          display: 'flex',
-          borderBottom: '1px solid var(--color-border-1)',
-          opacity: greyed ? 0.45 : 1,
-          background: target ? 'var(--color-primary-light-1)' : 'var(--color-bg-2)',
-          outlineOffset: -2,
-        }}
-      >
-        <div
-          style={{
-            position: 'sticky',
-            left: 0,
-            zIndex: 1,
-            width: NAME_W,
-            flex: `0 0 ${NAME_W}px`,
-            padding: '4px 8px',
-            background: 'inherit',
-            borderRight: '1px solid var(--color-border-2)',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 6,
-            overflow: 'hidden',
-          }}
-        >
-          <Typography.Text ellipsis style={{ margin: 0, flex: 1 }}>
-            {guide.name}{' '}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {guide.code} · {enumLabel('level', guide.level)}
-            </Typography.Text>
-          </Typography.Text>
-          <Tag size="small" title={t('allocation.board.workload')}>
-            {t('allocation.board.days', { days: guide.workloadDays })}
-          </Tag>
-        </div>
-        <div style={{ position: 'relative', width: days.length * DAY_W }}>
-          {days.map((d, i) => (
-            <div
-              key={d}
-              style={{
-                position: 'absolute',
-                left: i * DAY_W,
-                top: 0,
-                bottom: 0,
-                width: DAY_W,
-                borderRight: '1px dashed var(--color-border-1)',
-                background: d === today ? 'var(--color-fill-2)' : undefined,
-              }}
-            />
-          ))}
-          {guide.bars.map((bar) => barView(guide, bar))}
-        </div>
-      </div>
-    );
-    if (!greyed || !picked) return row;
-    return (
-      <Popover
-        key={guide.guideId}
-        trigger="hover"
-        position="top"
-        title={t('allocation.board.whyNot', { name: guide.name, code: picked.code })}
-        content={<WhyNot team={picked} guide={guide} />}
-      >
-        {row}
-      </Popover>
-    );
   };
 
   const dragged = dropTarget !== null ? guides.find((g) => g.guideId === dropTarget) : undefined;
@@ -376,76 +195,21 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
         />
       ) : (
         <Spin loading={board.isFetching || busy} style={{ display: 'block' }}>
-          <div
-            role="grid"
-            aria-label={t('allocation.tab.board')}
-            aria-rowcount={guides.length}
-            onScroll={(e) => {
-              const top = e.currentTarget.scrollTop;
-              cancelAnimationFrame(frame.current);
-              frame.current = requestAnimationFrame(() => setScrollTop(top));
-            }}
-            style={{
-              position: 'relative',
-              height: VIEWPORT_H,
-              overflow: 'auto',
-              border: '1px solid var(--color-border-2)',
-              borderRadius: 4,
-              background: 'var(--color-bg-2)',
-            }}
-          >
-            <div style={{ position: 'relative', width, height: HEADER_H + guides.length * ROW_H }}>
-              <div
-                role="row"
-                style={{
-                  position: 'sticky',
-                  top: 0,
-                  zIndex: 2,
-                  display: 'flex',
-                  height: HEADER_H,
-                  width,
-                  background: 'var(--color-bg-3)',
-                  borderBottom: '1px solid var(--color-border-2)',
-                }}
-              >
-                <div
-                  style={{
-                    position: 'sticky',
-                    left: 0,
-                    width: NAME_W,
-                    flex: `0 0 ${NAME_W}px`,
-                    padding: '0 8px',
-                    lineHeight: `${HEADER_H}px`,
-                    background: 'var(--color-bg-3)',
-                  }}
-                >
-                  {t('allocation.board.guide', { count: board.data?.total ?? 0 })}
-                </div>
-                {days.map((d) => (
-                  <div
-                    key={d}
-                    role="columnheader"
-                    style={{
-                      flex: `0 0 ${DAY_W}px`,
-                      textAlign: 'center',
-                      fontSize: 12,
-                      lineHeight: '18px',
-                      paddingTop: 2,
-                      color: d === today ? 'rgb(var(--primary-6))' : 'var(--color-text-2)',
-                    }}
-                  >
-                    {d.slice(5)}
-                    <br />
-                    {dayLabel(d)}
-                  </div>
-                ))}
-              </div>
-              {guides.slice(first, last + 1).map((g, i) => rowView(g, first + i))}
-            </div>
-            {guides.length === 0 && !board.isFetching && (
-              <Empty style={{ paddingTop: 48 }} description={t('allocation.board.noGuides')} />
-            )}
-          </div>
+          <BoardGrid
+            guides={guides}
+            total={board.data?.total ?? 0}
+            days={days}
+            today={today}
+            loading={board.isFetching}
+            canAllocate={canAllocate}
+            picked={picked}
+            eligible={eligible}
+            dropTarget={dropTarget}
+            onDropTarget={setDropTarget}
+            onAssign={onAssign}
+            onOpenTeam={(id) => navigate(`/team/detail/${id}`)}
+            onEscape={() => setPicked(null)}
+          />
         </Spin>
       )}
       {(board.data?.total ?? 0) > PAGE_SIZE && (
