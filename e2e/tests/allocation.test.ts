@@ -160,12 +160,13 @@ describe('guide allocation as an operator', () => {
     await awayRow.hover({ position: { x: 120, y: 10 } });
     const why = page.locator('.arco-popover-content', { hasText: away.name });
     await why.waitFor();
-    expect(await why.locator('[data-rule="GUIDE_UNAVAILABLE"]').innerText()).toContain('休假');
+    expect(await why.locator('[data-rule="GUIDE_UNAVAILABLE"]').innerText()).toContain('请假');
 
     await chip.dragTo(awayRow, { targetPosition: { x: 400, y: 20 } });
     const refusal = page.locator('.arco-message', { hasText: `不能分配 ${away.name}` });
     await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('休假');
+    expect(await refusal.innerText()).toContain('请假');
+    expect(await refusal.innerText()).toContain(day(419));
     expect(await awayRow.getByTestId(`bar-${team.code}`).count()).toBe(0);
 
     await chip.dragTo(freeRow, { targetPosition: { x: 400, y: 20 } });

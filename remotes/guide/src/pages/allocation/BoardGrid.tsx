@@ -131,10 +131,10 @@ export function BoardGrid(props: {
           e.preventDefault();
           onDropTarget(null);
           const teamId = Number(e.dataTransfer.getData(TEAM_MIME));
-          if (teamId) props.onAssign(guide, teamId);
+          if (canAllocate && teamId) props.onAssign(guide, teamId);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && picked) props.onAssign(guide, picked.id);
+          if (e.key === 'Enter' && picked && canAllocate) props.onAssign(guide, picked.id);
           if (e.key === 'Escape') props.onEscape();
         }}
         onClick={() => picked && canAllocate && props.onAssign(guide, picked.id)}
