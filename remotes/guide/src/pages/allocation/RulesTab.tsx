@@ -153,7 +153,7 @@ export function RulesTab() {
               title={
                 <Space>
                   <IconLock />
-                  {t(`allocation.rule.${h.rule}`)}
+                  {intl.formatMessage({ id: `allocation.rule.${h.rule}`, defaultMessage: h.rule })}
                 </Space>
               }
               extra={
