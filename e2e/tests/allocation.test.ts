@@ -184,8 +184,8 @@ describe('guide allocation as an operator', () => {
 
   it('plans a range, commits all but one team, and the booked guide is then excluded as busy', async () => {
     const { page } = browser;
-    for (const suffix of ['甲', '乙', '丙'])
-      await createGuide(page, `规划导游${stamp}${suffix}`, `AL-PLAN-${suffix}-${stamp}`);
+    for (const [i, suffix] of ['甲', '乙', '丙'].entries())
+      await createGuide(page, `规划导游${stamp}${suffix}`, `AL-PLAN-${i}-${stamp}`);
     const teams = [
       await createPendingTeam(page, `规划团${stamp}A`, 440, 441, spotId),
       await createPendingTeam(page, `规划团${stamp}B`, 440, 441, spotId),
