@@ -1,8 +1,9 @@
 import { guideEnumMessages } from '@console/shared';
+import { enUS as allocation } from './allocation';
 
 export default {
+  ...allocation,
   ...guideEnumMessages('en-US'),
-  'guide.pending': 'This guide page is not available yet; it ships with the guide section.',
   'guide.unavailability.leave': 'Leave',
   'guide.unavailability.sick': 'Sick',
   'guide.unavailability.training': 'Training',

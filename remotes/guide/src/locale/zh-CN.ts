@@ -1,8 +1,9 @@
 import { guideEnumMessages } from '@console/shared';
+import { zhCN as allocation } from './allocation';
 
 export default {
+  ...allocation,
   ...guideEnumMessages('zh-CN'),
-  'guide.pending': '导游管理的这个页面尚未上线，将随导游管理模块的版本提供。',
   'guide.unavailability.leave': '请假',
   'guide.unavailability.sick': '病假',
   'guide.unavailability.training': '培训',

@@ -16,6 +16,8 @@ export const zhCN = {
   'config.defaultIs': '默认值：{value}',
   'config.default': '默认值',
   'config.empty': '（空）',
+  'config.on': '开启',
+  'config.off': '关闭',
   'config.reset': '恢复默认',
   'config.overridden': '已修改',
   'config.readOnly': '您可以查看系统配置，修改需要“系统配置写入”权限。',
@@ -50,6 +52,8 @@ export const enUS = {
   'config.defaultIs': 'Default: {value}',
   'config.default': 'Default',
   'config.empty': '(empty)',
+  'config.on': 'On',
+  'config.off': 'Off',
   'config.reset': 'Reset to default',
   'config.overridden': 'Changed',
   'config.readOnly':

@@ -1,5 +1,137 @@
-import { PendingPage } from '../PendingPage';
+// Guide allocation (/guide/allocation, issue #14 "Page"): the waiting teams of a range with the
+// selected team's ranked candidates, "plan all" with its preview and commit, the dispatch
+// board, and the rules. Actions need team:allocate; everyone else reads.
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Grid,
+  Message,
+  Space,
+  Tabs,
+  Typography,
+} from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { ALLOCATION_RANGE_MAX_DAYS, addDays, localDate, type WaitingTeam } from '@console/shared';
+import { useHasPermission } from '@console/shared/permission';
+import { Candidates } from './Candidates';
+import { DispatchBoard } from './DispatchBoard';
+import { PlanDrawer } from './PlanDrawer';
+import { RulesTab } from './RulesTab';
+import { daysOf } from './timeline';
+import { WaitingTeams } from './WaitingTeams';
+
+const TABS = ['teams', 'board', 'rules'] as const;
+type Tab = (typeof TABS)[number];
+const FORTNIGHT = 14;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range in the address (so it survives a reload and can be shared), else the next fortnight. */
+function rangeOf(from: string | null, to: string | null): [string, string] {
+  if (from && to && DAY.test(from) && DAY.test(to) && from <= to) {
+    if (daysOf(from, to).length <= ALLOCATION_RANGE_MAX_DAYS) return [from, to];
+  }
+  const today = localDate();
+  return [today, addDays(today, FORTNIGHT - 1)];
+}
 
 export default function AllocationPage() {
-  return <PendingPage routeKey="guide/allocation" />;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const canAllocate = useHasPermission('team:allocate');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'teams';
+  const range = rangeOf(params.get('from'), params.get('to'));
+  const [selected, setSelected] = useState<WaitingTeam | null>(null);
+  const [planning, setPlanning] = useState(false);
+
+  const changeRange = (value: string[] | undefined) => {
+    if (!value?.[0] || !value[1]) return;
+    if (daysOf(value[0], value[1]).length > ALLOCATION_RANGE_MAX_DAYS) {
+      Message.warning(t('allocation.rangeTooLong', { days: ALLOCATION_RANGE_MAX_DAYS }));
+      return;
+    }
+    setSelected(null);
+    setParams(
+      (p) => {
+        p.set('from', value[0]!);
+        p.set('to', value[1]!);
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Card data-testid="allocation-page">
+      <Tabs
+        activeTab={tab}
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              p.set('tab', key);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        extra={
+          tab === 'teams' ? (
+            <Space>
+              <Typography.Text type="secondary">{t('allocation.range')}</Typography.Text>
+              <DatePicker.RangePicker
+                value={range}
+                allowClear={false}
+                onChange={changeRange}
+                style={{ width: 260 }}
+                data-testid="allocation-range"
+              />
+              {canAllocate && (
+                <Button type="primary" onClick={() => setPlanning(true)} data-testid="plan-all">
+                  {t('allocation.planAll')}
+                </Button>
+              )}
+            </Space>
+          ) : null
+        }
+      >
+        <Tabs.TabPane key="teams" title={t('allocation.tab.teams')}>
+          <Grid.Row gutter={24}>
+            <Grid.Col xs={24} lg={12}>
+              <WaitingTeams
+                from={range[0]}
+                to={range[1]}
+                selected={selected}
+                onSelect={setSelected}
+              />
+            </Grid.Col>
+            <Grid.Col xs={24} lg={12}>
+              <Candidates
+                team={selected}
+                canAllocate={canAllocate}
+                onAssigned={() => setSelected(null)}
+              />
+            </Grid.Col>
+          </Grid.Row>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="board" title={t('allocation.tab.board')}>
+          <DispatchBoard initialFrom={range[0]} canAllocate={canAllocate} />
+        </Tabs.TabPane>
+        <Tabs.TabPane key="rules" title={t('allocation.tab.rules')}>
+          <RulesTab />
+        </Tabs.TabPane>
+      </Tabs>
+      <PlanDrawer
+        from={range[0]}
+        to={range[1]}
+        visible={planning}
+        canAllocate={canAllocate}
+        onClose={() => setPlanning(false)}
+      />
+    </Card>
+  );
 }

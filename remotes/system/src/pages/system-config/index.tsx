@@ -16,6 +16,7 @@ import {
   Select,
   Space,
   Spin,
+  Switch,
   Table,
   Tag,
   Typography,
@@ -39,6 +40,7 @@ import { systemApi, useSystemConfigQuery } from '../../api';
 type Kind =
   | { kind: 'enum'; options: string[] }
   | { kind: 'number'; min?: number; max?: number }
+  | { kind: 'boolean' }
   | { kind: 'text' };
 
 function kindOf(key: SystemConfigKey): Kind {
@@ -49,6 +51,7 @@ function kindOf(key: SystemConfigKey): Kind {
     maxValue?: number | null;
   };
   if (schema.def.type === 'enum') return { kind: 'enum', options: schema.options ?? [] };
+  if (schema.def.type === 'boolean') return { kind: 'boolean' };
   if (schema.def.type === 'number') {
     return { kind: 'number', min: schema.minValue ?? undefined, max: schema.maxValue ?? undefined };
   }
@@ -83,6 +86,7 @@ export default function SystemConfigPage() {
   const show = (key: SystemConfigKey, value: unknown): string => {
     const kind = kindOf(key);
     if (kind.kind === 'enum') return t(`config.option.${String(value)}`);
+    if (kind.kind === 'boolean') return t(value ? 'config.on' : 'config.off');
     if (value === '' || value === null || value === undefined) return t('config.empty');
     const unit = systemConfigUnit(key);
     return unit ? `${String(value)} ${unit[locale]}` : String(value);
@@ -207,6 +211,11 @@ export default function SystemConfigPage() {
           onChange={(v) => setValue(key, v)}
           options={kind.options.map((o) => ({ value: o, label: t(`config.option.${o}`) }))}
         />
+      );
+    }
+    if (kind.kind === 'boolean') {
+      return (
+        <Switch {...common} checked={values[key] === true} onChange={(v) => setValue(key, v)} />
       );
     }
     if (kind.kind === 'number') {

@@ -1,0 +1,137 @@
+// The dispatch board's grid with 500 guides: only the rows in view are in the page, scrolling
+// brings others in, a picked team greys the guides who cannot take it, a dropped team asks to
+// assign it to the row's guide, and a team bar opens the team.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import type { BoardGuide, WaitingTeam } from '@console/shared';
+import zhCN from '../../locale/zh-CN';
+import { BoardGrid, ROW_H, TEAM_MIME, VIEWPORT_H } from './BoardGrid';
+import { daysOf } from './timeline';
+
+const days = daysOf('2026-03-01', '2026-03-14');
+
+const guides: BoardGuide[] = Array.from({ length: 500 }, (_, i) => ({
+  guideId: i + 1,
+  code: `G${String(i + 1).padStart(4, '0')}`,
+  name: `导游${i + 1}`,
+  level: 'senior',
+  status: 'active',
+  workloadDays: i % 7,
+  bars:
+    i === 0
+      ? [
+          { kind: 'team', id: 77, label: 'T20260301001', from: '2026-03-02', to: '2026-03-04' },
+          { kind: 'leave', id: 5, label: 'leave', from: '2026-03-10', to: '2026-03-20' },
+        ]
+      : [],
+}));
+
+const team: WaitingTeam = {
+  id: 9,
+  code: 'T20260305009',
+  name: '测试团',
+  status: 'pending',
+  startDate: '2026-03-05',
+  endDate: '2026-03-06',
+  startsAt: '2026-03-04T16:00:00.000Z',
+  startsInHours: 30,
+  urgent: true,
+  pax: 12,
+  language: 'zh',
+  vip: false,
+  spots: [],
+  version: 1,
+};
+
+function renderGrid(overrides: Partial<Parameters<typeof BoardGrid>[0]> = {}) {
+  const handlers = {
+    onDropTarget: vi.fn(),
+    onAssign: vi.fn(),
+    onOpenTeam: vi.fn(),
+    onEscape: vi.fn(),
+  };
+  const view = render(
+    <IntlProvider locale="zh-CN" messages={zhCN}>
+      <BoardGrid
+        guides={guides}
+        total={guides.length}
+        days={days}
+        today="2026-03-01"
+        loading={false}
+        canAllocate
+        picked={null}
+        eligible={null}
+        dropTarget={null}
+        {...handlers}
+        {...overrides}
+      />
+    </IntlProvider>,
+  );
+  return { ...view, ...handlers };
+}
+
+afterEach(cleanup);
+
+const renderedRows = () => document.querySelectorAll('[data-testid^="board-row-"]');
+
+describe('the dispatch board grid', () => {
+  it('renders only the rows in view of 500 guides, and others once scrolled', async () => {
+    renderGrid();
+    const inView = Math.ceil(VIEWPORT_H / ROW_H);
+    expect(renderedRows().length).toBeGreaterThanOrEqual(inView);
+    expect(renderedRows().length).toBeLessThan(inView + 20);
+    expect(screen.queryByTestId('board-row-G0001')).not.toBeNull();
+    expect(screen.queryByTestId('board-row-G0300')).toBeNull();
+
+    const grid = screen.getByRole('grid');
+    await act(async () => {
+      grid.scrollTop = 300 * ROW_H;
+      fireEvent.scroll(grid);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(screen.queryByTestId('board-row-G0300')).not.toBeNull();
+    expect(screen.queryByTestId('board-row-G0001')).toBeNull();
+    expect(renderedRows().length).toBeLessThan(inView + 20);
+  });
+
+  it('draws assignments and leave as bars clipped to the fortnight; a team bar opens the team', () => {
+    const { onOpenTeam } = renderGrid();
+    const bar = screen.getByTestId('bar-T20260301001');
+    expect(bar.style.left).toBe(`${1 * 60 + 2}px`);
+    expect(bar.style.width).toBe(`${3 * 60 - 4}px`);
+    // Leave from 03-10 to 03-20 shows over the fortnight's last five days, labelled by type.
+    const leave = screen.getByTestId('leave-G0001');
+    expect(leave.style.width).toBe(`${5 * 60 - 4}px`);
+    expect(leave.textContent).toBe('请假');
+    fireEvent.click(bar);
+    expect(onOpenTeam).toHaveBeenCalledWith(77);
+  });
+
+  it('greys the guides who cannot take the picked team', () => {
+    renderGrid({ picked: team, eligible: new Set([2]) });
+    expect(screen.getByTestId('board-row-G0001').dataset.greyed).toBe('true');
+    expect(screen.getByTestId('board-row-G0002').dataset.greyed).toBe('false');
+  });
+
+  it('asks to assign a team dropped on a row, or the picked one on Enter', () => {
+    const { onAssign } = renderGrid({ picked: team, eligible: new Set([2]) });
+    const row = screen.getByTestId('board-row-G0002');
+    fireEvent.drop(row, {
+      dataTransfer: { getData: (type: string) => (type === TEAM_MIME ? '9' : '') },
+    });
+    expect(onAssign).toHaveBeenLastCalledWith(guides[1], 9);
+    fireEvent.keyDown(screen.getByTestId('board-row-G0003'), { key: 'Enter' });
+    expect(onAssign).toHaveBeenLastCalledWith(guides[2], 9);
+  });
+
+  it('offers no drop or Enter without the permission to allocate', () => {
+    const { onAssign } = renderGrid({ canAllocate: false, picked: team });
+    const row = screen.getByTestId('board-row-G0002');
+    expect(row.tabIndex).toBe(-1);
+    fireEvent.click(row);
+    fireEvent.keyDown(row, { key: 'Enter' });
+    fireEvent.drop(row, { dataTransfer: { getData: () => '9' } });
+    expect(onAssign).not.toHaveBeenCalled();
+  });
+});

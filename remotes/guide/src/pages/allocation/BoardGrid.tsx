@@ -1,0 +1,284 @@
+// The board's grid: a header of days and one row per guide with its bars (assignments open
+// the team; leave in orange), its workload, and — while a team is picked — greyed when the
+// guide cannot take it (hover says why). Only the rows in view are in the DOM (rowWindow), so
+// 500 guides scroll smoothly; rows take a dragged team or Enter to assign the picked one.
+import { useRef, useState } from 'react';
+import { Empty, Popover, Spin, Tag, Typography } from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import type { BoardBar, BoardGuide, WaitingTeam } from '@console/shared';
+import { useEnumLabel } from '../../hooks';
+import { useCandidatesQuery } from './api';
+import { BreachTags } from './ScoreBreakdown';
+import { barSpan, rowWindow } from './timeline';
+
+export const ROW_H = 44;
+const HEADER_H = 40;
+const NAME_W = 220;
+const DAY_W = 60;
+export const VIEWPORT_H = 560;
+/** The drag payload: a waiting team's id. */
+export const TEAM_MIME = 'application/x-allocation-team';
+
+/** Why `guide` cannot take `team`: its breaches as the candidates endpoint gives them. */
+export function WhyNot(props: { team: WaitingTeam; guide: BoardGuide }) {
+  const intl = useIntl();
+  const { team, guide } = props;
+  const answer = useCandidatesQuery({ teamId: team.id, keyword: guide.code, pageSize: 20 });
+  const mine = answer.data?.list.find((c) => c.guideId === guide.guideId);
+  if (answer.isFetching && !mine) return <Spin size={14} />;
+  if (!mine) return <>{intl.formatMessage({ id: 'allocation.board.unknownWhy' })}</>;
+  if (mine.eligible) return <>{intl.formatMessage({ id: 'allocation.board.eligible' })}</>;
+  return <BreachTags breaches={mine.breaches} />;
+}
+
+export function BoardGrid(props: {
+  guides: readonly BoardGuide[];
+  /** All guides matching the filter (the header's count). */
+  total: number;
+  days: readonly string[];
+  today: string;
+  loading: boolean;
+  canAllocate: boolean;
+  picked: WaitingTeam | null;
+  /** Guides who may take the picked team (null: none picked, or not known yet). */
+  eligible: ReadonlySet<number> | null;
+  dropTarget: number | null;
+  onDropTarget(guideId: number | null): void;
+  onAssign(guide: BoardGuide, teamId: number): void;
+  onOpenTeam(teamId: number): void;
+  onEscape(): void;
+}) {
+  const { guides, total, days, today, loading, canAllocate, picked, eligible } = props;
+  const { dropTarget, onDropTarget } = props;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const enumLabel = useEnumLabel();
+  const [scrollTop, setScrollTop] = useState(0);
+  const frame = useRef(0);
+
+  const { first, last } = rowWindow(
+    Math.max(0, scrollTop - HEADER_H),
+    VIEWPORT_H,
+    ROW_H,
+    guides.length,
+  );
+  const width = NAME_W + days.length * DAY_W;
+  const dayLabel = (d: string) =>
+    intl.formatDate(`${d}T00:00:00Z`, { weekday: 'short', timeZone: 'UTC' });
+
+  const barView = (guide: BoardGuide, bar: BoardBar) => {
+    const span = barSpan(bar, days);
+    if (!span) return null;
+    const isTeam = bar.kind === 'team';
+    const label = isTeam ? bar.label : t(`guide.unavailability.${bar.label}`);
+    const style = {
+      position: 'absolute' as const,
+      top: 8,
+      height: ROW_H - 16,
+      left: span.start * DAY_W + 2,
+      width: span.length * DAY_W - 4,
+      borderRadius: 4,
+      padding: '0 6px',
+      fontSize: 12,
+      lineHeight: `${ROW_H - 16}px`,
+      overflow: 'hidden',
+      whiteSpace: 'nowrap' as const,
+      textOverflow: 'ellipsis',
+      border: 'none',
+      textAlign: 'left' as const,
+      color: isTeam ? 'var(--color-white)' : 'var(--color-text-1)',
+      background: isTeam ? 'rgb(var(--primary-6))' : 'rgb(var(--orange-3))',
+      cursor: isTeam ? 'pointer' : 'default',
+    };
+    const title = `${label} · ${bar.from} ~ ${bar.to}`;
+    return isTeam ? (
+      <button
+        key={`t${bar.id}`}
+        type="button"
+        style={style}
+        title={title}
+        data-testid={`bar-${bar.label}`}
+        onClick={() => props.onOpenTeam(bar.id)}
+      >
+        {label}
+      </button>
+    ) : (
+      <div key={`l${bar.id}`} style={style} title={title} data-testid={`leave-${guide.code}`}>
+        {label}
+      </div>
+    );
+  };
+
+  const rowView = (guide: BoardGuide, index: number) => {
+    const greyed = picked !== null && eligible !== null && !eligible.has(guide.guideId);
+    const target = dropTarget === guide.guideId;
+    const row = (
+      <div
+        key={guide.guideId}
+        role="row"
+        tabIndex={canAllocate && picked ? 0 : -1}
+        aria-label={t('allocation.board.rowAria', { name: guide.name, code: guide.code })}
+        data-testid={`board-row-${guide.code}`}
+        data-greyed={greyed}
+        onDragOver={(e) => {
+          if (!canAllocate) return;
+          e.preventDefault();
+          if (dropTarget !== guide.guideId) onDropTarget(guide.guideId);
+        }}
+        onDragLeave={() => dropTarget === guide.guideId && onDropTarget(null)}
+        onDrop={(e) => {
+          e.preventDefault();
+          onDropTarget(null);
+          const teamId = Number(e.dataTransfer.getData(TEAM_MIME));
+          if (canAllocate && teamId) props.onAssign(guide, teamId);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && picked && canAllocate) props.onAssign(guide, picked.id);
+          if (e.key === 'Escape') props.onEscape();
+        }}
+        onClick={() => picked && canAllocate && props.onAssign(guide, picked.id)}
+        style={{
+          position: 'absolute',
+          top: HEADER_H + index * ROW_H,
+          height: ROW_H,
+          width,
+          display: 'flex',
+          borderBottom: '1px solid var(--color-border-1)',
+          opacity: greyed ? 0.45 : 1,
+          background: target ? 'var(--color-primary-light-1)' : 'var(--color-bg-2)',
+          outlineOffset: -2,
+        }}
+      >
+        <div
+          style={{
+            position: 'sticky',
+            left: 0,
+            zIndex: 1,
+            width: NAME_W,
+            flex: `0 0 ${NAME_W}px`,
+            padding: '4px 8px',
+            background: 'inherit',
+            borderRight: '1px solid var(--color-border-2)',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 6,
+            overflow: 'hidden',
+          }}
+        >
+          <Typography.Text ellipsis style={{ margin: 0, flex: 1 }}>
+            {guide.name}{' '}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {guide.code} · {enumLabel('level', guide.level)}
+            </Typography.Text>
+          </Typography.Text>
+          <Tag size="small" title={t('allocation.board.workload')}>
+            {t('allocation.board.days', { days: guide.workloadDays })}
+          </Tag>
+        </div>
+        <div style={{ position: 'relative', width: days.length * DAY_W }}>
+          {days.map((d, i) => (
+            <div
+              key={d}
+              style={{
+                position: 'absolute',
+                left: i * DAY_W,
+                top: 0,
+                bottom: 0,
+                width: DAY_W,
+                borderRight: '1px dashed var(--color-border-1)',
+                background: d === today ? 'var(--color-fill-2)' : undefined,
+              }}
+            />
+          ))}
+          {guide.bars.map((bar) => barView(guide, bar))}
+        </div>
+      </div>
+    );
+    if (!greyed || !picked) return row;
+    return (
+      <Popover
+        key={guide.guideId}
+        trigger="hover"
+        position="top"
+        title={t('allocation.board.whyNot', { name: guide.name, code: picked.code })}
+        content={<WhyNot team={picked} guide={guide} />}
+      >
+        {row}
+      </Popover>
+    );
+  };
+
+  return (
+    <div
+      role="grid"
+      aria-label={t('allocation.tab.board')}
+      aria-rowcount={guides.length}
+      onScroll={(e) => {
+        const top = e.currentTarget.scrollTop;
+        cancelAnimationFrame(frame.current);
+        frame.current = requestAnimationFrame(() => setScrollTop(top));
+      }}
+      style={{
+        position: 'relative',
+        height: VIEWPORT_H,
+        overflow: 'auto',
+        border: '1px solid var(--color-border-2)',
+        borderRadius: 4,
+        background: 'var(--color-bg-2)',
+      }}
+    >
+      <div style={{ position: 'relative', width, height: HEADER_H + guides.length * ROW_H }}>
+        <div
+          role="row"
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+            display: 'flex',
+            height: HEADER_H,
+            width,
+            background: 'var(--color-bg-3)',
+            borderBottom: '1px solid var(--color-border-2)',
+          }}
+        >
+          <div
+            style={{
+              position: 'sticky',
+              left: 0,
+              width: NAME_W,
+              flex: `0 0 ${NAME_W}px`,
+              padding: '0 8px',
+              lineHeight: `${HEADER_H}px`,
+              background: 'var(--color-bg-3)',
+            }}
+          >
+            {t('allocation.board.guide', { count: total })}
+          </div>
+          {days.map((d) => (
+            <div
+              key={d}
+              role="columnheader"
+              style={{
+                flex: `0 0 ${DAY_W}px`,
+                textAlign: 'center',
+                fontSize: 12,
+                lineHeight: '18px',
+                paddingTop: 2,
+                color: d === today ? 'rgb(var(--primary-6))' : 'var(--color-text-2)',
+              }}
+            >
+              {d.slice(5)}
+              <br />
+              {dayLabel(d)}
+            </div>
+          ))}
+        </div>
+        {guides.slice(first, last + 1).map((g, i) => rowView(g, first + i))}
+      </div>
+      {guides.length === 0 && !loading && (
+        <Empty style={{ paddingTop: 48 }} description={t('allocation.board.noGuides')} />
+      )}
+    </div>
+  );
+}

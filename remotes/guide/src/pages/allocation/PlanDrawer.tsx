@@ -1,0 +1,317 @@
+// "Plan all": the server solves the range (a progress indicator meanwhile), then the preview —
+// per team the chosen guide, score, alternatives, or why it stays uncovered — with the quality
+// proof, row selection and commit. A PLAN_STALE 409 lists what changed and offers a re-plan.
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Drawer,
+  Empty,
+  List,
+  Message,
+  Modal,
+  Result,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from '@arco-design/web-react';
+import { useIntl } from 'react-intl';
+import {
+  UNCOVERED_TEXT,
+  resolveLocale,
+  type PlanChange,
+  type PlanDetail,
+  type PlanItem,
+} from '@console/shared';
+import { apiErrorCode, apiErrorEnvelope, apiErrorMessage } from '@console/shared/api';
+import { allocationApi, useAllocationChanged } from './api';
+import { BreachTags, ScoreBar } from './ScoreBreakdown';
+import { qualityGapPercent } from './timeline';
+
+type State =
+  | { step: 'solving'; startedAt: number }
+  | { step: 'failed'; message: string }
+  | { step: 'preview'; plan: PlanDetail; stale: PlanChange[] | null };
+
+export function PlanDrawer(props: {
+  from: string;
+  to: string;
+  visible: boolean;
+  canAllocate: boolean;
+  onClose(): void;
+}) {
+  const { from, to, visible, canAllocate } = props;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const locale = resolveLocale(intl.locale);
+  const changed = useAllocationChanged();
+  const [state, setState] = useState<State>({ step: 'solving', startedAt: Date.now() });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [committing, setCommitting] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const run = useRef(0);
+
+  const solve = async () => {
+    const id = ++run.current;
+    setState({ step: 'solving', startedAt: Date.now() });
+    setElapsed(0);
+    try {
+      const plan = await allocationApi.plan({ from, to });
+      if (id !== run.current) return;
+      setState({ step: 'preview', plan, stale: null });
+      setSelected(plan.items.filter((i) => i.guide).map((i) => i.teamId));
+    } catch (error) {
+      if (id === run.current) setState({ step: 'failed', message: apiErrorMessage(error) });
+    }
+  };
+
+  useEffect(() => {
+    if (visible) void solve();
+    else run.current++;
+    // Solving starts each time the drawer opens, for the range it opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [visible]);
+
+  useEffect(() => {
+    if (state.step !== 'solving') return;
+    const timer = setInterval(() => setElapsed(Date.now() - state.startedAt), 200);
+    return () => clearInterval(timer);
+  }, [state]);
+
+  const commit = (plan: PlanDetail) => {
+    const covered = plan.items.filter((i) => i.guide).map((i) => i.teamId);
+    const all = covered.length === selected.length;
+    Modal.confirm({
+      title: t('allocation.plan.confirmTitle'),
+      content: t('allocation.plan.confirm', { count: selected.length }),
+      okText: t('allocation.plan.commit'),
+      cancelText: t('allocation.cancel'),
+      onOk: async () => {
+        setCommitting(true);
+        try {
+          const result = await allocationApi.commit(plan.id, all ? {} : { teamIds: selected });
+          Message.success(t('allocation.plan.committed', { count: result.committed.length }));
+          changed(result.committed.map((c) => c.teamId));
+          props.onClose();
+        } catch (error) {
+          if (apiErrorCode(error) === 'PLAN_STALE') {
+            const data = apiErrorEnvelope(error)?.data as { changes?: PlanChange[] } | undefined;
+            setState({ step: 'preview', plan, stale: data?.changes ?? [] });
+            changed();
+          } else {
+            Message.error(apiErrorMessage(error));
+          }
+        } finally {
+          setCommitting(false);
+        }
+      },
+    });
+  };
+
+  const guideText = (g: { name: string; code: string }) => `${g.name} (${g.code})`;
+
+  const columns = [
+    {
+      title: t('allocation.col.team'),
+      render: (_: unknown, i: PlanItem) => (
+        <Space direction="vertical" size={2}>
+          <Typography.Text bold>{i.teamCode}</Typography.Text>
+          <Typography.Text type="secondary">
+            {i.startDate === i.endDate ? i.startDate : `${i.startDate} ~ ${i.endDate}`} ·{' '}
+            {t('allocation.paxCount', { pax: i.pax })}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('allocation.plan.guide'),
+      render: (_: unknown, i: PlanItem) =>
+        i.guide ? (
+          guideText(i.guide)
+        ) : (
+          <Space direction="vertical" size={4}>
+            <Tag color="orange">
+              {i.uncovered
+                ? UNCOVERED_TEXT[i.uncovered.reason][locale]
+                : t('allocation.plan.uncovered')}
+            </Tag>
+            {i.uncovered?.closest.map((g) => (
+              <div key={g.guideId}>
+                <Typography.Text type="secondary">{guideText(g)}</Typography.Text>{' '}
+                <BreachTags breaches={g.breaches} />
+              </div>
+            ))}
+          </Space>
+        ),
+    },
+    {
+      title: t('allocation.score'),
+      width: 170,
+      render: (_: unknown, i: PlanItem) =>
+        i.guide ? <ScoreBar score={i.guide.score} breakdown={i.breakdown} /> : '—',
+    },
+    {
+      title: t('allocation.plan.alternatives'),
+      render: (_: unknown, i: PlanItem) =>
+        i.alternatives.length === 0 ? (
+          '—'
+        ) : (
+          <Space direction="vertical" size={0}>
+            {i.alternatives.map((g) => (
+              <Typography.Text key={g.guideId} type="secondary">
+                {guideText(g)} · {g.score.toFixed(1)}
+              </Typography.Text>
+            ))}
+          </Space>
+        ),
+    },
+  ];
+
+  const body = () => {
+    if (state.step === 'solving') {
+      return (
+        <div style={{ textAlign: 'center', padding: 48 }} data-testid="plan-solving" role="status">
+          <Spin size={32} />
+          <Typography.Paragraph style={{ marginTop: 16 }}>
+            {t('allocation.plan.solving', { from, to })}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary">
+            {t('allocation.plan.elapsed', { seconds: (elapsed / 1000).toFixed(1) })}
+          </Typography.Text>
+        </div>
+      );
+    }
+    if (state.step === 'failed') {
+      return (
+        <Result
+          status="error"
+          title={t('allocation.plan.failed')}
+          subTitle={state.message}
+          extra={<Button onClick={() => void solve()}>{t('allocation.plan.again')}</Button>}
+        />
+      );
+    }
+    const { plan, stale } = state;
+    const gap = qualityGapPercent(plan.quality);
+    return (
+      <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="plan-preview">
+        {stale && (
+          <Alert
+            type="warning"
+            data-testid="plan-stale"
+            title={t('allocation.plan.staleTitle', { count: stale.length })}
+            content={
+              <List
+                size="small"
+                bordered={false}
+                dataSource={stale}
+                render={(c: PlanChange, index: number) => (
+                  <List.Item key={index}>{c.message[locale]}</List.Item>
+                )}
+              />
+            }
+            action={
+              <Button size="small" type="primary" onClick={() => void solve()}>
+                {t('allocation.plan.replan')}
+              </Button>
+            }
+          />
+        )}
+        <Space size={32} wrap>
+          <Statistic
+            title={t('allocation.plan.covered')}
+            value={plan.teamsCovered}
+            suffix={`/ ${plan.teamsConsidered}`}
+          />
+          <Statistic
+            title={t('allocation.plan.totalScore')}
+            value={plan.totalScore}
+            precision={1}
+          />
+          <Statistic
+            title={t('allocation.plan.solveTime')}
+            value={plan.solveMs / 1000}
+            precision={2}
+            suffix="s"
+          />
+        </Space>
+        <Typography.Text data-testid="plan-quality">
+          {gap === null
+            ? t('allocation.plan.qualityUnknown')
+            : gap === 0
+              ? t('allocation.plan.optimal')
+              : t('allocation.plan.quality', { gap: gap.toFixed(1) })}{' '}
+          <Typography.Text type="secondary">
+            {t('allocation.plan.bound', {
+              objective: plan.objective.toFixed(1),
+              bound: plan.objectiveBound.toFixed(1),
+              cover: plan.coverBound,
+              method: plan.method,
+            })}
+          </Typography.Text>
+        </Typography.Text>
+        {plan.items.length === 0 ? (
+          <Empty description={t('allocation.noWaiting')} />
+        ) : (
+          <Table<PlanItem>
+            size="small"
+            rowKey="teamId"
+            data={plan.items}
+            columns={columns}
+            pagination={{ pageSize: 50, hideOnSinglePage: true }}
+            onRow={(i) => ({ 'data-testid': `plan-row-${i.teamCode}` }) as object}
+            rowSelection={
+              canAllocate && plan.status === 'draft'
+                ? {
+                    type: 'checkbox',
+                    selectedRowKeys: selected,
+                    checkCrossPage: true,
+                    checkboxProps: (i: PlanItem) => ({ disabled: !i.guide }),
+                    onChange: (keys) => setSelected(keys.map(Number)),
+                  }
+                : undefined
+            }
+          />
+        )}
+      </Space>
+    );
+  };
+
+  const plan = state.step === 'preview' ? state.plan : null;
+  return (
+    <Drawer
+      width={Math.min(1100, typeof window === 'undefined' ? 1100 : window.innerWidth - 48)}
+      visible={visible}
+      title={t('allocation.plan.title', { from, to })}
+      onCancel={props.onClose}
+      unmountOnExit
+      footer={
+        <Space>
+          <Button onClick={props.onClose}>{t('allocation.close')}</Button>
+          {plan && (
+            <Button onClick={() => void solve()} data-testid="plan-replan">
+              {t('allocation.plan.replan')}
+            </Button>
+          )}
+          {plan && canAllocate && plan.status === 'draft' && (
+            <Button
+              type="primary"
+              loading={committing}
+              disabled={selected.length === 0 || (state.step === 'preview' && !!state.stale)}
+              onClick={() => commit(plan)}
+              data-testid="plan-commit"
+            >
+              {t('allocation.plan.commitCount', { count: selected.length })}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {body()}
+    </Drawer>
+  );
+}
