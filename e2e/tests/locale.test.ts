@@ -7,13 +7,18 @@ import { login, openBrowser, type Browser } from '../support/browser';
 const baseUrl = inject('baseUrl');
 const HAN = /\p{Script=Han}/u;
 
-/** Visible text of the layout and the open drawer, without user data (the avatar's initial). */
+/**
+ * Visible text of the layout and the open drawer, without user data (the avatar's initial) and
+ * the operation's data the workplace shows (marked `data-operation-data`: names, spots, notices).
+ */
 function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [...document.querySelectorAll('.console-layout, .console-settings-drawer')].map(
       (root) => {
         const clone = root.cloneNode(true) as HTMLElement;
-        clone.querySelectorAll('[data-testid=user-avatar]').forEach((e) => e.remove());
+        clone
+          .querySelectorAll('[data-testid=user-avatar], [data-operation-data]')
+          .forEach((e) => e.remove());
         return clone.innerText ?? clone.textContent ?? '';
       },
     );
