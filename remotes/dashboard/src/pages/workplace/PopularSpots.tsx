@@ -26,7 +26,11 @@ export function PopularSpots({ spots }: { spots: Spot[] }) {
           {
             title: t('workplace.popular.name'),
             dataIndex: 'name',
-            render: (name: string, row) => <Link to={`/scenic/detail/${row.spotId}`}>{name}</Link>,
+            render: (name: string, row) => (
+              <Link to={`/scenic/detail/${row.spotId}`} data-operation-data>
+                {name}
+              </Link>
+            ),
           },
           {
             title: t('workplace.popular.visitors'),

@@ -59,7 +59,12 @@ export function Announcements({ items }: { items: Workplace['announcements'] }) 
         }
         render={(item) => (
           <List.Item key={item.id}>
-            <Typography.Text ellipsis bold={!item.read} style={{ marginBottom: 0 }}>
+            <Typography.Text
+              ellipsis
+              bold={!item.read}
+              style={{ marginBottom: 0 }}
+              data-operation-data
+            >
               {item.title}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
