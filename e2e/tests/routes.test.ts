@@ -12,6 +12,17 @@ const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
     roles: ['admin', 'operator', 'user'],
   },
   { path: '/dashboard/monitor', key: 'dashboard/monitor', roles: ['admin'] },
+  // The seed's "Data Analysis and Multi-D Analysis" (declared in remotes/dashboard/src/pages.json).
+  {
+    path: '/dashboard/analysis',
+    key: 'dashboard/analysis',
+    roles: ['admin', 'operator', 'user'],
+  },
+  {
+    path: '/dashboard/multi-analysis',
+    key: 'dashboard/multi-analysis',
+    roles: ['admin', 'operator'],
+  },
   { path: '/guide/list', key: 'guide/list', roles: ['admin', 'operator', 'user'] },
   { path: '/guide/allocation', key: 'guide/allocation', roles: ['admin', 'operator', 'user'] },
   { path: '/guide/profile/7', key: 'guide/profile', roles: ['admin', 'operator', 'user'] },
@@ -57,6 +68,8 @@ const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
 const MENU_ORDER = [
   'dashboard/workplace',
   'dashboard/monitor',
+  'dashboard/analysis',
+  'dashboard/multi-analysis',
   'scenic/list',
   'scenic/maintenance',
   'team/waiting',
