@@ -12,6 +12,7 @@ const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
     roles: ['admin', 'operator', 'user'],
   },
   { path: '/dashboard/monitor', key: 'dashboard/monitor', roles: ['admin'] },
+  // The seed's "Data Analysis and Multi-D Analysis" (declared in remotes/dashboard/src/pages.json).
   {
     path: '/dashboard/analysis',
     key: 'dashboard/analysis',

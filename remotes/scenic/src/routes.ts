@@ -1,5 +1,6 @@
 // Exposed as `./routes`: this section's pages (declared once in pages.json, which the build
-// also copies beside the manifest for the server) with their components. Loading it injects the section's slice into the shell's store.
+// also copies beside the manifest for the server) with their components. Loading it injects
+// the section's slice into the shell's store.
 import { lazy } from 'react';
 import { defineSection, injectSectionBuildSlice } from '@console/shared/section';
 import pages from './pages.json';
