@@ -7,6 +7,9 @@ import { createTestApp, type TestApp } from './support/app';
 /** Routes that answer a file or a stream, not the JSON envelope: no response schema. */
 const FILES_AND_STREAMS = new Set([
   'GET /api/audit/export',
+  ...['visitors', 'peak-hours', 'agencies', 'markets', 'guides', 'matrix'].map(
+    (chart) => `GET /api/dashboard/analysis/${chart}/export`,
+  ),
   'GET /api/backups/{id}/download',
   'GET /api/events',
   'GET /api/guides/export',

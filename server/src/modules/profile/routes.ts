@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/user/recent',
     {
-      schema: { tags: ['user'], body: recentVisitBody },
+      schema: { tags: ['user'], body: recentVisitBody, response: { 200: envelopeOf(z.null()) } },
       config: { access: 'authenticated', audit: false },
     },
     async (req) => {
