@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { localDateTime, localDate, SCENIC_GATE_KEY_HEADER } from '@console/shared';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { createTestApp, dbKind, type TestApp } from '../../../test/support/app';
 import { testEnv } from '../../../test/support/env';
 import { readEnv } from '../../config/env';
 import { auditLog } from '../audit/schema';
@@ -160,7 +160,8 @@ describe('through the flow endpoint', () => {
   });
 });
 
-describe('the server', () => {
+// The feed runs only on the embedded database (never on PostgreSQL: app.ts).
+describe.skipIf(dbKind() !== 'pglite')('the server', () => {
   it('runs the feed by itself when on, and not at all when off', async () => {
     const off = await createTestApp();
     const on = await createTestApp({ demoFlow: true });
