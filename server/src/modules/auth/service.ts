@@ -236,7 +236,7 @@ export class AuthService {
    */
   async purgeExpired(db: DbOrTx, now: Date) {
     const { 'session.idleMinutes': idle, 'session.absoluteMinutes': absolute } =
-      await this.config.all();
+      await this.config.all(db);
     const sessions = await q.purgeExpiredSessions(
       db,
       new Date(now.getTime() - idle * 60_000),

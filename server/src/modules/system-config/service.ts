@@ -12,7 +12,7 @@ import {
   type SystemConfigValue,
   type SystemConfigValues,
 } from '@console/shared';
-import type { Db } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
 import { systemConfig } from './schema';
@@ -28,9 +28,13 @@ export class SystemConfigService {
   private cache: { values: SystemConfigValues; at: number } | null = null;
   constructor(private readonly db: Db) {}
 
-  async all(): Promise<SystemConfigValues> {
+  /**
+   * Every value. Inside a transaction pass it as `db`: on PGlite (one connection) a read
+   * through the service's own handle would wait for that transaction for ever.
+   */
+  async all(db: DbOrTx = this.db): Promise<SystemConfigValues> {
     if (this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.values;
-    const rows = await this.db.select().from(systemConfig);
+    const rows = await db.select().from(systemConfig);
     const values = systemConfigDefaults();
     for (const row of rows) {
       if (!(row.key in SYSTEM_CONFIG)) continue;
