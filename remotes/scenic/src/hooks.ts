@@ -7,8 +7,6 @@ import {
   validationMessage,
   type Locale,
   type PropertyItem,
-  type ScenicLoadBand,
-  type ScenicStatus,
   type ValidationIssueLike,
 } from '@console/shared';
 import type { z } from 'zod';
@@ -61,27 +59,11 @@ export function useContractErrors() {
   );
 }
 
-export const STATUS_COLOR: Record<ScenicStatus, string> = {
-  open: 'green',
-  limited: 'orange',
-  full: 'red',
-  maintenance: 'purple',
-  closed: 'gray',
-};
-
-export const BAND_COLOR: Record<ScenicLoadBand, string> = {
-  quiet: 'rgb(var(--green-6))',
-  comfortable: 'rgb(var(--arcoblue-6))',
-  crowded: 'rgb(var(--orange-6))',
-  extreme: 'rgb(var(--red-6))',
-};
-
-export const BAND_TAG: Record<ScenicLoadBand, string> = {
-  quiet: 'green',
-  comfortable: 'arcoblue',
-  crowded: 'orange',
-  extreme: 'red',
-};
+export {
+  SCENIC_STATUS_TAG as STATUS_COLOR,
+  SCENIC_BAND_COLOR as BAND_COLOR,
+  SCENIC_BAND_TAG as BAND_TAG,
+} from '@console/shared';
 
 /** Fen → yuan text. */
 export const yuan = (fen: number) => (fen / 100).toFixed(fen % 100 === 0 ? 0 : 2);

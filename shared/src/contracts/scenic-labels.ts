@@ -1,6 +1,7 @@
 // The labels of a scenic spot's coded fields in both languages: one copy, read by the scenic
 // section's locale messages and by the server's spreadsheet columns.
 import type { Localized } from './locale';
+import type { ScenicLoadBand, ScenicStatus } from './scenic';
 
 const bi = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -37,3 +38,27 @@ export const scenicEnumOptions = (field: keyof typeof SCENIC_ENUM_LABELS) =>
     value,
     label: label as Localized,
   }));
+
+// Colours of a spot's status and load band (product.md, "Scenic spot"), written once for every
+// section that shows them: Arco tag colours and palette variables, readable in both themes.
+export const SCENIC_STATUS_TAG: Record<ScenicStatus, string> = {
+  open: 'green',
+  limited: 'orange',
+  full: 'red',
+  maintenance: 'purple',
+  closed: 'gray',
+};
+
+export const SCENIC_BAND_COLOR: Record<ScenicLoadBand, string> = {
+  quiet: 'rgb(var(--green-6))',
+  comfortable: 'rgb(var(--arcoblue-6))',
+  crowded: 'rgb(var(--orange-6))',
+  extreme: 'rgb(var(--red-6))',
+};
+
+export const SCENIC_BAND_TAG: Record<ScenicLoadBand, string> = {
+  quiet: 'green',
+  comfortable: 'arcoblue',
+  crowded: 'orange',
+  extreme: 'red',
+};
