@@ -119,7 +119,10 @@ export function WaitingTeams(props: {
             title: t('allocation.col.team'),
             render: (_: unknown, team: WaitingTeam) => (
               <Space direction="vertical" size={2}>
-                <Typography.Text bold>{team.code}</Typography.Text>
+                {/* A code and a date read as one token each: never broken inside. */}
+                <Typography.Text bold style={{ whiteSpace: 'nowrap' }}>
+                  {team.code}
+                </Typography.Text>
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>
                   {team.name}
                 </Typography.Text>
@@ -129,10 +132,13 @@ export function WaitingTeams(props: {
           },
           {
             title: t('allocation.col.dates'),
-            render: (_: unknown, team: WaitingTeam) =>
-              team.startDate === team.endDate
-                ? team.startDate
-                : `${team.startDate} ~ ${team.endDate}`,
+            render: (_: unknown, team: WaitingTeam) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {team.startDate === team.endDate
+                  ? team.startDate
+                  : `${team.startDate} ~ ${team.endDate}`}
+              </span>
+            ),
           },
           { title: t('allocation.col.pax'), dataIndex: 'pax', width: 64 },
           {
