@@ -25,6 +25,8 @@ await build({
     'cli/sections': 'src/cli/sections.ts',
     // The spreadsheet reader's worker thread, beside the chunk that starts it.
     'spreadsheet-read-worker': 'src/lib/spreadsheet/read-worker.ts',
+    // The allocation plan's solver thread (modules/allocation/solver-thread.ts).
+    'allocation-solver-worker': 'src/modules/allocation/solver-thread-entry.ts',
   },
   outdir: 'dist',
   bundle: true,

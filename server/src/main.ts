@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { seedDatabase } from './seed';
 import { serveSectionsSocket } from './cli/sections-socket';
 import { sectionsOptionsFromEnv } from './modules/sections/service';
+import { stopSolverThread, warmUpSolverThread } from './modules/allocation/solver-thread';
 
 async function main() {
   const env = readEnv();
@@ -45,6 +46,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await stopSocket();
     await app.close();
+    await stopSolverThread();
     await database.close();
     process.exit(0);
   };
@@ -52,6 +54,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.port, host: env.host });
+  // The first plan of a process would otherwise pay for loading and warming up HiGHS; the
+  // warm-up runs in the solver's own thread, so requests are served meanwhile.
+  warmUpSolverThread().catch((err: unknown) =>
+    app.log.warn({ err }, 'the plan solver did not warm up; the first plan will be slower'),
+  );
   console.log(
     `Console ready on http://${env.host}:${env.port} (${database.kind}${
       database.kind === 'pglite' ? ` in ${env.dataDir}` : ''

@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCodeName } from '@console/shared';
 import { AppError } from '../app-error';
+import { workerEntryUrl } from '../worker-url';
 import type { ConvertedSheet, PlainColumn } from './convert';
 import { detectFormat, type SpreadsheetFile } from './read-rows';
 import { assertZipUnpacksWithinLimits } from './zip-limits';
@@ -19,49 +19,8 @@ export const READ_LIMITS = {
   timeoutMs: 60_000,
 };
 
-// In the build (scripts/build.mjs) the worker is its own entry beside the bundle. From the
-// sources (tests, `npm run dev`) it is TypeScript, which a worker thread cannot load on Node 20
-// (tsx's loader does not reach workers): it is compiled once per process with esbuild, next
-// to the server's node_modules so its package imports resolve.
-const fromSources = import.meta.url.endsWith('.ts');
-let workerFile: Promise<URL> | undefined;
-
-function workerUrl(): Promise<URL> {
-  if (!fromSources)
-    return Promise.resolve(new URL('./spreadsheet-read-worker.js', import.meta.url));
-  workerFile ??= (async () => {
-    const { build } = await import('esbuild');
-    const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-    const outfile = path.join(
-      serverDir,
-      'node_modules',
-      '.cache',
-      `read-worker-${process.pid}.mjs`,
-    );
-    await build({
-      entryPoints: [fileURLToPath(new URL('./read-worker.ts', import.meta.url))],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'packages-external',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@console/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
-    process.once('exit', () => fs.rmSync(outfile, { force: true }));
-    return pathToFileURL(outfile);
-  })();
-  return workerFile;
-}
+const workerUrl = () =>
+  workerEntryUrl(import.meta.url, 'spreadsheet-read-worker', './read-worker.ts');
 
 const tooHeavy = () => new AppError('SPREADSHEET_TOO_HEAVY');
 

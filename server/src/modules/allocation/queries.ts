@@ -54,7 +54,13 @@ export interface SoftRow {
  * continuity (an active local-guide booking on that team), the proficiency of the team's
  * language and whether its home city is the city of the team's first spot.
  */
-export function softScoresQuery(pairs: SQL, weights: SoftWeights, today: string): SQL {
+export function softScoresQuery(
+  pairs: SQL,
+  weights: SoftWeights,
+  today: string,
+  /** `score`: only team_id, guide_id and score (a whole plan's pairs: 10⁵ rows and more). */
+  columns: 'all' | 'score' = 'all',
+): SQL {
   const windowFrom = addDays(today, -FAIRNESS_WINDOW_DAYS);
   const yesterday = addDays(today, -1);
   const sum = SOFT_PREFERENCES.reduce((s, p) => s + weights[p], 0);
@@ -118,7 +124,8 @@ export function softScoresQuery(pairs: SQL, weights: SoftWeights, today: string)
           as v_home_city
       from facts
     )
-    select valued.*, 100 * (${w('fairness')} * v_fairness + ${w('rating')} * v_rating
+    select ${columns === 'all' ? sql`valued.*` : sql`team_id, guide_id`},
+      100 * (${w('fairness')} * v_fairness + ${w('rating')} * v_rating
       + ${w('continuity')} * v_continuity + ${w('language')} * v_language
       + ${w('homeCity')} * v_home_city) as score
     from valued
@@ -133,6 +140,29 @@ export async function softScores(
 ): Promise<SoftRow[]> {
   return rowsOf<SoftRow>(await db.execute(softScoresQuery(pairs, weights, today)));
 }
+
+/** A pair's score alone (softScoresQuery's `score` columns). */
+export interface PairScore {
+  team_id: number;
+  guide_id: number;
+  score: number;
+}
+
+export async function pairScores(
+  db: DbOrTx,
+  pairs: SQL,
+  weights: SoftWeights,
+  today: string,
+): Promise<PairScore[]> {
+  const rows = rowsOf<PairScore>(await db.execute(softScoresQuery(pairs, weights, today, 'score')));
+  for (const r of rows) r.score = Number(r.score);
+  return rows;
+}
+
+/** The given (team, guide) pairs as a relation `team_id, guide_id`, for softScores. */
+export const pairsOf = (pairs: { teamId: number; guideId: number }[]): SQL =>
+  sql`select * from unnest(${`{${pairs.map((p) => p.teamId).join(',')}}`}::int[],
+    ${`{${pairs.map((p) => p.guideId).join(',')}}`}::int[]) as p(team_id, guide_id)`;
 
 // Waiting teams ---------------------------------------------------------------------------
 

@@ -53,17 +53,20 @@ import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
   guideFingerprints,
+  pairScores,
+  pairsOf,
   softScores,
   softScoresQuery,
   softWeightsOf,
   teamStates,
   waitingTeams,
+  type PairScore,
   type SoftRow,
   type SoftWeights,
   type WaitingRow,
 } from './queries';
 import { allocationPlanItems, allocationPlans } from './schema';
-import { solvePlan } from './solver';
+import { solveOffThread } from './solver-thread';
 
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const HOUR_MS = 3_600_000;
@@ -273,6 +276,7 @@ export class AllocationService {
     // The pairs go through a temporary table so the planner knows how many there are (it
     // cannot estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes
     // minutes where hash joins take a second).
+    const today = isoToday(this.clock.now());
     const scored = teams.length
       ? await this.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_nestloop = off`);
@@ -280,24 +284,24 @@ export class AllocationService {
             sql`create temp table allocation_pairs on commit drop as ${feasiblePairsQuery(teams, config)}`,
           );
           await tx.execute(sql`analyze allocation_pairs`);
-          return softScores(
+          // Only (team, guide, score): the facts are read below for the pairs shown.
+          return pairScores(
             tx,
             sql`select team_id, guide_id from allocation_pairs`,
             weights,
-            isoToday(this.clock.now()),
+            today,
           );
         })
       : [];
-    const byTeam = new Map<number, SoftRow[]>();
+    const byTeam = new Map<number, PairScore[]>();
     for (const row of scored) {
-      row.score = Number(row.score);
       const list = byTeam.get(row.team_id) ?? [];
       list.push(row);
       byTeam.set(row.team_id, list);
     }
     for (const list of byTeam.values())
       list.sort((a, b) => b.score - a.score || a.guide_id - b.guide_id);
-    const solution = await solvePlan(
+    const solution = await solveOffThread(
       {
         teams: teams.map((team) => {
           const { busy } = assignmentPeriod(
@@ -313,6 +317,35 @@ export class AllocationService {
       },
       { timeLimitMs: SOLVE_TIME_LIMIT_MS },
     );
+    // Each team's chosen guide and its best alternatives, with the facts behind their scores.
+    const shownOf = (teamId: number) => {
+      const pairs = byTeam.get(teamId) ?? [];
+      const guideId = solution.assignment.get(teamId);
+      return {
+        chosen: pairs.find((p) => p.guide_id === guideId),
+        alternatives: pairs.filter((p) => p.guide_id !== guideId).slice(0, ALTERNATIVES),
+      };
+    };
+    const shown = teams.flatMap((team) => {
+      const { chosen, alternatives } = shownOf(team.id);
+      return [...(chosen ? [chosen] : []), ...alternatives];
+    });
+    const facts = new Map(
+      (shown.length
+        ? await softScores(
+            this.db,
+            pairsOf(shown.map((p) => ({ teamId: p.team_id, guideId: p.guide_id }))),
+            weights,
+            today,
+          )
+        : []
+      ).map((r) => [`${r.team_id}:${r.guide_id}`, r]),
+    );
+    const factsOf = (p: PairScore): SoftRow => {
+      const row = facts.get(`${p.team_id}:${p.guide_id}`);
+      if (!row) throw new Error(`no facts for pair ${p.team_id}:${p.guide_id}`);
+      return { ...row, score: p.score };
+    };
     const chosenGuides = [...new Set(solution.assignment.values())];
     const fingerprints = await guideFingerprints(this.db, chosenGuides);
     const planGuide = (r: SoftRow) => ({
@@ -322,14 +355,14 @@ export class AllocationService {
       level: r.level,
       score: round2(r.score),
     });
+    const names = new Map(rows.map((r) => [r.id, r.name]));
     const items: { item: PlanItem; version: number; fingerprint: string | null }[] = [];
     for (const team of teams) {
-      const pairs = byTeam.get(team.id) ?? [];
-      const guideId = solution.assignment.get(team.id);
-      const chosen = guideId === undefined ? undefined : pairs.find((p) => p.guide_id === guideId);
+      const shownPairs = shownOf(team.id);
+      const chosen = shownPairs.chosen && factsOf(shownPairs.chosen);
       let uncovered: PlanItem['uncovered'] = null;
       if (!chosen) {
-        if (pairs.length) uncovered = { reason: 'ALL_TAKEN', closest: [] };
+        if (byTeam.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
         else {
           const { list } = await checkGuides(
             this.db,
@@ -351,7 +384,7 @@ export class AllocationService {
         item: {
           teamId: team.id,
           teamCode: team.code,
-          teamName: rows.find((r) => r.id === team.id)!.name,
+          teamName: names.get(team.id)!,
           startDate: team.startDate,
           endDate: team.endDate,
           pax: team.pax,
@@ -359,10 +392,7 @@ export class AllocationService {
           vip: team.vip,
           guide: chosen ? planGuide(chosen) : null,
           breakdown: chosen ? breakdownOf(chosen, weights) : [],
-          alternatives: pairs
-            .filter((p) => p !== chosen)
-            .slice(0, ALTERNATIVES)
-            .map(planGuide),
+          alternatives: shownPairs.alternatives.map((p) => planGuide(factsOf(p))),
           uncovered,
         },
       });
