@@ -204,6 +204,13 @@ describe('guide allocation as an operator', () => {
       /与理论最优相差不超过 [\d.]+ %|已证明为最优方案/,
     );
     for (const t of teams) await preview.getByTestId(`plan-row-${t.code}`).waitFor();
+    // The plan is in the address: a reload reopens the same plan instead of solving again.
+    await page.waitForURL(/[?&]plan=\d+/);
+    const planUrl = page.url();
+    await page.reload();
+    await preview.waitFor();
+    expect(page.url()).toBe(planUrl);
+    for (const t of teams) await preview.getByTestId(`plan-row-${t.code}`).waitFor();
     await preview.getByTestId(`plan-row-${left.code}`).locator('.arco-checkbox').click();
     const commit = page.getByTestId('plan-commit');
     expect(await commit.innerText()).toContain('2');

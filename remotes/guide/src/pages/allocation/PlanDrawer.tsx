@@ -33,6 +33,7 @@ import { qualityGapPercent } from './timeline';
 
 type State =
   | { step: 'solving'; startedAt: number }
+  | { step: 'loading' }
   | { step: 'failed'; message: string }
   | { step: 'preview'; plan: PlanDetail; stale: PlanChange[] | null };
 
@@ -41,6 +42,10 @@ export function PlanDrawer(props: {
   to: string;
   visible: boolean;
   canAllocate: boolean;
+  /** A stored plan to show instead of solving (the address's `plan`, after a reload). */
+  planId: number | null;
+  /** A new plan was stored: the page puts its id in the address. */
+  onPlanned(id: number): void;
   onClose(): void;
 }) {
   const { from, to, visible, canAllocate } = props;
@@ -64,15 +69,31 @@ export function PlanDrawer(props: {
       if (id !== run.current) return;
       setState({ step: 'preview', plan, stale: null });
       setSelected(plan.items.filter((i) => i.guide).map((i) => i.teamId));
+      props.onPlanned(plan.id);
+    } catch (error) {
+      if (id === run.current) setState({ step: 'failed', message: apiErrorMessage(error) });
+    }
+  };
+
+  const reopen = async (planId: number) => {
+    const id = ++run.current;
+    setState({ step: 'loading' });
+    try {
+      const plan = await allocationApi.storedPlan(planId);
+      if (id !== run.current) return;
+      setState({ step: 'preview', plan, stale: null });
+      setSelected(plan.items.filter((i) => i.guide).map((i) => i.teamId));
     } catch (error) {
       if (id === run.current) setState({ step: 'failed', message: apiErrorMessage(error) });
     }
   };
 
   useEffect(() => {
-    if (visible) void solve();
-    else run.current++;
-    // Solving starts each time the drawer opens, for the range it opened on.
+    if (!visible) run.current++;
+    else if (props.planId !== null) void reopen(props.planId);
+    else void solve();
+    // Solving starts each time the drawer opens, for the range it opened on; a plan named by
+    // the address is read back instead.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [visible]);
 
@@ -182,6 +203,13 @@ export function PlanDrawer(props: {
           <Typography.Text type="secondary">
             {t('allocation.plan.elapsed', { seconds: (elapsed / 1000).toFixed(1) })}
           </Typography.Text>
+        </div>
+      );
+    }
+    if (state.step === 'loading') {
+      return (
+        <div style={{ textAlign: 'center', padding: 48 }} data-testid="plan-loading" role="status">
+          <Spin size={32} />
         </div>
       );
     }

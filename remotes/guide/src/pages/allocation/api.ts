@@ -34,6 +34,9 @@ export const allocationApi = {
     }),
   plan: (body: PlanCreateBody) =>
     request<PlanDetail>({ method: 'POST', url: '/allocation/plans', data: body }),
+  /** A stored plan (reopened from the address); the drawer shows a failure itself. */
+  storedPlan: (id: number) =>
+    request<PlanDetail>({ method: 'GET', url: `/allocation/plans/${id}`, silent: true }),
   /** Silent: a PLAN_STALE 409 is explained by the preview with its list of changes. */
   commit: (planId: number, body: PlanCommitBody) =>
     request<PlanCommitResult>({

@@ -48,6 +48,18 @@ export default function AllocationPage() {
   const range = rangeOf(params.get('from'), params.get('to'));
   const [selected, setSelected] = useState<WaitingTeam | null>(null);
   const [planning, setPlanning] = useState(false);
+  // The plan being previewed is in the address, so a reload or a shared link reopens it.
+  const planParam = params.get('plan');
+  const planId = planParam && /^\d{1,9}$/.test(planParam) ? Number(planParam) : null;
+  const setPlanParam = (id: number | null) =>
+    setParams(
+      (p) => {
+        if (id === null) p.delete('plan');
+        else p.set('plan', String(id));
+        return p;
+      },
+      { replace: true },
+    );
 
   const changeRange = (value: string[] | undefined) => {
     if (!value?.[0] || !value[1]) return;
@@ -128,9 +140,14 @@ export default function AllocationPage() {
       <PlanDrawer
         from={range[0]}
         to={range[1]}
-        visible={planning}
+        visible={planning || planId !== null}
         canAllocate={canAllocate}
-        onClose={() => setPlanning(false)}
+        planId={planId}
+        onPlanned={setPlanParam}
+        onClose={() => {
+          setPlanning(false);
+          setPlanParam(null);
+        }}
       />
     </Card>
   );
