@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input, Select } from '@arco-design/web-react';
+import { loginBody } from '@console/shared/contracts/auth';
+import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import type { Locale } from '@console/shared/contracts/locale';
 import { afterLoginLocation } from '@console/shared/permission';
@@ -66,16 +68,20 @@ export default function LoginPage() {
             type="error"
             className="login-error"
             data-testid="login-error"
-            content={intl.formatMessage({ id: error.id }, error.values)}
+            title={intl.formatMessage({ id: error.id })}
+            content={
+              error.detail && intl.formatMessage({ id: error.detail.id }, error.detail.values)
+            }
           />
         )}
-        <Form
+        <ContractForm
+          schema={loginBody}
           form={form}
           layout="vertical"
           onSubmit={(values: LoginValues) => void onSubmit(values)}
           autoComplete="on"
         >
-          <Form.Item
+          <ContractItem
             field="username"
             rules={[
               { required: true, message: intl.formatMessage({ id: 'login.username.required' }) },
@@ -87,8 +93,8 @@ export default function LoginPage() {
               placeholder={intl.formatMessage({ id: 'login.username.placeholder' })}
               autoComplete="username"
             />
-          </Form.Item>
-          <Form.Item
+          </ContractItem>
+          <ContractItem
             field="password"
             rules={[
               { required: true, message: intl.formatMessage({ id: 'login.password.required' }) },
@@ -100,7 +106,7 @@ export default function LoginPage() {
               placeholder={intl.formatMessage({ id: 'login.password.placeholder' })}
               autoComplete="current-password"
             />
-          </Form.Item>
+          </ContractItem>
           <Button
             type="primary"
             htmlType="submit"
@@ -110,7 +116,7 @@ export default function LoginPage() {
           >
             <FormattedMessage id="login.submit" />
           </Button>
-        </Form>
+        </ContractForm>
       </div>
     </div>
   );

@@ -18,4 +18,14 @@ describe('a failed sign-in', () => {
       expect(enUS[id as keyof typeof enUS]).toBe('Login error, please refresh and try again');
     }
   });
+
+  it('says the seed §8 text for a disabled or locked account too, with the reason under it', () => {
+    expect(loginErrorMessage({ error: 'ACCOUNT_DISABLED' })).toEqual({
+      id: 'login.error.generic',
+      detail: { id: 'login.error.disabled' },
+    });
+    const locked = loginErrorMessage({ error: 'ACCOUNT_LOCKED', data: { seconds: 90 } });
+    expect(locked.id).toBe('login.error.generic');
+    expect(locked.detail).toEqual({ id: 'login.error.locked', values: { seconds: 90 } });
+  });
 });

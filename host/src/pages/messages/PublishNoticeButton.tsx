@@ -4,10 +4,11 @@ import { Button, Form, Input, Message, Modal } from '@arco-design/web-react';
 import {
   NOTICE_CONTENT_MAX,
   NOTICE_TITLE_MAX,
+  noticePublishBody,
   type NoticePublishInput,
 } from '@console/shared/contracts/message';
 import { messagesApi } from '@console/shared/api';
-import { validateForm } from '@console/shared/components/contract-form';
+import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 
 /** Admins (message:publish) send an announcement to every user. */
 export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
@@ -45,8 +46,8 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
         onOk={() => void submit()}
         onCancel={() => setVisible(false)}
       >
-        <Form form={form} layout="vertical">
-          <Form.Item
+        <ContractForm schema={noticePublishBody} form={form} layout="vertical">
+          <ContractItem
             field="title"
             label={t('messages.publish.title')}
             rules={[
@@ -58,8 +59,8 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             ]}
           >
             <Input />
-          </Form.Item>
-          <Form.Item
+          </ContractItem>
+          <ContractItem
             field="content"
             label={t('messages.publish.content')}
             rules={[
@@ -71,9 +72,9 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             ]}
           >
             <Input.TextArea autoSize={{ minRows: 4 }} />
-          </Form.Item>
+          </ContractItem>
           {/* English readers see these; without them they see the Chinese (issue #18 item 4). */}
-          <Form.Item
+          <ContractItem
             field="titleEn"
             label={t('messages.publish.titleEn')}
             rules={[
@@ -84,8 +85,8 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             ]}
           >
             <Input data-testid="notice-title-en" />
-          </Form.Item>
-          <Form.Item
+          </ContractItem>
+          <ContractItem
             field="contentEn"
             label={t('messages.publish.contentEn')}
             rules={[
@@ -96,8 +97,8 @@ export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
             ]}
           >
             <Input.TextArea autoSize={{ minRows: 4 }} data-testid="notice-content-en" />
-          </Form.Item>
-        </Form>
+          </ContractItem>
+        </ContractForm>
       </Modal>
     </>
   );
