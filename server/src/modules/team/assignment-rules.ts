@@ -172,56 +172,19 @@ export async function checkGuides(
   }
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const tz = OPERATION_TIME_ZONE;
-  // Only the given guides' bookings when there are few (the assignment path: one).
-  const onlyAsked = (column: SQL) =>
-    options.guideIds
-      ? sql`and ${column} in (${sql.join(
-          options.guideIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-  // Pass 1 decides eligibility for every guide chosen, over narrow id sets joined by hash;
-  // pass 2 gathers the facts of each rule for the page's rows only.
+  // Pass 1 decides eligibility for every guide chosen (eligiblePairsQuery, the rules' one
+  // statement of "whether"); pass 2 gathers the facts of each rule for the page's rows only.
   const result = (await db.execute(sql`
     with spots as (
       select distinct sp.id, sp.name, sp.certified_guides_only, sp.max_pax_per_guide
       from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
       where i.team_id = ${team.id} and i.date between ${window.from}::date and ${window.to}::date
     ),
-    busy_ids as (
-      select distinct a.guide_id from team_assignments a
-      where a.status = 'active' and a.busy && ${busy}::tstzrange ${onlyAsked(sql`a.guide_id`)}
-    ),
-    leave_ids as (
-      select distinct x.guide_id from guide_unavailability x
-      where x.start_date <= ${window.to}::date and x.end_date >= ${window.from}::date
-        ${onlyAsked(sql`x.guide_id`)}
-    ),
-    speak_ids as (
-      select l.guide_id from guide_languages l
-      where l.language = ${team.language} ${onlyAsked(sql`l.guide_id`)}
-    ),
-    certified_ids as (
-      select gc.guide_id from guide_certifications gc
-      join spots sp on sp.id = gc.spot_id and sp.certified_guides_only
-      where gc.valid_until >= ${team.endDate}::date ${onlyAsked(sql`gc.guide_id`)}
-      group by gc.guide_id
-      having count(*) = (select count(*) from spots where certified_guides_only)
-    ),
+    feasible as (${eligiblePairsQuery([{ team, window }], config, options.guideIds)}),
     flags as (
-      select g.id, g.name_sort, (g.status = 'active'
-        and g.licence_expiry >= ${team.endDate}::date
-        and g.level_rank >= ${guideLevelRank(required)}
-        and ${team.pax}::int <= g.max_group_size
-        and ${team.pax}::int <= coalesce((select min(max_pax_per_guide) from spots), ${team.pax}::int)
-        and b.guide_id is null and l.guide_id is null and s.guide_id is not null
-        and (c.guide_id is not null or not exists (select 1 from spots where certified_guides_only))
-      ) as eligible
+      select g.id, g.name_sort, f.guide_id is not null as eligible
       from guides g
-      left join busy_ids b on b.guide_id = g.id
-      left join leave_ids l on l.guide_id = g.id
-      left join speak_ids s on s.guide_id = g.id
-      left join certified_ids c on c.guide_id = g.id
+      left join feasible f on f.guide_id = g.id
       ${where}
     ),
     ${options.rank ? sql`rank as (${options.rank}),` : sql``}
@@ -420,25 +383,41 @@ function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] 
 }
 
 /**
- * The same hard rules as `checkGuides`, over many teams at once (the allocation plan): a query
- * answering `team_id, guide_id` for every pair that breaks none, each team taken over its whole
- * period. Set-based — every rule is a join over all the teams, never a statement per team.
- * Keep it in step with `checkGuides` (one rule, one place: both live here).
+ * Whether each guide may take each team, for many teams at once (the allocation plan, each team
+ * over its whole period) or one (checkGuides, over the covered days asked): a query answering
+ * `team_id, guide_id` for every pair that breaks no hard rule. Set-based — every rule is a join
+ * over all the teams, never a statement per team or per guide. This is the one statement of
+ * the rules' "whether"; breachesOf gives the "why" from the facts checkGuides reads, and the
+ * rule tests hold the two together.
  */
-export function feasiblePairsQuery(teams: RuleTeam[], config: RuleConfig): SQL {
-  const rows = teams.map((team) => ({
+export function eligiblePairsQuery(
+  asked: { team: RuleTeam; window: RuleWindow }[],
+  config: RuleConfig,
+  /** Only these guides (the assignment path asks about one). */
+  guideIds?: number[],
+): SQL {
+  const rows = asked.map(({ team, window }) => ({
     id: team.id,
-    busy: assignmentPeriod(team, team.startDate, team.endDate, config.bufferMinutes).busy,
-    from_date: team.startDate,
-    to_date: team.endDate,
+    busy: assignmentPeriod(team, window.from, window.to, config.bufferMinutes).busy,
+    from_date: window.from,
+    to_date: window.to,
+    // The licence and certifications must hold until the team's last day.
+    valid_to: team.endDate,
     pax: team.pax,
     language: team.language,
     required_rank: guideLevelRank(requiredLevel(team, config)),
   }));
+  const onlyAsked = guideIds
+    ? sql`and g.id in (${sql.join(
+        guideIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   return sql`
     with tp as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int,
-        busy tstzrange, from_date date, to_date date, pax int, language text, required_rank int)
+        busy tstzrange, from_date date, to_date date, valid_to date, pax int, language text,
+        required_rank int)
     ),
     tspots as (
       select distinct tp.id as team_id, sp.id as spot_id, sp.certified_guides_only,
@@ -458,7 +437,7 @@ export function feasiblePairsQuery(teams: RuleTeam[], config: RuleConfig): SQL {
       select s.team_id, gc.guide_id
       from tspots s
       join tneeds n on n.id = s.team_id
-      join guide_certifications gc on gc.spot_id = s.spot_id and gc.valid_until >= n.to_date
+      join guide_certifications gc on gc.spot_id = s.spot_id and gc.valid_until >= n.valid_to
       where s.certified_guides_only
       group by s.team_id, gc.guide_id, n.certs_needed
       having count(*) = n.certs_needed
@@ -466,10 +445,11 @@ export function feasiblePairsQuery(teams: RuleTeam[], config: RuleConfig): SQL {
     select n.id as team_id, g.id as guide_id
     from tneeds n
     join guides g on g.status = 'active'
-      and g.licence_expiry >= n.to_date
+      and g.licence_expiry >= n.valid_to
       and g.level_rank >= n.required_rank
       and n.pax <= g.max_group_size
       and n.pax <= coalesce(n.spot_max, n.pax)
+      ${onlyAsked}
     join guide_languages l on l.guide_id = g.id and l.language = n.language
     where (n.certs_needed = 0
         or exists (select 1 from certified_all c where c.team_id = n.id and c.guide_id = g.id))
@@ -479,3 +459,10 @@ export function feasiblePairsQuery(teams: RuleTeam[], config: RuleConfig): SQL {
         and x.start_date <= n.to_date and x.end_date >= n.from_date)
   `;
 }
+
+/** Every (team, guide) pair that breaks no hard rule, each team over its whole period. */
+export const feasiblePairsQuery = (teams: RuleTeam[], config: RuleConfig): SQL =>
+  eligiblePairsQuery(
+    teams.map((team) => ({ team, window: { from: team.startDate, to: team.endDate } })),
+    config,
+  );
