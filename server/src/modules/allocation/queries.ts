@@ -99,30 +99,36 @@ export function softScoresQuery(
           where i.team_id = t.id order by i.date, i.seq limit 1) as city
       from teams t join pt on pt.team_id = t.id
     ),
-    facts as (
-      select p.team_id, p.guide_id, g.code, g.name, g.level, g.home_city,
+    -- Per guide and per (guide, language) once, so each pair joins narrow, small relations.
+    ginfo as materialized (
+      select g.id, g.code, g.name, g.level, g.home_city,
         coalesce(w.days, 0) as days_worked,
         coalesce(r.rating, ${NEUTRAL_RATING}::float8) as rating,
         r.rating is not null as rated,
-        c.guide_id is not null as continuity,
-        gl.proficiency, ti.city as team_city
-      from p
-      join guides g on g.id = p.guide_id
-      join tinfo ti on ti.id = p.team_id
-      left join worked w on w.guide_id = p.guide_id
-      left join rated r on r.guide_id = p.guide_id
-      left join cont c on c.team_id = p.team_id and c.guide_id = p.guide_id
-      left join guide_languages gl on gl.guide_id = p.guide_id and gl.language = ti.language
+        greatest(0, 1 - coalesce(w.days, 0)::float8 / ${FAIRNESS_WINDOW_DAYS}) as v_fairness,
+        (coalesce(r.rating, ${NEUTRAL_RATING}::float8) - 1) / 4 as v_rating
+      from pg join guides g on g.id = pg.guide_id
+      left join worked w on w.guide_id = g.id
+      left join rated r on r.guide_id = g.id
+    ),
+    glang as materialized (
+      select gl.guide_id, gl.language, gl.proficiency,
+        coalesce(case gl.proficiency ${proficiency} end, 0)::float8 as v_language
+      from guide_languages gl join pg on pg.guide_id = gl.guide_id
     ),
     valued as (
-      select facts.*,
-        greatest(0, 1 - days_worked::float8 / ${FAIRNESS_WINDOW_DAYS}) as v_fairness,
-        (rating - 1) / 4 as v_rating,
-        case when continuity then 1 else 0 end::float8 as v_continuity,
-        coalesce(case proficiency ${proficiency} end, 0)::float8 as v_language,
-        case when team_city <> '' and home_city = team_city then 1 else 0 end::float8
+      select p.team_id, p.guide_id, gi.code, gi.name, gi.level, gi.home_city, gi.days_worked,
+        gi.rating, gi.rated, c.guide_id is not null as continuity, gl.proficiency,
+        ti.city as team_city, gi.v_fairness, gi.v_rating,
+        case when c.guide_id is not null then 1 else 0 end::float8 as v_continuity,
+        coalesce(gl.v_language, 0) as v_language,
+        case when ti.city <> '' and gi.home_city = ti.city then 1 else 0 end::float8
           as v_home_city
-      from facts
+      from p
+      join ginfo gi on gi.id = p.guide_id
+      join tinfo ti on ti.id = p.team_id
+      left join cont c on c.team_id = p.team_id and c.guide_id = p.guide_id
+      left join glang gl on gl.guide_id = p.guide_id and gl.language = ti.language
     )
     select ${columns === 'all' ? sql`valued.*` : sql`team_id, guide_id`},
       100 * (${w('fairness')} * v_fairness + ${w('rating')} * v_rating
