@@ -23,7 +23,6 @@ export const zhCN = {
   'allocation.col.pax': '人数',
   'allocation.col.language': '语种',
   'allocation.col.spots': '行程景点',
-  'allocation.col.status': '状态',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',
   'allocation.candidatesNeedAllocate': '查看候选导游需要“分配导游”权限',
   'allocation.candidatesOf': '{code} 的候选导游',
@@ -119,7 +118,6 @@ export const enUS = {
   'allocation.col.pax': 'Pax',
   'allocation.col.language': 'Language',
   'allocation.col.spots': 'Itinerary',
-  'allocation.col.status': 'Status',
   'allocation.pickTeam': 'Pick a team on the left to see which guides can take it, and why',
   'allocation.candidatesNeedAllocate':
     'Seeing the candidates needs the "allocate guides" permission',

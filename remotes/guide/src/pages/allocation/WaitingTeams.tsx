@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import { TEAM_ENUM_LABELS, resolveLocale, type WaitingTeam } from '@console/shared';
+import { type WaitingTeam } from '@console/shared';
 import { useGuideDictionaries } from '../../hooks';
 import { useWaitingTeamsQuery } from './api';
 
@@ -51,7 +51,6 @@ export function WaitingTeams(props: {
   const { from, to, selected, onSelect } = props;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const locale = resolveLocale(intl.locale);
   const dict = useGuideDictionaries();
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -91,6 +90,9 @@ export function WaitingTeams(props: {
       <Table<WaitingTeam>
         size="small"
         rowKey="id"
+        // Every row is pending (the list is the waiting teams), so no status column; what
+        // still does not fit the half-page column scrolls instead of being cut off.
+        scroll={{ x: 'max-content' }}
         loading={teams.isFetching}
         data={list ?? []}
         noDataElement={
@@ -132,15 +134,17 @@ export function WaitingTeams(props: {
           },
           {
             title: t('allocation.col.dates'),
+            // First and last day on a line each: a date reads as one token, never broken.
             render: (_: unknown, team: WaitingTeam) => (
-              <span style={{ whiteSpace: 'nowrap' }}>
-                {team.startDate === team.endDate
-                  ? team.startDate
-                  : `${team.startDate} ~ ${team.endDate}`}
-              </span>
+              <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+                <span>{team.startDate}</span>
+                {team.endDate !== team.startDate && (
+                  <Typography.Text type="secondary">~ {team.endDate}</Typography.Text>
+                )}
+              </Space>
             ),
           },
-          { title: t('allocation.col.pax'), dataIndex: 'pax', width: 64 },
+          { title: t('allocation.col.pax'), dataIndex: 'pax', width: 56 },
           {
             title: t('allocation.col.language'),
             render: (_: unknown, team: WaitingTeam) => dict.languageLabel(team.language),
@@ -149,16 +153,10 @@ export function WaitingTeams(props: {
             title: t('allocation.col.spots'),
             render: (_: unknown, team: WaitingTeam) => (
               <Tooltip content={team.spots.join(' → ') || '—'}>
-                <Typography.Text ellipsis style={{ maxWidth: 140 }}>
+                <Typography.Text ellipsis style={{ maxWidth: 120 }}>
                   {team.spots.join(' → ') || '—'}
                 </Typography.Text>
               </Tooltip>
-            ),
-          },
-          {
-            title: t('allocation.col.status'),
-            render: (_: unknown, team: WaitingTeam) => (
-              <Tag size="small">{TEAM_ENUM_LABELS.status[team.status][locale]}</Tag>
             ),
           },
         ]}
