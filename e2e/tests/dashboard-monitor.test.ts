@@ -1,6 +1,7 @@
 // Issue #16 part 3, the real-time monitor, in real browsers: a gate reading moves the admin's
 // load board without a reload; a dispatch chat message sent in one admin's window appears in
-// another's; an operator cancelling a team shows in the admin's live event stream.
+// another's; an operator cancelling a team, or assigning a guide, shows in the admin's live
+// event stream.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
@@ -160,6 +161,56 @@ describe('real-time monitor', () => {
     expect(await stream.innerText()).toContain(`监控团${stamp}`);
     await admin.page.getByRole('tab', { name: /^(告警|Alerts)$/ }).click();
     expect(await stream.innerText()).not.toContain(`监控团${stamp}`);
+    expect(await notReloaded(admin.page)).toBe(true);
+  });
+
+  it("an operator assigning a guide shows in the admin's event stream", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const o = operator.page;
+    const team = await api<{ id: number; code: string; version: number }>(o, 'POST', '/teams', {
+      name: `派团${stamp}`,
+      agency: 'cits',
+      market: 'domestic',
+      paxAdults: 10,
+      language: 'zh',
+      leadContactName: '李四',
+      leadContactPhone: '13812345678',
+      startDate: day(310),
+      endDate: day(310),
+    });
+    const planned = await api<{ team: { version: number } }>(
+      o,
+      'PUT',
+      `/teams/${team.id}/itinerary`,
+      {
+        items: [{ date: day(310), spotId, plannedStart: '09:00', plannedEnd: '11:00' }],
+        confirmCapacityWarning: true,
+        version: team.version,
+      },
+    );
+    await api(o, 'POST', `/teams/${team.id}/transition`, {
+      to: 'pending',
+      version: planned.team.version,
+    });
+    const [guide] = (
+      await api<{ list: { guideId: number }[] }>(
+        o,
+        'GET',
+        `/allocation/teams/${team.id}/candidates?eligibleOnly=true&pageSize=1`,
+      )
+    ).list;
+    expect(guide).toBeDefined();
+    await api(o, 'POST', `/teams/${team.id}/assignments`, {
+      guideId: guide!.guideId,
+      role: 'local_guide',
+      from: day(310),
+      to: day(310),
+    });
+    await admin.page.getByRole('tab', { name: /^(全部|All)$/ }).click();
+    const stream = admin.page.getByTestId('event-stream');
+    await expect
+      .poll(() => stream.innerText(), { timeout: 5000 })
+      .toMatch(new RegExp(`${team.code}.*(分配了导游|assigned)`));
     expect(await notReloaded(admin.page)).toBe(true);
   });
 

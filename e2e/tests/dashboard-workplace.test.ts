@@ -54,7 +54,7 @@ describe('the workplace', () => {
     await operator?.close();
   });
 
-  it('shows the figures the API answers, and moves when a team is submitted elsewhere', async () => {
+  it('shows the figures the API answers, and moves when a team is submitted and allocated elsewhere', async () => {
     const page = viewer.page;
     await page.goto(`${baseUrl}/dashboard/workplace`);
     await page.getByTestId('figure-waiting').waitFor();
@@ -70,8 +70,14 @@ describe('the workplace', () => {
 
     // Another browser: an operator creates a team starting tomorrow and submits it.
     const o = operator.page;
-    const spot = (await api<{ list: { id: number }[] }>(o, 'GET', '/scenic/spots?pageSize=1'))
-      .list[0];
+    // A spot any guide may lead in (no certification needed), so a guide can be assigned below.
+    const spot = (
+      await api<{ list: { id: number; certifiedGuidesOnly: boolean }[] }>(
+        o,
+        'GET',
+        '/scenic/spots?pageSize=100',
+      )
+    ).list.find((s) => !s.certifiedGuidesOnly)!;
     const team = await api<{ id: number; version: number }>(o, 'POST', '/teams', {
       name: '看板实时团',
       agency: 'cits',
@@ -105,6 +111,25 @@ describe('the workplace', () => {
     expect(await page.getByTestId('figure-waiting').innerText()).toContain(
       String(served.teams.waitingSoon + 1),
     );
+
+    // The operator assigns a guide: the team is allocated, no longer waiting, still no reload.
+    const [guide] = (
+      await api<{ list: { guideId: number }[] }>(
+        o,
+        'GET',
+        `/allocation/teams/${team.id}/candidates?eligibleOnly=true&pageSize=1`,
+      )
+    ).list;
+    expect(guide).toBeDefined();
+    await api(o, 'POST', `/teams/${team.id}/assignments`, {
+      guideId: guide!.guideId,
+      role: 'local_guide',
+      from: day(1),
+      to: day(1),
+    });
+    await expect
+      .poll(() => figure(page, 'figure-waiting'), { timeout: 5000 })
+      .toBe(served.teams.waiting);
     expect(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(
       true,
     );
