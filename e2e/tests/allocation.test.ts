@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
+import { api } from '../support/api';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,18 +17,6 @@ const day = (offset: number) => {
   const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 };
-
-/** Calls the API with the page's session (the records each test starts from). */
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 20000) throw new Error(`${method} ${url}: ${res.status()} ${body.msg}`);
-  return body.data;
-}
 
 interface Created {
   id: number;

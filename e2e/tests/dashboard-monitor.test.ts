@@ -5,20 +5,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
+import { api, assignEligibleGuide } from '../support/api';
 
 const baseUrl = inject('baseUrl');
-
-/** Calls the API with the page's session. */
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 20000) throw new Error(`${method} ${url}: ${res.status()} ${body.msg}`);
-  return body.data;
-}
 
 async function openMonitor(page: Page) {
   await page.goto(`${baseUrl}/dashboard/monitor`);
@@ -192,20 +181,7 @@ describe('real-time monitor', () => {
       to: 'pending',
       version: planned.team.version,
     });
-    const [guide] = (
-      await api<{ list: { guideId: number }[] }>(
-        o,
-        'GET',
-        `/allocation/teams/${team.id}/candidates?eligibleOnly=true&pageSize=1`,
-      )
-    ).list;
-    expect(guide).toBeDefined();
-    await api(o, 'POST', `/teams/${team.id}/assignments`, {
-      guideId: guide!.guideId,
-      role: 'local_guide',
-      from: day(310),
-      to: day(310),
-    });
+    await assignEligibleGuide(o, team.id, day(310), day(310));
     await admin.page.getByRole('tab', { name: /^(全部|All)$/ }).click();
     const stream = admin.page.getByTestId('event-stream');
     await expect

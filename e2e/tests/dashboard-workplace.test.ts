@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
+import { api, assignEligibleGuide } from '../support/api';
 
 const baseUrl = inject('baseUrl');
 
@@ -13,17 +14,6 @@ const day = (offset: number) => {
   const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 };
-
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}/api${url}`, {
-    method,
-    data: data === undefined ? undefined : JSON.stringify(data),
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 20000) throw new Error(`${method} ${url}: ${res.status()} ${body.msg}`);
-  return body.data;
-}
 
 interface Workplace {
   teams: { ongoing: number; waiting: number; waitingSoon: number };
@@ -113,20 +103,7 @@ describe('the workplace', () => {
     );
 
     // The operator assigns a guide: the team is allocated, no longer waiting, still no reload.
-    const [guide] = (
-      await api<{ list: { guideId: number }[] }>(
-        o,
-        'GET',
-        `/allocation/teams/${team.id}/candidates?eligibleOnly=true&pageSize=1`,
-      )
-    ).list;
-    expect(guide).toBeDefined();
-    await api(o, 'POST', `/teams/${team.id}/assignments`, {
-      guideId: guide!.guideId,
-      role: 'local_guide',
-      from: day(1),
-      to: day(1),
-    });
+    await assignEligibleGuide(o, team.id, day(1), day(1));
     await expect
       .poll(() => figure(page, 'figure-waiting'), { timeout: 5000 })
       .toBe(served.teams.waiting);
