@@ -38,7 +38,15 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*/queries', '../../modules/*/queries', '../modules/*/queries'],
+              // A module's SQL lives in queries.ts or, split by sub-domain, <sub-domain>-queries.ts.
+              group: [
+                '../*/queries',
+                '../*/*-queries',
+                '../../modules/*/queries',
+                '../../modules/*/*-queries',
+                '../modules/*/queries',
+                '../modules/*/*-queries',
+              ],
               message:
                 "Another module's queries: call its service (passed in through server/src/services.ts).",
             },

@@ -15,13 +15,16 @@ import { AuditService } from './modules/audit/service';
 import { UsersService } from './modules/users/service';
 import { RolesService } from './modules/roles/service';
 import { BackupService } from './modules/backup/service';
-import {
-  GuideService,
-  type GuideAbsenceHook,
-  type GuideFiguresSource,
-} from './modules/guide/service';
+import { GuideAssembler } from './modules/guide/assembly';
+import { GuideService } from './modules/guide/guides-service';
+import { GuideSheetService } from './modules/guide/sheet-service';
+import { UnavailabilityService } from './modules/guide/unavailability-service';
+import type { GuideAbsenceHook, GuideFiguresSource } from './modules/guide/ports';
 import { TeamService, plannedTeamsSource } from './modules/team/service';
-import { ScenicService, type PlannedTeamsSource } from './modules/scenic/service';
+import { ScenicSpotService, type PlannedTeamsSource } from './modules/scenic/spots-service';
+import { MaintenanceWindowService } from './modules/scenic/windows-service';
+import { VisitorFlowService } from './modules/scenic/flow-service';
+import { GateKeyService } from './modules/scenic/gate-keys-service';
 import { AssignmentService } from './modules/team/assignments-service';
 import { guideFiguresFromTeams } from './modules/team/figures';
 import { DashboardService } from './modules/dashboard/service';
@@ -42,6 +45,21 @@ export interface ServicePorts {
 }
 import { createLocalBus, type EventBus } from './events/bus';
 
+/** The scenic module's services, one per sub-domain. */
+export interface ScenicServices {
+  spots: ScenicSpotService;
+  windows: MaintenanceWindowService;
+  flow: VisitorFlowService;
+  gateKeys: GateKeyService;
+}
+
+/** The guide module's services, one per sub-domain. */
+export interface GuideServices {
+  records: GuideService;
+  unavailability: UnavailabilityService;
+  sheet: GuideSheetService;
+}
+
 export interface Services {
   db: Db;
   env: ServerEnv;
@@ -53,8 +71,8 @@ export interface Services {
   profile: ProfileService;
   properties: PropertiesService;
   audit: AuditService;
-  guide: GuideService;
-  scenic: ScenicService;
+  guide: GuideServices;
+  scenic: ScenicServices;
   users: UsersService;
   roles: RolesService;
   backup: BackupService;
@@ -76,34 +94,37 @@ export function createServices(
   const config = new SystemConfigService(db);
   const properties = new PropertiesService(db);
   const audit = new AuditService(db);
-  const scenic = new ScenicService(
+  const spots = new ScenicSpotService(
     db,
     config,
     clock,
     ports.plannedTeams ?? plannedTeamsSource(clock),
     properties,
-    events,
   );
+  const scenic: ScenicServices = {
+    spots,
+    windows: new MaintenanceWindowService(db, clock, events),
+    flow: new VisitorFlowService(db, clock, spots, events),
+    gateKeys: new GateKeyService(db, clock),
+  };
   const auth = new AuthService(db, config, events);
   const messages = new MessageService(db, events);
   const assignments = new AssignmentService(db, config, clock, events, auth, messages);
-  const guide = new GuideService(
-    db,
-    clock,
-    ports.guideFigures ?? guideFiguresFromTeams,
-    properties,
-    scenic,
-    audit,
-    events,
-    ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence)),
-  );
+  const guideAbsence: GuideAbsenceHook =
+    ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence));
+  const assembler = new GuideAssembler(clock, ports.guideFigures ?? guideFiguresFromTeams, spots);
+  const guide: GuideServices = {
+    records: new GuideService(db, clock, assembler, properties, spots, audit, events, guideAbsence),
+    unavailability: new UnavailabilityService(db, events, guideAbsence),
+    sheet: new GuideSheetService(db, clock, assembler, properties, spots),
+  };
   const users = new UsersService(db, auth, events);
   const roles = new RolesService(db, events);
   const team = new TeamService(db, clock, config, properties, scenic, events);
   // Recent activity names what an entry is about (issue #18 item 8).
   const profile = new ProfileService(db, audit, {
-    guide: (ids) => guide.auditSubjects(ids),
-    scenic_spot: (ids) => scenic.auditSubjects(ids),
+    guide: (ids) => guide.records.auditSubjects(ids),
+    scenic_spot: (ids) => spots.auditSubjects(ids),
     user: (ids) => users.auditSubjects(ids),
     role: (ids) => roles.auditSubjects(ids),
     team: (ids) => team.auditSubjects(ids),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { defineCase } from '../framework';
-import { rebuildRollUp } from '../../src/modules/scenic/queries';
+import { rebuildRollUp } from '../../src/modules/scenic/flow-queries';
 
 // Issue #6: the 30-day load (daily buckets) of one spot with 5 million flow rows in the table
 // (500 000 on PGlite). The spot measured (the first demo spot) has a reading every 5 minutes

@@ -16,7 +16,7 @@ export const licenceReminderJob = defineJob({
   runAtStart: true,
   async run({ tx, services, now, emit }) {
     const today = isoToday(now);
-    const expiring = await services.guide.licencesExpiring(
+    const expiring = await services.guide.records.licencesExpiring(
       tx,
       today,
       addDays(today, GUIDE_LIMITS.expiryWarningDays),

@@ -15,7 +15,7 @@ export const maintenanceEventsJob = defineJob({
     const from = new Date(to.getTime() - MINUTE);
     let started = 0;
     let ended = 0;
-    for (const w of await services.scenic.windowTransitions(tx, from, to)) {
+    for (const w of await services.scenic.windows.transitions(tx, from, to)) {
       if (w.startAt > from && w.startAt <= to) {
         emit({ type: 'scenic.maintenance.started', spotId: w.spotId, windowId: w.id });
         started++;

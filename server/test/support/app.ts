@@ -64,6 +64,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 export async function createTestApp(
   envOverrides: Partial<ServerEnv> = {},
   ports: Partial<Omit<ServicePorts, 'clock'>> = {},
+  /** `jobs: false`: no background jobs write while the test runs (they run on by default). */
+  options: { jobs?: boolean } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock();
@@ -76,6 +78,7 @@ export async function createTestApp(
     database,
     env: testEnv({ ...(ownSectionsDir ? { sectionsDir: ownSectionsDir } : {}), ...envOverrides }),
     ports: { ...ports, clock },
+    jobs: options.jobs,
   });
   await app.ready();
   return {

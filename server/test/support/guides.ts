@@ -1,5 +1,14 @@
 // A valid guide create body for API tests; every call gets its own code and licence number.
-import { addDays, isoToday, type GuideCreateBody } from '@console/shared';
+// And the update body of a guide as read back, by the update contract's fields.
+import {
+  addDays,
+  guideUpdateBody,
+  isoToday,
+  type Guide,
+  type GuideCreateBody,
+  type GuideUpdateBody,
+} from '@console/shared';
+import { fieldsOf } from '../../src/db/row-shape';
 
 let seq = 0;
 
@@ -30,5 +39,17 @@ export function guideBody(overrides: Partial<GuideCreateBody> = {}): GuideCreate
     specialties: ['history'],
     certifications: [],
     ...overrides,
+  };
+}
+
+/** What a client sends to save `g` unchanged (plus `changes`): every field the contract names. */
+export function guideUpdateBodyOf(
+  g: Guide,
+  changes: Partial<GuideUpdateBody> = {},
+): GuideUpdateBody {
+  return {
+    ...fieldsOf(guideUpdateBody, g, ['certifications']),
+    certifications: g.certifications.map(({ spotId, validUntil }) => ({ spotId, validUntil })),
+    ...changes,
   };
 }

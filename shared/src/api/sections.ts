@@ -1,19 +1,10 @@
 // The host's section map: which build of each section this environment runs.
-import type { SectionName, SectionPages } from '../contracts/menu';
+// Types only: the boot chunk stays zod-free.
+import type { SectionPin, SectionPinsResponse } from '../contracts/sections';
 import { request } from './client';
 
-export interface SectionPin {
-  version: string;
-  /** URL of the section's `mf-manifest.json`. */
-  entry: string;
-  /** The pages this version declares (null: published before versions declared pages). */
-  pages: SectionPages | null;
-}
-
-export interface SectionPins {
-  environment: string;
-  sections: Partial<Record<SectionName, SectionPin>>;
-}
+export type { SectionPin };
+export type SectionPins = SectionPinsResponse;
 
 export const sectionsApi = {
   /** Asked at every boot and never cached (product.md, "Section versions"). */

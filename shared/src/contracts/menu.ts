@@ -6,8 +6,10 @@
 // Framework-free: the host, the sections and the server import it.
 import type { Localized } from './locale';
 import { hasPermission, type Permission } from './permissions';
-// A type only: this file stays zod-free at run time (the shell's boot chunk imports it).
+// Types only: this file stays zod-free at run time (the shell's boot chunk imports it).
+import type { z } from 'zod';
 import type { ServerMenuItem } from './auth';
+import type { pageDeclaration, sectionPages } from './sections';
 export type { ServerMenuItem };
 
 export const SECTION_NAMES = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
@@ -19,33 +21,10 @@ export const SECTION_PAGES_FILE = 'section-pages.json';
 export const SECTION_PAGES_SOURCE = 'src/pages.json';
 
 /** One page as a section declares it (`remotes/<name>/src/pages.json`). */
-export interface PageDeclaration {
-  /** Route name, unique, `<section>/<page>`; also the server-menu key. */
-  key: string;
-  /** Absolute path pattern (react-router syntax) under `/<section>/`, e.g. `/guide/profile/:id`. */
-  path: string;
-  title: Localized;
-  /** Order among the section's pages (declaration order when equal). */
-  order: number;
-  hideInMenu?: boolean;
-  /**
-   * The permission code that opens the page: the route guard, the menu, the server menu, the
-   * breadcrumb and the tab bar admit the page exactly when the active role holds it, and the
-   * server guards the page's data by the same code.
-   */
-  permission: Permission;
-}
+export type PageDeclaration = z.infer<typeof pageDeclaration>;
 
 /** A section's declaration of itself and its pages: the content of `section-pages.json`. */
-export interface SectionPages {
-  section: SectionName;
-  title: Localized;
-  /** Arco icon component name, e.g. `IconDashboard`. */
-  icon: string;
-  /** Menu order value (seed §2). */
-  order: number;
-  pages: PageDeclaration[];
-}
+export type SectionPages = z.infer<typeof sectionPages>;
 
 export interface RouteMeta {
   key: string;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { textSchema, PAGE_MAX, multilineTextSchema } from './validation';
 import { SECTION_NAMES, type SectionName, type SectionPages } from './menu';
+import { PERMISSIONS } from './permissions';
 
 /** `<package version>+<build id>`, e.g. `1.3.0+b42` (rspack.config.base.ts, sectionVersion). */
 export const SECTION_VERSION_PATTERN =
@@ -112,48 +113,90 @@ export const sectionPagesSchema = z.strictObject({
     .max(50),
 });
 
+// Responses ---------------------------------------------------------------------------------
+// Declared as the routes' response schemas (server/src/modules/sections/routes.ts); the types
+// the host and the server use are inferred from them.
+
+const localized = z.object({ 'zh-CN': z.string(), 'en-US': z.string() });
+
+/**
+ * One page as a published version declares it (checked at publish against sectionPagesSchema
+ * and the rules of server/src/modules/sections/pages.ts).
+ */
+export const pageDeclaration = z.object({
+  /** Route name, unique, `<section>/<page>`; also the server-menu key. */
+  key: z.string(),
+  /** Absolute path pattern (react-router syntax) under `/<section>/`, e.g. `/guide/profile/:id`. */
+  path: z.string(),
+  title: localized,
+  /** Order among the section's pages (declaration order when equal). */
+  order: z.number(),
+  hideInMenu: z.boolean().optional(),
+  /**
+   * The permission code that opens the page: the route guard, the menu, the server menu, the
+   * breadcrumb and the tab bar admit the page exactly when the active role holds it, and the
+   * server guards the page's data by the same code.
+   */
+  permission: z.enum(PERMISSIONS),
+});
+
+/** A section's declaration of itself and its pages: the content of `section-pages.json`. */
+export const sectionPages = z.object({
+  section: z.enum(SECTION_NAMES),
+  title: localized,
+  /** Arco icon component name, e.g. `IconDashboard`. */
+  icon: z.string(),
+  /** Menu order value (seed §2). */
+  order: z.number(),
+  pages: z.array(pageDeclaration),
+});
+
 /** A shared singleton whose bundle version the host's range does not accept. */
-export interface SharedMismatch {
-  lib: string;
+export const sharedMismatch = z.object({
+  lib: z.string(),
   /** Version the bundle was built against. */
-  bundle: string;
+  bundle: z.string(),
   /** The host's range for the library. */
-  host: string;
-}
+  host: z.string(),
+});
+export type SharedMismatch = z.infer<typeof sharedMismatch>;
 
-export interface SectionCompatibility {
-  compatible: boolean;
-  mismatches: SharedMismatch[];
-}
+export const sectionCompatibility = z.object({
+  compatible: z.boolean(),
+  mismatches: z.array(sharedMismatch),
+});
+export type SectionCompatibility = z.infer<typeof sectionCompatibility>;
 
-export interface PublishedSectionVersion {
-  id: number;
-  section: SectionName;
-  version: string;
-  builtAt: string;
-  commit: string | null;
-  sizeBytes: number;
-  shared: Record<string, string>;
-  publishedAt: string;
-  publishedBy: string;
+export const publishedSectionVersion = z.object({
+  id: z.number(),
+  section: z.enum(SECTION_NAMES),
+  version: z.string(),
+  builtAt: z.string(),
+  commit: z.string().nullable(),
+  sizeBytes: z.number(),
+  shared: z.record(z.string(), z.string()),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
   /** URL of the bundle's manifest, as the host registers it. */
-  entry: string;
-  compatibility: SectionCompatibility;
+  entry: z.string(),
+  compatibility: sectionCompatibility,
   /** Environments that pin this version now. */
-  pinnedIn: string[];
+  pinnedIn: z.array(z.string()),
   /** The pages this version declares (null: published before versions declared pages). */
-  pages: SectionPages | null;
-}
+  pages: sectionPages.nullable(),
+});
+export type PublishedSectionVersion = z.infer<typeof publishedSectionVersion>;
 
-export interface SectionPinState {
-  version: string;
-  pinnedAt: string;
-  pinnedBy: string;
+export const sectionPinState = z.object({
+  version: z.string(),
+  pinnedAt: z.string(),
+  pinnedBy: z.string(),
   /** The version a rollback would go back to, or null when there is none. */
-  rollbackTo: string | null;
+  rollbackTo: z.string().nullable(),
   /** Paths of the pages the pinned version declares (null: it declares none). */
-  pagePaths: string[] | null;
-}
+  pagePaths: z.array(z.string()).nullable(),
+});
+export type SectionPinState = z.infer<typeof sectionPinState>;
 
 /** What a version's pages change against another's: paths added and removed. */
 export function pageChanges(
@@ -168,35 +211,59 @@ export function pageChanges(
   };
 }
 
-export interface SectionEnvironment {
-  name: string;
-  description: string;
-  builtIn: boolean;
+export const sectionEnvironment = z.object({
+  name: z.string(),
+  description: z.string(),
+  builtIn: z.boolean(),
   /** This server's environment (APP_ENV). */
-  current: boolean;
-  pins: Partial<Record<SectionName, SectionPinState>>;
-}
+  current: z.boolean(),
+  pins: z.partialRecord(z.enum(SECTION_NAMES), sectionPinState),
+});
+export type SectionEnvironment = z.infer<typeof sectionEnvironment>;
 
-export type PinAction = 'pin' | 'rollback';
+/** An environment as its creation answers it. */
+export const createdEnvironment = sectionEnvironment.pick({ name: true, description: true });
 
-export interface PinHistoryEntry {
-  id: number;
-  environment: string;
-  section: SectionName;
-  action: PinAction;
-  fromVersion: string | null;
-  toVersion: string;
-  reason: string;
-  actor: string;
-  at: string;
-}
+export const PIN_ACTIONS = ['pin', 'rollback'] as const;
+export type PinAction = (typeof PIN_ACTIONS)[number];
 
-export interface SectionPinsResponse {
-  environment: string;
-  sections: Partial<
-    Record<SectionName, { version: string; entry: string; pages: SectionPages | null }>
-  >;
-}
+export const pinHistoryEntry = z.object({
+  id: z.number(),
+  environment: z.string(),
+  section: z.enum(SECTION_NAMES),
+  action: z.enum(PIN_ACTIONS),
+  fromVersion: z.string().nullable(),
+  toVersion: z.string(),
+  reason: z.string(),
+  actor: z.string(),
+  at: z.string(),
+});
+export type PinHistoryEntry = z.infer<typeof pinHistoryEntry>;
+
+/** The result of a pin or a rollback: the section's pin in the environment moved from → to. */
+export const pinChange = z.object({
+  environment: z.string(),
+  section: z.enum(SECTION_NAMES),
+  from: z.string().nullable(),
+  to: z.string(),
+});
+export type PinChange = z.infer<typeof pinChange>;
+
+/** One section's pin as the host loads it at boot. */
+export const sectionPin = z.object({
+  version: z.string(),
+  /** URL of the section's `mf-manifest.json`. */
+  entry: z.string(),
+  /** The pages this version declares (null: published before versions declared pages). */
+  pages: sectionPages.nullable(),
+});
+export type SectionPin = z.infer<typeof sectionPin>;
+
+export const sectionPinsResponse = z.object({
+  environment: z.string(),
+  sections: z.partialRecord(z.enum(SECTION_NAMES), sectionPin),
+});
+export type SectionPinsResponse = z.infer<typeof sectionPinsResponse>;
 
 /** Query parameter of an admin's preview of another published version (issue 5). */
 export const previewParam = (section: SectionName) => `section.${section}`;

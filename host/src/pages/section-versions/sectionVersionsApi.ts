@@ -2,6 +2,7 @@
 import { consoleApi, request } from '@console/shared/api';
 import type {
   CreateEnvironmentBody,
+  PinChange,
   PinHistoryEntry,
   PinHistoryQuery,
   PinSectionBody,
@@ -11,18 +12,9 @@ import type {
   SectionVersionsQuery,
 } from '@console/shared/contracts/sections';
 import type { SectionName } from '@console/shared/contracts/menu';
+import type { Page } from '@console/shared/contracts/envelope';
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-}
-
-export interface PinChange {
-  environment: string;
-  section: SectionName;
-  from: string | null;
-  to: string;
-}
+export type { Page };
 
 export const sectionVersionsApi = {
   environments: () =>

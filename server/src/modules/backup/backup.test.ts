@@ -400,10 +400,19 @@ describe('the schedule', { timeout: 120_000 }, () => {
     await t.services.config.set('backup.retentionCount', 50, null);
     await t.services.config.set('backup.scheduleCron', 'not a cron', null);
     expect((await t.services.backup.status()).scheduleValid).toBe(false);
-    const log = { info: () => {}, warn: () => {}, error: () => {} } as never;
+    // The schedule has read the expression and refused it when it says so in its log.
+    let refused!: () => void;
+    const refusal = new Promise<void>((resolve) => (refused = resolve));
+    const log = {
+      info: () => {},
+      warn: (obj: { pattern?: string }) => {
+        if (obj?.pattern === 'not a cron') refused();
+      },
+      error: () => {},
+    } as never;
     const before = count();
     let schedule = startBackupSchedule(t.services, log, 'Asia/Shanghai');
-    await new Promise((r) => setTimeout(r, 2500));
+    await refusal;
     await schedule.stop();
     expect(count()).toBe(before);
     // Every second (croner's six-field form): a scheduled backup appears.

@@ -257,8 +257,13 @@ describe('GET /api/events', () => {
     expect((await flow(cap, 100)).statusCode).toBe(200);
     expect((await flow(0, 50)).statusCode).toBe(200);
     const lastPost = Date.now();
+    // The last reading's crossing arrived, so the hub has its load change too (one transaction,
+    // delivered in order): wait until no trailing one is pending, then for a marker published
+    // after it — one stream delivers in order, so every load event sent is in when it arrives.
     await waitCount(s, 'scenic.load.crossed', 4);
-    await new Promise((r) => setTimeout(r, 1500));
+    await until(() => !t.app.liveHub.loadPending(spot.id), 5000);
+    await publish({ type: 'team.status.changed', teamId: 424_242 });
+    await s.next((f) => f.data.type === 'team.status.changed' && f.data.teamId === 424_242);
     const loads = s.frames.filter((f) => f.data.type === 'scenic.load.changed');
     expect(loads.length).toBeGreaterThanOrEqual(2); // the first at once, the last trailing
     // The server sends them 1 000 ms apart at least; arrival times here carry the loaded

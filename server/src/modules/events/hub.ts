@@ -157,6 +157,11 @@ export class LiveHub {
     this.publish(event);
   }
 
+  /** Whether a trailing `scenic.load.changed` of the spot waits for its period to pass. */
+  loadPending(spotId: number): boolean {
+    return this.pendingLoad.has(spotId);
+  }
+
   /** At most one `scenic.load.changed` per spot per period: the first at once, then one trailing. */
   private coalesceLoad(spotId: number): void {
     if (this.pendingLoad.has(spotId)) return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays, isoToday, type Guide, type GuideCreateBody } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
-import { guideBody } from '../../../test/support/guides';
+import { guideBody, guideUpdateBodyOf } from '../../../test/support/guides';
 import { users } from '../auth/schema';
 import { messages } from '../messages/schema';
 import { licenceDedupeKey, licenceReminderJob } from '../../jobs/licence-reminder';
@@ -31,30 +31,8 @@ async function create(overrides: Partial<GuideCreateBody> = {}): Promise<Guide> 
   return res.json().data;
 }
 
-const updateBody = (g: Guide, changes: Partial<GuideCreateBody> = {}) => ({
-  code: g.code,
-  name: g.name,
-  gender: g.gender,
-  birthDate: g.birthDate,
-  phone: g.phone,
-  email: g.email,
-  emergencyContactName: g.emergencyContactName,
-  emergencyContactPhone: g.emergencyContactPhone,
-  avatar: g.avatar,
-  homeCity: g.homeCity,
-  employmentType: g.employmentType,
-  licenceNo: g.licenceNo,
-  licenceType: g.licenceType,
-  level: g.level,
-  levelObtainedOn: g.levelObtainedOn,
-  licenceExpiry: g.licenceExpiry,
-  maxGroupSize: g.maxGroupSize,
-  languages: g.languages,
-  specialties: g.specialties,
-  certifications: g.certifications.map(({ spotId, validUntil }) => ({ spotId, validUntil })),
-  version: g.version,
-  ...changes,
-});
+const updateBody = (g: Guide, changes: Partial<GuideCreateBody> = {}) =>
+  guideUpdateBodyOf(g, changes);
 
 /** Paths of the failing fields (messages are localised by the server). */
 const fieldsOf = (res: { json(): { fields?: { path: string; message: string }[] } }) =>

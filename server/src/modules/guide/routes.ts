@@ -30,7 +30,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app,
   { services },
 ) => {
-  const { guide } = services;
+  const { records, unavailability, sheet } = services.guide;
   const tags = ['guide'];
 
   app.get(
@@ -43,7 +43,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
       config: { access: 'guide:read' },
     },
-    async (req) => ok(await guide.list(req.query)),
+    async (req) => ok(await records.list(req.query)),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (req) => {
       req.audit.entityType = 'guide';
-      return ok(await guide.create(req.body, req.auth!.userId));
+      return ok(await records.create(req.body, req.auth!.userId));
     },
   );
 
@@ -71,9 +71,9 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     entityType: 'guide',
     importAction: 'guide.import',
     // The sheet writes lists as text; export rows carry them already joined per item.
-    exportRows: (filter) => guide.exportRows(filter),
-    check: (rows) => guide.importProblems(rows),
-    write: (rows, userId, recordImport) => guide.insertMany(rows, userId, recordImport),
+    exportRows: (filter) => sheet.exportRows(filter),
+    check: (rows) => sheet.importProblems(rows),
+    write: (rows, userId, recordImport) => sheet.insertMany(rows, userId, recordImport),
   });
 
   app.get(
@@ -82,7 +82,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: { tags, params: guideIdParams, response: { 200: envelopeOf(guideDetail) } },
       config: { access: 'guide:read' },
     },
-    async (req) => ok(await guide.get(req.params.id)),
+    async (req) => ok(await records.get(req.params.id)),
   );
 
   app.put(
@@ -99,7 +99,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      return ok(await guide.update(req.params.id, req.body));
+      return ok(await records.update(req.params.id, req.body));
     },
   );
 
@@ -117,7 +117,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      return ok(await guide.changeStatus(req.params.id, req.body));
+      return ok(await records.changeStatus(req.params.id, req.body));
     },
   );
 
@@ -132,7 +132,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
       config: { access: 'guide:read' },
     },
-    async (req) => ok(await guide.listUnavailability(req.params.id, req.query.from, req.query.to)),
+    async (req) => ok(await unavailability.list(req.params.id, req.query.from, req.query.to)),
   );
 
   app.post(
@@ -149,7 +149,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      return ok(await guide.addUnavailability(req.params.id, req.body, req.auth!.userId));
+      return ok(await unavailability.add(req.params.id, req.body, req.auth!.userId));
     },
   );
 
@@ -166,7 +166,7 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     async (req) => {
       req.audit.entityType = 'guide';
       req.audit.entityId = req.params.id;
-      await guide.removeUnavailability(req.params.id, req.params.periodId);
+      await unavailability.remove(req.params.id, req.params.periodId);
       return ok(true);
     },
   );
@@ -182,6 +182,6 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
       config: { access: 'guide:read' },
     },
-    async (req) => ok(await guide.auditHistory(req.params.id, req.query.limit, req.query.before)),
+    async (req) => ok(await records.auditHistory(req.params.id, req.query.limit, req.query.before)),
   );
 };

@@ -9,7 +9,8 @@ import type { DbOrTx, Tx } from '../../db/types';
 import { guideCertifications, guides } from './schema';
 import { scenicSpots } from '../scenic/schema';
 import { chunks } from '../../db/chunks';
-import { insertGuideChildren, insertUnavailabilityMany, type GuideInsert } from './queries';
+import { insertGuideChildren, type GuideInsert } from './guides-queries';
+import { insertUnavailabilityMany } from './unavailability-queries';
 
 export const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史黎贺顾毛郝龚邵万钱覃武戴孔汤庞樊兰殷施陶洪翟安颜倪严牛温芦季俞章鲁葛伍申尤毕聂柴焦向柳邢岳齐沿梅莫庄辛管祝左涂谷祁时舒耿牟卜路詹关苗凌费纪靳盛童欧甄项曲成游阳裴席卫查屈鲍位覃霍翁隋植甘景薄单包司柏宁柯阮桂闵欧阳解强丛华车冉房边'.split(

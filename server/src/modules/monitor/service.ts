@@ -17,7 +17,7 @@ import type { Db } from '../../db/types';
 import type { EventBus } from '../../events/bus';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
-import type { ScenicService } from '../scenic/service';
+import type { ScenicServices } from '../../services';
 import * as q from './queries';
 
 const AUDIT_CHAT = 'chat_message';
@@ -29,14 +29,14 @@ export class MonitorService {
     private readonly db: Db,
     private readonly clock: Clock,
     /** Spots, their load, windows and planned teams belong to the scenic module. */
-    private readonly scenic: ScenicService,
+    private readonly scenic: ScenicServices,
     private readonly events: EventBus,
   ) {}
 
   // Load board ------------------------------------------------------------------------------
 
   async board(): Promise<MonitorBoard> {
-    const { spots, total, warningPercent } = await this.scenic.loadBoard(MONITOR_BOARD_MAX);
+    const { spots, total, warningPercent } = await this.scenic.spots.loadBoard(MONITOR_BOARD_MAX);
     return {
       spots: spots.map(boardSpot),
       total,
@@ -46,11 +46,11 @@ export class MonitorService {
   }
 
   async spotPanel(spotId: number): Promise<MonitorSpotPanel> {
-    const spot = await this.scenic.get(spotId);
+    const spot = await this.scenic.spots.get(spotId);
     const [windows, planned, today] = await Promise.all([
-      this.scenic.windows(spotId),
-      this.scenic.plannedTeams(spotId),
-      this.scenic.load(spotId, { bucket: '1d' }),
+      this.scenic.windows.list(spotId),
+      this.scenic.spots.plannedTeams(spotId),
+      this.scenic.flow.load(spotId, { bucket: '1d' }),
     ]);
     const day = localDate(this.clock.now());
     const teams = new Map<number, MonitorSpotPanel['plannedToday'][number]>();

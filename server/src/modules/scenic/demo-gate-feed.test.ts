@@ -127,7 +127,7 @@ describe('through the flow endpoint', () => {
         .where(eq(scenicGateKeys.id, row.gateKeyId!));
       expect(key).toMatchObject({ spotId, name: DEMO_GATE_KEY_NAME, revokedAt: null });
       // The spot's live count is the reading's, as for any gate.
-      const spot = await t.services.scenic.get(spotId);
+      const spot = await t.services.scenic.spots.get(spotId);
       expect(spot.load.inPark).toBe(row.inPark);
       expect(spot.load.at).toBe(row.at.toISOString());
       const [audit] = await t.services.db

@@ -4,7 +4,7 @@
 // Off with DEMO_FLOW=0, in production and on PostgreSQL (ServerEnv.demoFlow).
 import { localTime, type Clock, type ScenicFlowBody, type ScenicSpot } from '@console/shared';
 import { runWithAuditContext, type AuditContext } from '../audit/writer';
-import type { ScenicService } from './service';
+import type { ScenicServices } from '../../services';
 import { SCENIC_DEMO_CODES } from './seed';
 
 /** The name the feed's gate keys carry (its keys of an earlier run are revoked at start). */
@@ -93,7 +93,7 @@ export class DemoGateFeed {
   posted = 0;
 
   constructor(
-    private readonly scenic: ScenicService,
+    private readonly scenic: Pick<ScenicServices, 'spots' | 'gateKeys'>,
     private readonly clock: Clock,
     private readonly post: GatePost,
     private readonly log: Logger,
@@ -102,18 +102,18 @@ export class DemoGateFeed {
 
   /** The demo spots' gate keys: earlier runs' keys revoked, a fresh one each (audited). */
   async setUp(): Promise<number> {
-    const refs = await this.scenic.spotRefsByCodes(SCENIC_DEMO_CODES);
+    const refs = await this.scenic.spots.spotRefsByCodes(SCENIC_DEMO_CODES);
     const order = new Map(SCENIC_DEMO_CODES.map((code, i) => [code, i]));
     for (const ref of refs) {
-      const old = (await this.scenic.gateKeys(ref.id)).filter(
+      const old = (await this.scenic.gateKeys.list(ref.id)).filter(
         (k) => k.name === DEMO_GATE_KEY_NAME && !k.revokedAt,
       );
       for (const k of old)
         await asSystem('scenic.gateKey.revoke', () =>
-          this.scenic.revokeGateKey(ref.id, k.id, null),
+          this.scenic.gateKeys.revoke(ref.id, k.id, null),
         );
       const created = await asSystem('scenic.gateKey.create', () =>
-        this.scenic.createGateKey(ref.id, DEMO_GATE_KEY_NAME, null),
+        this.scenic.gateKeys.create(ref.id, DEMO_GATE_KEY_NAME, null),
       );
       this.keys.set(ref.id, { key: created.key, share: demoPeakShare(order.get(ref.code) ?? 0) });
     }
@@ -124,7 +124,7 @@ export class DemoGateFeed {
   async tick(): Promise<void> {
     const ids = [...this.keys.keys()];
     if (ids.length === 0) return;
-    const board = await this.scenic.loadBoard(ids.length + 1000);
+    const board = await this.scenic.spots.loadBoard(ids.length + 1000);
     const spots = new Map(board.spots.map((s) => [s.id, s]));
     const now = this.clock.now();
     const count = Math.min(this.options.spotsPerTick, ids.length);

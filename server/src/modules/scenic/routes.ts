@@ -34,7 +34,7 @@ import { ok } from '../../lib/envelope';
 import { passesCsrfCheck } from '../../plugins/authorize';
 import { AppError } from '../../lib/app-error';
 import { registerSpreadsheetRoutes } from '../../lib/spreadsheet';
-import type { FlowActor } from './service';
+import type { FlowActor } from './flow-service';
 import { spotSheet } from './sheet';
 
 const tags = ['scenic'];
@@ -43,7 +43,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app,
   { services },
 ) => {
-  const { scenic } = services;
+  const { spots, windows, flow, gateKeys } = services.scenic;
 
   // Spots -----------------------------------------------------------------------------------
 
@@ -57,7 +57,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:read' },
     },
-    async (req) => ok(await scenic.list(req.query)),
+    async (req) => ok(await spots.list(req.query)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:read' },
     },
-    async (req) => ok(await scenic.options(req.query)),
+    async (req) => ok(await spots.options(req.query)),
   );
 
   app.post(
@@ -85,7 +85,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       req.audit.entityType = 'scenic_spot';
-      return ok(await scenic.create(req.body, req.auth!.userId));
+      return ok(await spots.create(req.body, req.auth!.userId));
     },
   );
 
@@ -99,9 +99,9 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     writeAccess: 'scenic:maintain',
     entityType: 'scenic_spot',
     importAction: 'scenic.spot.import',
-    exportRows: (filter) => scenic.exportRows(filter),
-    check: (rows) => scenic.importProblems(rows),
-    write: (rows, userId, recordImport) => scenic.insertMany(rows, userId, recordImport),
+    exportRows: (filter) => spots.exportRows(filter),
+    check: (rows) => spots.importProblems(rows),
+    write: (rows, userId, recordImport) => spots.insertMany(rows, userId, recordImport),
   });
 
   app.get(
@@ -114,7 +114,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:read' },
     },
-    async (req) => ok(await scenic.get(req.params.id)),
+    async (req) => ok(await spots.get(req.params.id)),
   );
 
   app.put(
@@ -131,7 +131,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_spot';
       req.audit.entityId = req.params.id;
-      return ok(await scenic.update(req.params.id, req.body, req.auth!.userId));
+      return ok(await spots.update(req.params.id, req.body, req.auth!.userId));
     },
   );
 
@@ -149,7 +149,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_spot';
       req.audit.entityId = req.params.id;
-      await scenic.remove(req.params.id, req.query.version);
+      await spots.remove(req.params.id, req.query.version);
       return ok(true);
     },
   );
@@ -165,8 +165,8 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'scenic:read' },
     },
     async (req) => {
-      await scenic.get(req.params.id);
-      return ok(await scenic.plannedTeams(req.params.id));
+      await spots.get(req.params.id);
+      return ok(await spots.plannedTeams(req.params.id));
     },
   );
 
@@ -182,7 +182,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:read' },
     },
-    async (req) => ok(await scenic.windows(req.params.id)),
+    async (req) => ok(await windows.list(req.params.id)),
   );
 
   app.post(
@@ -198,7 +198,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       req.audit.entityType = 'scenic_window';
-      return ok(await scenic.createWindow(req.params.id, req.body, req.auth!.userId));
+      return ok(await windows.create(req.params.id, req.body, req.auth!.userId));
     },
   );
 
@@ -216,7 +216,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_window';
       req.audit.entityId = req.params.windowId;
-      return ok(await scenic.updateWindow(req.params.id, req.params.windowId, req.body));
+      return ok(await windows.update(req.params.id, req.params.windowId, req.body));
     },
   );
 
@@ -234,7 +234,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_window';
       req.audit.entityId = req.params.windowId;
-      await scenic.removeWindow(req.params.id, req.params.windowId, req.query.version);
+      await windows.remove(req.params.id, req.params.windowId, req.query.version);
       return ok(true);
     },
   );
@@ -248,7 +248,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   async function flowActor(req: FastifyRequest, spotId: number): Promise<FlowActor> {
     const key = req.headers[SCENIC_GATE_KEY_HEADER];
     if (typeof key === 'string' && key !== '') {
-      const gate = await scenic.authenticateGate(key, spotId);
+      const gate = await gateKeys.authenticate(key, spotId);
       req.audit.username = `gate:${gate.prefix}`;
       if (req.auditContext) req.auditContext.username = req.audit.username;
       return { gateKeyId: gate.id };
@@ -277,7 +277,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       req.audit.entityType = 'scenic_spot';
       req.audit.entityId = req.params.id;
       const actor = await flowActor(req, req.params.id);
-      return ok(await scenic.ingest(req.params.id, req.body, actor));
+      return ok(await flow.ingest(req.params.id, req.body, actor));
     },
   );
 
@@ -292,7 +292,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:read' },
     },
-    async (req) => ok(await scenic.load(req.params.id, req.query)),
+    async (req) => ok(await flow.load(req.params.id, req.query)),
   );
 
   // Gate keys (admin) -------------------------------------------------------------------------
@@ -307,7 +307,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
       config: { access: 'scenic:gate-keys' },
     },
-    async (req) => ok(await scenic.gateKeys(req.params.id)),
+    async (req) => ok(await gateKeys.list(req.params.id)),
   );
 
   app.post(
@@ -323,7 +323,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (req) => {
       req.audit.entityType = 'scenic_gate_key';
-      return ok(await scenic.createGateKey(req.params.id, req.body.name, req.auth!.userId));
+      return ok(await gateKeys.create(req.params.id, req.body.name, req.auth!.userId));
     },
   );
 
@@ -340,7 +340,7 @@ export const scenicRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     async (req) => {
       req.audit.entityType = 'scenic_gate_key';
       req.audit.entityId = req.params.keyId;
-      return ok(await scenic.revokeGateKey(req.params.id, req.params.keyId, req.auth!.userId));
+      return ok(await gateKeys.revoke(req.params.id, req.params.keyId, req.auth!.userId));
     },
   );
 };

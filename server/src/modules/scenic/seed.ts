@@ -9,13 +9,8 @@ import {
   type ScenicGrade,
 } from '@console/shared';
 import type { Tx } from '../../db/types';
-import {
-  insertReadings,
-  insertSpots,
-  rebuildRollUp,
-  type FlowInsert,
-  type SpotValues,
-} from './queries';
+import { insertReadings, rebuildRollUp, type FlowInsert } from './flow-queries';
+import { insertSpots, type SpotValues } from './spots-queries';
 import { scenicMaintenanceWindows, scenicSpots } from './schema';
 
 type Demo = [

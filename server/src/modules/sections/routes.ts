@@ -1,14 +1,22 @@
 // Section versions API (issue 5). Admin only (`system:sections`), except the pins the host
 // reads at boot, which are public and never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pageOf } from '@console/shared/contracts/envelope';
 import {
+  createdEnvironment,
   createEnvironmentBody,
+  pinChange,
+  pinHistoryEntry,
   pinHistoryQuery,
   pinSectionBody,
   rollbackSectionBody,
   sectionNameParams,
+  publishedSectionVersion,
+  sectionEnvironment,
+  sectionPinsResponse,
   sectionVersionsQuery,
 } from '@console/shared/contracts/sections';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../services';
 import { ok } from '../../lib/envelope';
@@ -29,7 +37,10 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   // Read by the host at boot, before sign-in; never cached (product.md, "Section versions").
   app.get(
     '/api/sections/pins',
-    { schema: { tags: ['sections'] }, config: { access: 'public' } },
+    {
+      schema: { tags: ['sections'], response: { 200: envelopeOf(sectionPinsResponse) } },
+      config: { access: 'public' },
+    },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await sections.pins());
@@ -39,7 +50,11 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/sections',
     {
-      schema: { tags: ['sections'], querystring: sectionVersionsQuery },
+      schema: {
+        tags: ['sections'],
+        querystring: sectionVersionsQuery,
+        response: { 200: envelopeOf(pageOf(publishedSectionVersion)) },
+      },
       config: { access: 'system:sections' },
     },
     async (req) => ok(await sections.listVersions(req.query)),
@@ -47,14 +62,21 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/sections/environments',
-    { schema: { tags: ['sections'] }, config: { access: 'system:sections' } },
+    {
+      schema: { tags: ['sections'], response: { 200: envelopeOf(z.array(sectionEnvironment)) } },
+      config: { access: 'system:sections' },
+    },
     async () => ok(await sections.listEnvironments()),
   );
 
   app.post(
     '/api/sections/environments',
     {
-      schema: { tags: ['sections'], body: createEnvironmentBody },
+      schema: {
+        tags: ['sections'],
+        body: createEnvironmentBody,
+        response: { 200: envelopeOf(createdEnvironment) },
+      },
       config: { access: 'system:sections', auditAction: 'system.sections.environment.create' },
     },
     async (req) => {
@@ -68,7 +90,11 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.get(
     '/api/sections/history',
     {
-      schema: { tags: ['sections'], querystring: pinHistoryQuery },
+      schema: {
+        tags: ['sections'],
+        querystring: pinHistoryQuery,
+        response: { 200: envelopeOf(pageOf(pinHistoryEntry)) },
+      },
       config: { access: 'system:sections' },
     },
     async (req) => ok(await sections.history(req.query)),
@@ -77,7 +103,12 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/sections/:name/pin',
     {
-      schema: { tags: ['sections'], params: sectionNameParams, body: pinSectionBody },
+      schema: {
+        tags: ['sections'],
+        params: sectionNameParams,
+        body: pinSectionBody,
+        response: { 200: envelopeOf(pinChange) },
+      },
       config: { access: 'system:sections', auditAction: 'system.sections.pin' },
     },
     async (req) => {
@@ -90,7 +121,12 @@ export const sectionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post(
     '/api/sections/:name/rollback',
     {
-      schema: { tags: ['sections'], params: sectionNameParams, body: rollbackSectionBody },
+      schema: {
+        tags: ['sections'],
+        params: sectionNameParams,
+        body: rollbackSectionBody,
+        response: { 200: envelopeOf(pinChange) },
+      },
       config: { access: 'system:sections', auditAction: 'system.sections.rollback' },
     },
     async (req) => {

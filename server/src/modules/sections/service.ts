@@ -7,6 +7,7 @@ import {
   isSectionName,
   SECTION_VERSION_PATTERN,
   type CreateEnvironmentBody,
+  type PinChange,
   type PinHistoryEntry,
   type PinHistoryQuery,
   type PinSectionBody,
@@ -51,14 +52,6 @@ export interface SectionsOptions {
   appEnv: string;
   /** Pins point at the dev servers (DEV_SECTIONS=1). */
   devSections: boolean;
-}
-
-/** The result of a pin or rollback, for the audit diff and the caller. */
-export interface PinChange {
-  environment: string;
-  section: SectionName;
-  from: string | null;
-  to: string;
 }
 
 const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });

@@ -29,7 +29,7 @@ import { recordAudit } from '../audit/writer';
 import type { AuthService } from '../auth/service';
 import { users } from '../auth/schema';
 import { guides } from '../guide/schema';
-import type { GuideAbsence } from '../guide/service';
+import type { GuideAbsence } from '../guide/ports';
 import type { MessageService } from '../messages/service';
 import type { SystemConfigService } from '../system-config/service';
 import {

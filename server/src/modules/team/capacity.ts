@@ -1,6 +1,6 @@
 // Itinerary capacity (issue #13 point 5; product.md, "Team"): per spot and day, the pax of every
 // other non-cancelled team planned there plus this team's, against the spot's daily capacity
-// that day (`scenic.dailyCapacityOn`: maintenance windows reduce it, 0 = closed). Over the
+// that day (`scenic.windows.dailyCapacityOn`: maintenance windows reduce it, 0 = closed). Over the
 // capacity → 409 CAPACITY_EXCEEDED naming the spot, the day, the planned total and the capacity;
 // at or above `capacity.warningPercent` → a warning the client confirms (409
 // CAPACITY_CONFIRM_REQUIRED with data.warnings until it sends `confirmCapacityWarning`).
@@ -12,7 +12,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CapacityWarning, SpotDayCapacity } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import type { ScenicService } from '../scenic/service';
+import type { ScenicServices } from '../../services';
 import { teamItineraryItems, teams } from './schema';
 
 export interface SpotDay {
@@ -86,7 +86,7 @@ export async function plannedPax(
 }
 
 export interface CapacityDeps {
-  scenic: Pick<ScenicService, 'dailyCapacityOn' | 'get'>;
+  scenic: Pick<ScenicServices, 'spots' | 'windows'>;
 }
 
 const percentOf = (planned: number, capacity: number) =>
@@ -101,8 +101,8 @@ export async function spotDayCapacity(
   excludeTeamId?: number,
 ): Promise<SpotDayCapacity> {
   const [spot, capacity, planned] = await Promise.all([
-    deps.scenic.get(spotId),
-    deps.scenic.dailyCapacityOn(spotId, date),
+    deps.scenic.spots.get(spotId),
+    deps.scenic.windows.dailyCapacityOn(spotId, date),
     plannedPax(db, [{ spotId, date }], excludeTeamId).then((m) => m.get(`${spotId}|${date}`) ?? 0),
   ]);
   const maintenance = capacity < spot.dailyCapacity;
@@ -139,7 +139,7 @@ export async function checkCapacity(
   const others = await plannedPax(tx, days, team.id);
   const warnings: CapacityWarning[] = [];
   for (const sd of days) {
-    const capacity = await deps.scenic.dailyCapacityOn(sd.spotId, sd.date, tx);
+    const capacity = await deps.scenic.windows.dailyCapacityOn(sd.spotId, sd.date, tx);
     const planned = (others.get(keyOf(sd)) ?? 0) + team.pax;
     const spotName = spotNames.get(sd.spotId) ?? String(sd.spotId);
     const facts = { spotId: sd.spotId, spotName, date: sd.date, planned, capacity };

@@ -4,7 +4,7 @@
 // guides of one page at once: one statement, set-based over the ids asked.
 import { sql } from 'drizzle-orm';
 import { addDays, type GuideFigures } from '@console/shared';
-import type { GuideFiguresSource } from '../guide/service';
+import type { GuideFiguresSource } from '../guide/ports';
 
 /** The window of "days worked": today and the 30 days before it. */
 export const DAYS_WORKED_WINDOW = 30;

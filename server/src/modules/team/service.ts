@@ -46,7 +46,7 @@ import { diffRecords } from '../audit/diff';
 import { auditLog } from '../audit/schema';
 import { recordAudit } from '../audit/writer';
 import type { PropertiesService } from '../properties/service';
-import type { ScenicService } from '../scenic/service';
+import type { ScenicServices } from '../../services';
 import type { SystemConfigService } from '../system-config/service';
 import { checkCapacity, lockSpotDays, spotDayCapacity, type CapacityDeps } from './capacity';
 import { nextTeamCode } from './code';
@@ -76,7 +76,7 @@ export class TeamService {
     private readonly config: SystemConfigService,
     /** Dictionaries (agency, market, language) and spots are other modules': their services. */
     private readonly properties: PropertiesService,
-    private readonly scenic: ScenicService,
+    private readonly scenic: Pick<ScenicServices, 'spots' | 'windows'>,
     /** Live events: status moves reach open consoles after commit. */
     private readonly events: EventBus,
   ) {
@@ -318,7 +318,7 @@ export class TeamService {
             : null,
         )
         .filter((f): f is { path: string; message: string } => f !== null);
-      const spots = await this.scenic.spotRefsByIds(
+      const spots = await this.scenic.spots.spotRefsByIds(
         [...new Set(body.items.map((i) => i.spotId))],
         tx,
       );

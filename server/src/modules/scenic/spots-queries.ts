@@ -1,21 +1,6 @@
-// All SQL of the scenic module. Status and live load are derived here, in one SQL expression
-// that both the list filter and every read use, at a clock the service passes in.
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+// SQL of scenic spots. Status and live load are derived here, in one SQL expression that both
+// the list filter and every read use, at a clock the service passes in.
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   scenicLocalDate,
   scenicLocalTime,
@@ -28,15 +13,8 @@ import { bySortKey, withNameSort } from '../../db/sort-key';
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape, type Runnable } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
-import {
-  scenicFlow,
-  scenicFlowHourly,
-  scenicGateKeys,
-  scenicMaintenanceWindows,
-  scenicSpots,
-} from './schema';
+import { scenicSpots } from './schema';
 
-const w = scenicMaintenanceWindows;
 const s = scenicSpots;
 
 export type SpotRecord = typeof scenicSpots.$inferSelect;
@@ -44,9 +22,6 @@ export type SpotValues = Omit<
   typeof scenicSpots.$inferInsert,
   'id' | 'createdAt' | 'updatedAt' | 'version' | 'liveInPark' | 'liveAt'
 >;
-export type WindowRecord = typeof scenicMaintenanceWindows.$inferSelect;
-export type FlowInsert = typeof scenicFlow.$inferInsert;
-export type GateKeyRecord = typeof scenicGateKeys.$inferSelect;
 
 /**
  * The derived columns of a spot at `now` (product.md, "Scenic spot"; issue #6):
@@ -290,7 +265,6 @@ export async function existingCodes(db: DbOrTx, codes: string[], exceptId?: numb
   return found;
 }
 
-/** Values of the scenic-category dictionary that forms may choose (enabled items). */
 /** Code and name of the spots with these ids (other modules' references, e.g. certifications). */
 export async function spotRefsByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
@@ -322,255 +296,6 @@ export async function exportSpots(
       .prepare(name);
   }).execute({ ...derivedValues(now, warningPercent), ...filterValues(filter), limit });
   return rows.map((r) => r.spot);
-}
-
-// Maintenance windows ---------------------------------------------------------------------
-
-export const listWindows = (db: DbOrTx, spotId: number) =>
-  db.select().from(w).where(eq(w.spotId, spotId)).orderBy(desc(w.startAt), desc(w.id));
-
-export async function findWindow(db: DbOrTx, spotId: number, windowId: number) {
-  const [row] = await db
-    .select()
-    .from(w)
-    .where(and(eq(w.id, windowId), eq(w.spotId, spotId)))
-    .limit(1);
-  return row;
-}
-
-/** Windows of the spot overlapping [start, end), other than `exceptId`. */
-export const overlappingWindows = (
-  db: DbOrTx,
-  spotId: number,
-  start: Date,
-  end: Date,
-  exceptId?: number,
-) =>
-  db
-    .select()
-    .from(w)
-    .where(
-      and(
-        eq(w.spotId, spotId),
-        lt(w.startAt, end),
-        gt(w.endAt, start),
-        exceptId ? ne(w.id, exceptId) : undefined,
-      ),
-    )
-    .orderBy(asc(w.startAt));
-
-export async function insertWindow(db: DbOrTx, values: typeof w.$inferInsert) {
-  const [row] = await db.insert(w).values(values).returning();
-  return row;
-}
-
-export async function updateWindow(
-  db: DbOrTx,
-  windowId: number,
-  version: number,
-  values: { startAt: Date; endAt: Date; reason: string; capacity: number },
-) {
-  const [row] = await db
-    .update(w)
-    .set({ ...values, version: sql`${w.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(w.id, windowId), eq(w.version, version)))
-    .returning();
-  return row;
-}
-
-export async function deleteWindow(db: DbOrTx, windowId: number) {
-  await db.delete(w).where(eq(w.id, windowId));
-}
-
-/** The smallest window capacity in force on any moment of [start, end) (daily capacity checks). */
-export async function windowsBetween(db: DbOrTx, spotId: number, start: Date, end: Date) {
-  return db
-    .select({ capacity: w.capacity, startAt: w.startAt, endAt: w.endAt })
-    .from(w)
-    .where(and(eq(w.spotId, spotId), lt(w.startAt, end), gt(w.endAt, start)));
-}
-
-/** Windows that start, or end, in (from, to]: the clock's maintenance transitions. */
-export async function windowsStartingOrEnding(db: DbOrTx, from: Date, to: Date) {
-  return db
-    .select({ id: w.id, spotId: w.spotId, startAt: w.startAt, endAt: w.endAt })
-    .from(w)
-    .where(
-      or(and(gt(w.startAt, from), lte(w.startAt, to)), and(gt(w.endAt, from), lte(w.endAt, to))),
-    );
-}
-
-// Visitor flow ----------------------------------------------------------------------------
-
-/** The latest reading of the spot strictly before `before`. */
-export async function readingBefore(db: DbOrTx, spotId: number, before: Date) {
-  const [row] = await db
-    .select({ at: scenicFlow.at, inPark: scenicFlow.inPark })
-    .from(scenicFlow)
-    .where(and(eq(scenicFlow.spotId, spotId), lt(scenicFlow.at, before)))
-    .orderBy(desc(scenicFlow.at))
-    .limit(1);
-  return row;
-}
-
-/** Bulk insert of readings, chunked under the bind-parameter limit. */
-export async function insertReadings(db: DbOrTx, rows: FlowInsert[]) {
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db.insert(scenicFlow).values(rows.slice(i, i + 2000));
-  }
-}
-
-/** Moves the spot's live count forward (never back to an older reading). */
-export async function setLive(db: DbOrTx, spotId: number, inPark: number, at: Date) {
-  await db
-    .update(s)
-    .set({ liveInPark: inPark, liveAt: at })
-    .where(and(eq(s.id, spotId), or(isNull(s.liveAt), lte(s.liveAt, at))));
-}
-
-/**
- * Readings of [from, to) in buckets of `strideSeconds`, aligned on local midnight: entries and
- * exits summed, in-park at its peak. Buckets of an hour or more read the hourly roll-up; finer
- * ones the readings, through the (spot_id, at) index.
- */
-export async function flowBuckets(
-  db: DbOrTx,
-  spotId: number,
-  from: Date,
-  to: Date,
-  strideSeconds: number,
-) {
-  // Buckets start at local midnight (shared/src/time.ts).
-  const origin = scenicStartOfDay('2000-01-01').toISOString();
-  // Inlined (a whole number and a constant) so that select, group by and order by are the
-  // same expression to PostgreSQL.
-  const stride = sql.raw(`'${Math.trunc(strideSeconds)} seconds'::interval`);
-  const bin = (column: AnyPgColumn) =>
-    sql`date_bin(${stride}, ${column}, ${sql.raw(`'${origin}'::timestamptz`)})`;
-  if (strideSeconds >= 3600) {
-    const h = scenicFlowHourly;
-    const bucket = bin(h.hour);
-    return db
-      .select({
-        at: sql<string>`${bucket}`,
-        entries: sql<number>`sum(${h.entries})::int`,
-        exits: sql<number>`sum(${h.exits})::int`,
-        inPark: sql<number>`max(${h.peakInPark})::int`,
-      })
-      .from(h)
-      .where(and(eq(h.spotId, spotId), gte(h.hour, hourOf(from)), lt(h.hour, to)))
-      .groupBy(bucket)
-      .orderBy(bucket);
-  }
-  const bucket = bin(scenicFlow.at);
-  return db
-    .select({
-      at: sql<string>`${bucket}`,
-      entries: sql<number>`sum(${scenicFlow.entries})::int`,
-      exits: sql<number>`sum(${scenicFlow.exits})::int`,
-      inPark: sql<number>`max(${scenicFlow.inPark})::int`,
-    })
-    .from(scenicFlow)
-    .where(and(eq(scenicFlow.spotId, spotId), gte(scenicFlow.at, from), lt(scenicFlow.at, to)))
-    .groupBy(bucket)
-    .orderBy(bucket);
-}
-
-const HOUR_MS = 3_600_000;
-/** The start of the hour an instant falls in (whole-hour offsets: the same in UTC and locally). */
-const hourOf = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-
-/** Adds readings to the hourly roll-up (one upsert per spot and hour). */
-export async function rollUp(db: DbOrTx, rows: FlowInsert[]) {
-  const byHour = new Map<string, typeof scenicFlowHourly.$inferInsert>();
-  for (const r of rows) {
-    const hour = hourOf(r.at as Date);
-    const key = `${r.spotId}:${hour.getTime()}`;
-    const cur = byHour.get(key);
-    if (cur) {
-      cur.entries += r.entries;
-      cur.exits += r.exits;
-      cur.peakInPark = Math.max(cur.peakInPark, r.inPark);
-    } else {
-      byHour.set(key, {
-        spotId: r.spotId,
-        hour,
-        entries: r.entries,
-        exits: r.exits,
-        peakInPark: r.inPark,
-      });
-    }
-  }
-  const values = [...byHour.values()];
-  const h = scenicFlowHourly;
-  for (let i = 0; i < values.length; i += 2000) {
-    await db
-      .insert(h)
-      .values(values.slice(i, i + 2000))
-      .onConflictDoUpdate({
-        target: [h.spotId, h.hour],
-        set: {
-          entries: sql`${h.entries} + excluded.entries`,
-          exits: sql`${h.exits} + excluded.exits`,
-          peakInPark: sql`greatest(${h.peakInPark}, excluded.peak_in_park)`,
-        },
-      });
-  }
-}
-
-/** Rebuilds the whole roll-up from the readings (bulk-loaded data: demo seed, benchmarks). */
-export async function rebuildRollUp(db: DbOrTx) {
-  await db.execute(sql`delete from scenic_flow_hourly`);
-  await db.execute(sql`
-    insert into scenic_flow_hourly (spot_id, hour, entries, exits, peak_in_park)
-    select spot_id, date_bin('1 hour'::interval, at, '2000-01-01T00:00:00Z'::timestamptz),
-      sum(entries)::int, sum(exits)::int, max(in_park)
-    from scenic_flow group by 1, 2`);
-}
-
-// Gate keys -------------------------------------------------------------------------------
-
-export const listGateKeys = (db: DbOrTx, spotId: number) =>
-  db
-    .select()
-    .from(scenicGateKeys)
-    .where(eq(scenicGateKeys.spotId, spotId))
-    .orderBy(desc(scenicGateKeys.id));
-
-export async function insertGateKey(db: DbOrTx, values: typeof scenicGateKeys.$inferInsert) {
-  const [row] = await db.insert(scenicGateKeys).values(values).returning();
-  return row;
-}
-
-export async function findGateKeyByHash(db: DbOrTx, keyHash: string) {
-  const [row] = await db
-    .select()
-    .from(scenicGateKeys)
-    .where(eq(scenicGateKeys.keyHash, keyHash))
-    .limit(1);
-  return row;
-}
-
-export async function findGateKey(db: DbOrTx, spotId: number, keyId: number) {
-  const [row] = await db
-    .select()
-    .from(scenicGateKeys)
-    .where(and(eq(scenicGateKeys.id, keyId), eq(scenicGateKeys.spotId, spotId)))
-    .limit(1);
-  return row;
-}
-
-export async function revokeGateKey(db: DbOrTx, keyId: number, userId: number | null) {
-  const [row] = await db
-    .update(scenicGateKeys)
-    .set({ revokedAt: new Date(), revokedBy: userId })
-    .where(and(eq(scenicGateKeys.id, keyId), isNull(scenicGateKeys.revokedAt)))
-    .returning();
-  return row;
-}
-
-export async function touchGateKey(db: DbOrTx, keyId: number, at: Date) {
-  await db.update(scenicGateKeys).set({ lastUsedAt: at }).where(eq(scenicGateKeys.id, keyId));
 }
 
 /** Names and codes of spots, for audit sentences ("Edited scenic spot 故宫 (BJ-GUGONG)"). */
