@@ -1,15 +1,9 @@
 // ECharts imported modularly (architecture.md: only the chart types and components drawn
-// here), in a chunk of its own that `LazyChart` loads after the page's first paint. Follows the
+// here): the core in a chunk of its own that `LazyChart` loads after the page's first paint,
+// each chart type and component when an option first asks for it (install.ts). Follows the
 // console theme with the shared palette of Arco's tokens, drawn as SVG.
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import {
@@ -19,17 +13,9 @@ import {
   type ChartPalette,
 } from '@console/shared/components/chart-palette';
 
-echarts.use([
-  BarChart,
-  HeatmapChart,
-  LineChart,
-  PieChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-  SVGRenderer,
-]);
+import { installFor } from './install';
+
+echarts.use([SVGRenderer]);
 for (const palette of Object.values(CHART_PALETTES))
   echarts.registerTheme(palette.name, echartsTheme(palette));
 
@@ -60,7 +46,14 @@ export default function EChart({ option, height = 300, testId, label }: EChartPr
   }, [palette.name]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option(palette) }, true);
+    const full = { backgroundColor: 'transparent', ...option(palette) };
+    let current = true;
+    void installFor(full).then(() => {
+      if (current) chart.current?.setOption(full, true);
+    });
+    return () => {
+      current = false;
+    };
   }, [option, palette]);
 
   return (
