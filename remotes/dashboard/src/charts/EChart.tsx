@@ -13,7 +13,7 @@ import {
   type ChartPalette,
 } from '@console/shared/components/chart-palette';
 
-import { installFor } from './install';
+import { installedParts, installFor } from './install';
 
 echarts.use([SVGRenderer]);
 for (const palette of Object.values(CHART_PALETTES))
@@ -29,27 +29,36 @@ export interface EChartProps {
 
 export default function EChart({ option, height = 300, testId, label }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const chart = useRef<{ instance: echarts.ECharts; theme: string; parts: number } | null>(null);
   const palette = useChartPalette();
 
   useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current, palette.name, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => chart.current?.instance.resize());
+    observer.observe(element);
     return () => {
       observer.disconnect();
-      instance.dispose();
+      chart.current?.instance.dispose();
       chart.current = null;
     };
-  }, [palette.name]);
+  }, []);
 
   useEffect(() => {
     const full = { backgroundColor: 'transparent', ...option(palette) };
     let current = true;
     void installFor(full).then(() => {
-      if (current) chart.current?.setOption(full, true);
+      if (!current || !ref.current) return;
+      // An instance takes the layouts and visuals installed before it was created: after a
+      // new chart type or component (or another theme) it is created again.
+      const parts = installedParts();
+      const drawn = chart.current;
+      if (!drawn || drawn.theme !== palette.name || drawn.parts !== parts) {
+        drawn?.instance.dispose();
+        const instance = echarts.init(ref.current, palette.name, { renderer: 'svg' });
+        chart.current = { instance, theme: palette.name, parts };
+      }
+      chart.current?.instance.setOption(full, true);
     });
     return () => {
       current = false;

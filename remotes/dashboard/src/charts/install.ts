@@ -24,11 +24,18 @@ const COMPONENTS: Record<string, Load> = {
 };
 
 const installed = new Map<Load, Promise<void>>();
+let parts = 0;
+
+/** How many chart types and components are installed (an instance sees those before it). */
+export const installedParts = () => parts;
 
 function install(load: Load): Promise<void> {
   let done = installed.get(load);
   if (!done) {
-    done = load().then((part) => use(part.default));
+    done = load().then((part) => {
+      use(part.default);
+      parts += 1;
+    });
     installed.set(load, done);
   }
   return done;
