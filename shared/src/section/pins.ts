@@ -1,0 +1,35 @@
+// The pins: which build of each section this environment runs, with the pages each pinned
+// version declares (product.md, "Section versions"; issue 17). Asked once per page load, never
+// cached, before the shell renders. The one call made without the API client: the shell's
+// first paint (the login page) must not wait for the client and its cache to download
+// (issue 16, first-load budget); the call is silent and never a 401 (the pins are public).
+import { LOCALE_HEADER, SUCCESS_CODE, type Envelope } from '../contracts/envelope';
+import type { SectionName, SectionPages } from '../contracts/menu';
+import { storedLocale } from '../i18n/locale';
+
+export interface SectionPin {
+  version: string;
+  /** URL of the section's `mf-manifest.json`. */
+  entry: string;
+  /** The pages this version declares (null: published before versions declared pages). */
+  pages: SectionPages | null;
+}
+
+export interface SectionPins {
+  environment: string;
+  sections: Partial<Record<SectionName, SectionPin>>;
+}
+
+export const PINS_URL = '/api/sections/pins';
+
+export async function fetchPins(): Promise<SectionPins> {
+  const response = await fetch(PINS_URL, {
+    cache: 'no-store',
+    credentials: 'same-origin',
+    headers: { [LOCALE_HEADER]: storedLocale() },
+  });
+  const body = (await response.json().catch(() => null)) as Envelope<SectionPins> | null;
+  if (!response.ok || !body || body.code !== SUCCESS_CODE)
+    throw new Error(`The section pins could not be read (HTTP ${response.status})`);
+  return body.data;
+}
