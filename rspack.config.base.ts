@@ -85,6 +85,9 @@ const ARCO_DIR = path.dirname(createRequire(import.meta.url).resolve(`${ARCO}/pa
 const SHARED_SLICES: Record<string, string> = {
   'react-router-dom': path.join(rootDir, 'rspack-shared/react-router-dom.ts'),
   '@reduxjs/toolkit': path.join(rootDir, 'rspack-shared/reduxjs-toolkit.ts'),
+  // The contracts are bundled into every app (SHARED_RUNTIME_ENTRIES); the schema library they
+  // build on is shared, so a section's contracts cost only their own code.
+  zod: path.join(rootDir, 'rspack-shared/zod.ts'),
 };
 
 /** The browser ES module entry of a package (what a slice in rspack-shared/ re-exports). */
@@ -120,40 +123,148 @@ function sharedSliceRequests(): InstanceType<typeof rspack.NormalModuleReplaceme
   );
 }
 
-function sharedConfig(appDir: string) {
-  const shared: Record<
-    string,
-    { singleton: true; requiredVersion: string; version?: string; import?: string }
-  > = {};
+/**
+ * The runtime parts of `@console/shared`: the state and services every app must share (one
+ * store, one API client and cache, one i18n, one permission rule, the shared components), each
+ * a singleton under its own share key (issue 17, point 7). Everything else in the package — the
+ * pure contracts (`@console/shared`, `@console/shared/contracts/…`: schemas, limits, messages)
+ * and `time` — is bundled into each app that imports it, tree-shaken, so a section validates a
+ * new field with its own copy of the contract.
+ */
+export const SHARED_RUNTIME_ENTRIES = [
+  'api',
+  'store',
+  'i18n',
+  'permission',
+  'section',
+  'components/search-table',
+  'components/spot-picker',
+  'components/chart-palette',
+  'components/contract-form',
+] as const;
+
+const SHARED_SRC = path.join(rootDir, 'shared/src');
+
+/** `@console/shared/<entry>` → its source file (the package's `exports`). */
+function sharedEntryFile(entry: string): string {
+  const base = path.join(SHARED_SRC, entry);
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`No source for ${SHARED_PACKAGE}/${entry}`);
+}
+
+/**
+ * The shared package's version, and the range a build requires of the host's runtime: the
+ * same minor. `npm run shared:bump` raises the minor when the runtime changed and only the
+ * patch when nothing but contracts changed (scripts/shared-version.mjs), so a section built
+ * after a contract change still runs on the host's runtime.
+ */
+export function sharedRuntimeVersion(): { version: string; requiredVersion: string } {
+  const version = readPackageJson(path.join(rootDir, 'shared/package.json')).version;
+  const [major, minor] = version.split('.');
+  return { version, requiredVersion: `~${major}.${minor}.0` };
+}
+
+/** Arco's components (`es/Button` …): the host provides every one, whether it renders it or not. */
+function arcoComponents(): string[] {
+  return readdirSync(path.join(ARCO_DIR, 'es')).filter(
+    (dir) => /^[A-Z]/.test(dir) && existsSync(path.join(ARCO_DIR, 'es', dir, 'index.js')),
+  );
+}
+
+interface ShareOptions {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+  import?: string | false;
+  shareKey?: string;
+}
+
+/**
+ * The share scope. The host provides every shared module (also those it does not render
+ * itself: a section's Table, Progress …); a built section provides none (`import: false`) and
+ * takes each from the host, so no library's code is ever fetched twice and a section's build
+ * carries only its own code. A section on its own dev server has no host: it keeps its copies.
+ */
+function sharedConfig(appDir: string, consumeOnly: boolean) {
+  const shared: Record<string, ShareOptions> = {};
+  const provide = (key: string, options: ShareOptions) => {
+    shared[key] = consumeOnly ? { ...options, import: false } : options;
+  };
   for (const lib of SINGLETON_LIBS) {
     const version = installedVersion(appDir, lib);
-    shared[lib] = { singleton: true, requiredVersion: `^${version}` };
+    provide(lib, { singleton: true, requiredVersion: `^${version}` });
   }
   // Arco per component: `@arco-design/web-react/es/Button`, its `style/css.js` … each a
   // singleton; the stateful leaves are added by arcoSingletonShares (createConfig).
   const arcoVersion = installedVersion(appDir, ARCO);
-  shared[`${ARCO}/`] = {
-    singleton: true,
+  const arco = {
+    singleton: true as const,
     version: arcoVersion,
     requiredVersion: `^${arcoVersion}`,
   };
+  provide(`${ARCO}/`, arco);
+  for (const component of arcoComponents()) {
+    const dir = path.join(ARCO_DIR, 'es', component);
+    provide(`${ARCO}/es/${component}`, { ...arco, import: path.join(dir, 'index.js') });
+    const css = path.join(dir, 'style', 'css.js');
+    if (existsSync(css)) provide(`${ARCO}/es/${component}/style/css.js`, { ...arco, import: css });
+  }
   for (const [lib, file] of Object.entries(SHARED_SLICES)) {
     const version = installedVersion(appDir, lib);
-    shared[lib] = { singleton: true, import: file, version, requiredVersion: `^${version}` };
+    provide(lib, { singleton: true, import: file, version, requiredVersion: `^${version}` });
   }
   // The workspace package is consumed as source: it has no build, so its version is explicit.
-  const sharedVersion = readPackageJson(path.join(rootDir, 'shared/package.json')).version;
-  shared[SHARED_PACKAGE] = {
-    singleton: true,
-    version: sharedVersion,
-    requiredVersion: sharedVersion,
-  };
-  shared[`${SHARED_PACKAGE}/`] = {
-    singleton: true,
-    version: sharedVersion,
-    requiredVersion: sharedVersion,
-  };
+  const runtime = sharedRuntimeVersion();
+  for (const entry of SHARED_RUNTIME_ENTRIES) {
+    provide(`${SHARED_PACKAGE}/${entry}`, {
+      singleton: true,
+      ...runtime,
+      import: sharedEntryFile(entry),
+    });
+  }
   return shared;
+}
+
+/**
+ * Keeps the split between the shared runtime and the bundled contracts sound:
+ * - an app imports a runtime part only through its entry (`@console/shared/store`, never
+ *   `@console/shared/store/localeSlice`, which would be a second copy beside the singleton);
+ * - a contract (or `time`) never imports the runtime: it is bundled into every app, and a
+ *   runtime module reached from it would be a second store or API client.
+ */
+function sharedPackageBoundaries(): InstanceType<typeof rspack.NormalModuleReplacementPlugin> {
+  const runtimeDirs = [...new Set(SHARED_RUNTIME_ENTRIES.map((e) => e.split('/')[0]))].map(
+    (dir) => path.join(SHARED_SRC, dir) + path.sep,
+  );
+  // `contracts/` and the package's root (its index and `time`).
+  const pureDir = path.join(SHARED_SRC, 'contracts') + path.sep;
+  const entries = new Set<string>(SHARED_RUNTIME_ENTRIES);
+  return new rspack.NormalModuleReplacementPlugin(/^(@console\/shared\/|\.\.?\/)/, (data) => {
+    const from = data.context ?? '';
+    if (data.request.startsWith(`${SHARED_PACKAGE}/`)) {
+      const sub = data.request.slice(SHARED_PACKAGE.length + 1);
+      const dir = sub.split('/')[0];
+      if (
+        !entries.has(sub) &&
+        runtimeDirs.some((d) => d.endsWith(`${path.sep}${dir}${path.sep}`))
+      ) {
+        if (sub === 'section/standalone') return;
+        throw new Error(
+          `${data.request} (from ${from}): import the shared runtime through its entry (${SHARED_RUNTIME_ENTRIES.map((e) => `${SHARED_PACKAGE}/${e}`).join(', ')})`,
+        );
+      }
+      return;
+    }
+    if (from !== SHARED_SRC && !from.startsWith(pureDir)) return;
+    const target = path.resolve(from, data.request);
+    if (runtimeDirs.some((d) => target.startsWith(d))) {
+      throw new Error(
+        `${data.request} (from ${from}): a contract must not import the shared runtime; it is bundled into every app`,
+      );
+    }
+  });
 }
 
 /** `<package version>+<buildId>`: BUILD_ID from the environment, else a UTC timestamp. */
@@ -196,7 +307,10 @@ class BuildInfoPlugin {
     compiler.hooks.afterEmit.tap('BuildInfoPlugin', (compilation) => {
       const outDir = compilation.outputOptions.path as string;
       const shared: Record<string, string> = Object.fromEntries(
-        SINGLETON_LIBS.map((lib) => [lib, installedVersion(this.info.appDir, lib)]),
+        [...new Set([...SINGLETON_LIBS, ...Object.keys(SHARED_SLICES)])].map((lib) => [
+          lib,
+          installedVersion(this.info.appDir, lib),
+        ]),
       );
       // The workspace package is a singleton too; the section store checks it against the host.
       shared[SHARED_PACKAGE] = readPackageJson(path.join(rootDir, 'shared/package.json')).version;
@@ -240,16 +354,14 @@ const ARCO_SINGLETON_FILES = [
   'icon/react-icon/context',
 ] as const;
 
-/** `ConfigProvider/context` imports Empty → ConfigProvider → itself: no fallback in a section. */
-const ARCO_HOST_ONLY = new Set<string>(['es/ConfigProvider/context']);
-
 function arcoSingletonShares(app: AppName, consumeOnly: boolean) {
   const version = installedVersion(rootDir, ARCO);
   return Object.fromEntries(
     ARCO_SINGLETON_FILES.map((file) => {
       const shareKey = `${ARCO}/${file}`;
       const filePath = path.join(ARCO_DIR, `${file}.js`);
-      const hostOnly = app !== 'host' && consumeOnly && ARCO_HOST_ONLY.has(file);
+      // A built section takes every one from the host (it bundles no Arco component).
+      const hostOnly = app !== 'host' && consumeOnly;
       return [
         shareKey,
         {
@@ -344,6 +456,7 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
   const plugins: Configuration['plugins'] = [
     arcoModuleRequests(!isHost && !isDev),
     sharedSliceRequests(),
+    sharedPackageBoundaries(),
     new rspack.DefinePlugin({
       __SECTION_VERSION__: JSON.stringify(version),
     }),
@@ -352,7 +465,10 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
       filename: isHost ? undefined : 'remoteEntry.js',
       exposes,
       // A section on its own dev server has no host to take ConfigProvider's context from.
-      shared: { ...sharedConfig(appDir), ...arcoSingletonShares(app, !isDev) },
+      shared: {
+        ...sharedConfig(appDir, !isHost && !isDev),
+        ...arcoSingletonShares(app, !isDev),
+      },
       manifest: !isHost || undefined,
       dts: false,
       // Use what is already loaded: otherwise resolving a shared module first downloads every
@@ -392,7 +508,9 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
   return {
     mode: isDev ? 'development' : 'production',
     context: appDir,
-    entry: { main: './src/index.ts' },
+    // A built section is loaded through its container only (remoteEntry.js): its own page
+    // (src/index.ts, the section alone on its dev server) is not built.
+    entry: isHost || isDev ? { main: './src/index.ts' } : {},
     devtool: isDev ? 'cheap-module-source-map' : false,
     target: ['web', 'es2020'],
     output: {
@@ -472,11 +590,9 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
         cacheGroups: {
           // Arco's helpers every component needs, in one chunk (fewer requests, no copies).
           arcoCommon: {
-            // (A section's own icons stay with its pages: its helpers are needed only when one
-            // of its own Arco components serves, its icons always.)
-            test: isHost
-              ? /[\\/]@arco-design[\\/]web-react[\\/](es[\\/](_util|_class|style|locale)|icon)[\\/]/
-              : /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](_util|_class|style|locale)[\\/]/,
+            // (Icons stay with the pages that draw them: the login page draws two of the shell's
+            // ~40.)
+            test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](_util|_class|style|locale)[\\/]/,
             name: 'arco-common',
             chunks: 'async',
             priority: 20,
@@ -499,6 +615,16 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
             chunks: 'async',
             priority: 20,
             enforce: true,
+          },
+          // ECharts (issue 16): loaded after a page's first paint, per chart type, in files named
+          // `js/chart*.js` (the chunks a page's charts import are named so too) that
+          // `npm run bench:web` reports apart from the first load.
+          charts: {
+            test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]/,
+            chunks: 'async',
+            filename: isDev ? 'chart-[id].js' : 'js/chart-[id].[contenthash:8].js',
+            priority: 15,
+            reuseExistingChunk: true,
           },
           // The small libraries under Arco's components, likewise.
           arcoDeps: {

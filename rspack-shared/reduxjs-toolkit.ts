@@ -8,6 +8,7 @@ export {
   configureStore,
   createAction,
   createAsyncThunk,
+  createDynamicMiddleware,
   createReducer,
   createSelector,
   createSlice,

@@ -1,2 +1,8 @@
 export function sharedSourceHash(): string;
-export function recordedSharedVersion(): { version: string; sourceHash: string };
+export function sharedRuntimeHash(): string;
+export function runtimeFiles(): string[];
+export function recordedSharedVersion(): {
+  version: string;
+  sourceHash: string;
+  runtimeHash: string;
+};

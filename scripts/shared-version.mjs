@@ -5,6 +5,13 @@
 // `npm run shared:bump` raises the patch version, records the hash and moves every workspace's
 // exact dependency on it (the section publish check then refuses bundles built against another
 // version than the host's).
+//
+// Two kinds of change (issue 17, point 7): the runtime the host shares as singletons (api,
+// store, i18n, permission, section, components — and every file they import) and the pure
+// contracts every app bundles for itself. A runtime change raises the minor version; a change of
+// contracts alone raises the patch. A build requires the host's runtime at its own minor
+// (`~major.minor.0`, rspack.config.base.ts), so a section whose new field comes with a newer
+// contract still publishes onto the host it was built for.
 //   node scripts/shared-version.mjs check | bump
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,8 +23,7 @@ const sharedDir = path.join(root, 'shared');
 const pkgPath = path.join(sharedDir, 'package.json');
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
-/** sha256 over shared/src's non-test files: their paths and contents, in a fixed order. */
-export function sharedSourceHash() {
+function sourceFiles() {
   const files = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -27,6 +33,10 @@ export function sharedSourceHash() {
     }
   };
   walk(path.join(sharedDir, 'src'));
+  return files;
+}
+
+function hashOf(files) {
   const hash = crypto.createHash('sha256');
   for (const file of files
     .map((f) => path.relative(sharedDir, f).split(path.sep).join('/'))
@@ -38,22 +48,86 @@ export function sharedSourceHash() {
   return hash.digest('hex');
 }
 
+/** sha256 over shared/src's non-test files: their paths and contents, in a fixed order. */
+export function sharedSourceHash() {
+  return hashOf(sourceFiles());
+}
+
+// Relative imports that exist at run time: `import … from`, `export … from`, `import '…'` and
+// `import('…')`; `import type` / `export type` are erased by the compiler.
+const RELATIVE_IMPORT =
+  /\b(?:(import|export)\s+(type\s+)?(?:[^;'"]*?\sfrom\s*)?|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g;
+
+function resolveImport(from, request) {
+  const base = path.resolve(path.dirname(from), request);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}/index.ts`,
+    `${base}/index.tsx`,
+  ]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The runtime's files: everything outside `contracts/` and `time.ts` (the pure part), and the
+ * pure files the runtime imports, transitively (they are compiled into the shared runtime).
+ */
+export function runtimeFiles() {
+  const src = path.join(sharedDir, 'src');
+  const pure = (file) =>
+    file.startsWith(path.join(src, 'contracts') + path.sep) ||
+    file === path.join(src, 'time.ts') ||
+    file === path.join(src, 'index.ts');
+  const queue = sourceFiles().filter((f) => !pure(f));
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const file = queue.pop();
+    for (const [, , typeOnly, request] of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      if (typeOnly) continue;
+      const target = resolveImport(file, request);
+      if (target && !isTest(target) && !seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/** sha256 over the runtime's files (see runtimeFiles). */
+export function sharedRuntimeHash() {
+  return hashOf(runtimeFiles());
+}
+
 /** The version and the source hash recorded at the last bump. */
 export function recordedSharedVersion() {
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
-  return { version: pkg.version, sourceHash: pkg.sourceHash ?? '' };
+  return {
+    version: pkg.version,
+    sourceHash: pkg.sourceHash ?? '',
+    runtimeHash: pkg.runtimeHash ?? '',
+  };
 }
 
 function bump() {
   const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
   const [major, minor, patch] = pkg.version.split('.').map(Number);
-  const version = `${major}.${minor}.${patch + 1}`;
-  // `sourceHash` sits right after `version`.
+  const runtimeHash = sharedRuntimeHash();
+  const runtimeChanged = runtimeHash !== (pkg.runtimeHash ?? '');
+  const version = runtimeChanged ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
+  // `sourceHash` and `runtimeHash` sit right after `version`.
   const out = {};
   for (const [k, v] of Object.entries(pkg)) {
-    if (k === 'sourceHash') continue;
+    if (k === 'sourceHash' || k === 'runtimeHash') continue;
     out[k] = k === 'version' ? version : v;
-    if (k === 'version') out.sourceHash = sharedSourceHash();
+    if (k === 'version') {
+      out.sourceHash = sharedSourceHash();
+      out.runtimeHash = runtimeHash;
+    }
   }
   fs.writeFileSync(pkgPath, `${JSON.stringify(out, null, 2)}\n`);
   // Every workspace depends on the exact version (the module federation singleton).
@@ -76,15 +150,17 @@ function bump() {
     if (entry.dependencies?.['@console/shared']) entry.dependencies['@console/shared'] = version;
   }
   fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`@console/shared ${pkg.version} → ${version}`);
+  console.log(
+    `@console/shared ${pkg.version} → ${version} (${runtimeChanged ? 'the runtime changed' : 'contracts only'})`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const command = process.argv[2];
   if (command === 'bump') bump();
   else if (command === 'check') {
-    const { version, sourceHash } = recordedSharedVersion();
-    if (sourceHash !== sharedSourceHash()) {
+    const { version, sourceHash, runtimeHash } = recordedSharedVersion();
+    if (sourceHash !== sharedSourceHash() || runtimeHash !== sharedRuntimeHash()) {
       console.error(`shared/src changed since @console/shared ${version}: npm run shared:bump`);
       process.exit(1);
     }

@@ -10,6 +10,15 @@ import { ensureBuilt, ROOT, SECTIONS, startConsole } from '../support/console';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_GZIP_BYTES = 485 * 1024;
+const LOGIN_BUDGET_GZIP_BYTES = 200 * 1024;
+
+/**
+ * Chart code (ECharts), in `js/chart*.js` files (rspack.config.base.ts), which a chart fetches
+ * when it mounts, behind its skeleton (LazyChart): the page paints without waiting for it.
+ * Issue 16: "the charts must come after first paint or fit the budget": it is reported apart
+ * from the first load.
+ */
+const isChartAsset = (url: string) => /\/js\/chart[-.]/.test(new URL(url).pathname);
 
 interface Fetched {
   url: string;
@@ -129,7 +138,15 @@ function duplicatedShared(
   return problems;
 }
 
-async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace: PhaseResult }> {
+interface RunResult {
+  login: PhaseResult;
+  /** The workplace's first load: everything but the chart code. */
+  workplace: PhaseResult;
+  /** The chart code the workplace fetched (after first paint, behind the charts' skeletons). */
+  charts: PhaseResult;
+}
+
+async function oneRun(baseUrl: string): Promise<RunResult> {
   const browser = await openBrowser();
   try {
     const { page } = browser;
@@ -143,14 +160,22 @@ async function oneRun(baseUrl: string): Promise<{ login: PhaseResult; workplace:
     const started = Date.now();
     await submitLogin(page, 'admin');
     await page.locator('[data-section-page="dashboard/workplace"]').waitFor();
-    // Usable: the figures are in and the first chart has drawn (or says it has nothing).
     await page.getByTestId('figure-ongoing').waitFor();
+    // Usable: the figures are in and the first chart has drawn (or says it has nothing).
     await page.getByTestId('market-share').locator('svg, .arco-empty').first().waitFor();
     const workplaceMs = Date.now() - started;
     await page.waitForLoadState('networkidle');
+    const all = fetched.splice(0);
     return {
       login: await summarize(loginFetched, loginMs),
-      workplace: await summarize(fetched.splice(0), workplaceMs),
+      workplace: await summarize(
+        all.filter((f) => !isChartAsset(f.url)),
+        workplaceMs,
+      ),
+      charts: await summarize(
+        all.filter((f) => isChartAsset(f.url)),
+        workplaceMs,
+      ),
     };
   } finally {
     await browser.close();
@@ -177,10 +202,10 @@ async function main() {
     );
     const owners = sharedAssetOwners(running.baseUrl, entries);
 
-    const runs: Awaited<ReturnType<typeof oneRun>>[] = [];
+    const runs: RunResult[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await oneRun(running.baseUrl));
 
-    const report = (name: 'login' | 'workplace') => {
+    const report = (name: 'login' | 'workplace' | 'charts') => {
       const first = runs[0][name];
       return {
         page: name,
@@ -193,7 +218,7 @@ async function main() {
       };
     };
     if (process.argv.includes('--verbose')) {
-      for (const name of ['login', 'workplace'] as const) {
+      for (const name of ['login', 'workplace', 'charts'] as const) {
         console.log(`\n${name}: assets by gzip size`);
         const assets = runs[0][name].fetched.filter((f) => f.type !== 'other');
         const sized = await Promise.all(
@@ -203,16 +228,20 @@ async function main() {
           console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
       }
     }
-    const rows = [report('login'), report('workplace')];
+    const rows = [report('login'), report('workplace'), report('charts')];
     console.table(rows);
 
-    const totalGzip =
-      runs[0].login.js.gzip +
-      runs[0].login.css.gzip +
-      runs[0].workplace.js.gzip +
-      runs[0].workplace.css.gzip;
+    const gzip = (p: PhaseResult) => p.js.gzip + p.css.gzip;
+    const loginGzip = gzip(runs[0].login);
+    const totalGzip = loginGzip + gzip(runs[0].workplace);
     console.log(
-      `login + workplace, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`,
+      `login alone, JS+CSS gzip: ${kb(loginGzip)} in ${runs[0].login.requests} requests (budget ${kb(LOGIN_BUDGET_GZIP_BYTES)})`,
+    );
+    console.log(
+      `login + workplace first load, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`,
+    );
+    console.log(
+      `charts after the workplace's first paint: ${kb(gzip(runs[0].charts))} in ${runs[0].charts.requests} requests (all: ${kb(totalGzip + gzip(runs[0].charts))})`,
     );
     const ratio =
       median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
@@ -220,7 +249,12 @@ async function main() {
 
     const duplicates = [
       ...new Set(
-        runs.flatMap((r) => duplicatedShared([...r.login.fetched, ...r.workplace.fetched], owners)),
+        runs.flatMap((r) =>
+          duplicatedShared(
+            [...r.login.fetched, ...r.workplace.fetched, ...r.charts.fetched],
+            owners,
+          ),
+        ),
       ),
     ];
     if (duplicates.length > 0) {
@@ -230,6 +264,8 @@ async function main() {
       console.log('No shared library fetched twice.');
     }
     if (totalGzip > BUDGET_GZIP_BYTES) console.warn(`Over the ${kb(BUDGET_GZIP_BYTES)} budget.`);
+    if (loginGzip > LOGIN_BUDGET_GZIP_BYTES)
+      console.warn(`The login page is over its ${kb(LOGIN_BUDGET_GZIP_BYTES)} budget.`);
   } finally {
     await running.stop();
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { recordedSharedVersion, sharedSourceHash } from '../../scripts/shared-version.mjs';
+import {
+  recordedSharedVersion,
+  sharedRuntimeHash,
+  sharedSourceHash,
+} from '../../scripts/shared-version.mjs';
 
 describe('@console/shared version', () => {
   // The host and every section load this package as one exact-version singleton; a change
@@ -7,5 +11,6 @@ describe('@console/shared version', () => {
   // against the new one (issue #11, point 6).
   it('was bumped since shared/src last changed (run `npm run shared:bump`)', () => {
     expect(recordedSharedVersion().sourceHash).toBe(sharedSourceHash());
+    expect(recordedSharedVersion().runtimeHash).toBe(sharedRuntimeHash());
   });
 });

@@ -12,7 +12,7 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
-import { NotFound } from '../pages/not-found';
+import { NotFound } from '../pages/lazyResults';
 import { RedirectPage } from '../pages/redirect';
 import { SectionOutlet } from '../sections/SectionOutlet';
 import { REDIRECT_ROUTE } from '../routes/shellRoutes';

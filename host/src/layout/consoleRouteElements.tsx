@@ -3,9 +3,13 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { Spin } from '@arco-design/web-react';
 import { CONSOLE_PAGES } from '../routes/consoleRouteMeta';
-import { NotFound } from '../pages/not-found';
-import { Exception403, Exception500 } from '../pages/exception';
-import { ErrorResult, SuccessResult } from '../pages/result';
+import {
+  ErrorResult,
+  Exception403,
+  Exception500,
+  NotFound,
+  SuccessResult,
+} from '../pages/lazyResults';
 
 const UserInfoPage = lazy(() => import('../pages/user-info'));
 const UserSettingPage = lazy(() => import('../pages/user-setting'));

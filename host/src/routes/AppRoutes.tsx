@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { onUnauthorized } from '@console/shared/api';
 import { loginLocation, LOGIN_PATH } from '@console/shared/permission';
-import { sessionEnded, useAppDispatch } from '@console/shared/store';
+import { onUnauthorized, sessionEnded, useAppDispatch } from '@console/shared/store';
 import { RouteGuard } from './RouteGuard';
 import { PageLoading } from './PageLoading';
 

@@ -1,7 +1,7 @@
-import { Component, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { Button, Result } from '@arco-design/web-react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { SectionName } from '@console/shared/contracts/menu';
+
+const SectionErrorView = lazy(() => import('./SectionErrorView'));
 
 interface Props {
   section: SectionName;
@@ -24,22 +24,9 @@ export class SectionErrorBoundary extends Component<Props, { error: Error | null
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
-        status="error"
-        data-testid="section-error"
-        title={<FormattedMessage id="section.loadFailed.title" />}
-        subTitle={
-          <FormattedMessage
-            id="section.loadFailed.description"
-            values={{ section: <FormattedMessage id={`menu.${this.props.section}`} /> }}
-          />
-        }
-        extra={
-          <Button type="primary" onClick={this.props.onRetry} data-testid="section-retry">
-            <FormattedMessage id="section.loadFailed.retry" />
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <SectionErrorView section={this.props.section} onRetry={this.props.onRetry} />
+      </Suspense>
     );
   }
 }

@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { SectionName } from '@console/shared/contracts/menu';
 import { messagesFor } from '@console/shared/i18n';
 import { selectLocale, useAppSelector } from '@console/shared/store';
-import { NotFound } from '../pages/not-found';
+import { NotFound } from '../pages/lazyResults';
 import { PageLoading } from '../routes/PageLoading';
 import { loadSection, type LoadedSection } from './registry';
 import { SectionErrorBoundary } from './SectionErrorBoundary';

@@ -5,7 +5,7 @@
 // section list, so for anyone else (or an unknown version) the request is ignored.
 // The sections contract (and zod with it) is loaded only when a preview is asked for: the
 // boot chunk and the login page must not download it (architecture.md, "Performance targets").
-import { request, type SectionPins } from '@console/shared/api';
+import type { SectionPins } from '@console/shared/section';
 import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
 import type { PublishedSectionVersion } from '@console/shared/contracts/sections';
 
@@ -65,6 +65,8 @@ async function publishedVersion(
   version: string,
 ): Promise<PublishedSectionVersion | null> {
   try {
+    // The API client is loaded for the admin's preview only (not with the login page).
+    const { request } = await import('@console/shared/api');
     const page = await request<{ list: PublishedSectionVersion[] }>({
       method: 'GET',
       url: '/sections',

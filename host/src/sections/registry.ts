@@ -2,10 +2,14 @@
 // environment (architecture.md, "Module federation"). The same pins carry the pages each pinned
 // version declares: they become the shell's page catalogue (issue 17).
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { sectionsApi, type SectionPins } from '@console/shared/api';
 import type { SectionName } from '@console/shared/contracts/menu';
 import type { MessageBundle } from '@console/shared/i18n';
-import { setPinnedPages, type SectionModule } from '@console/shared/section';
+import {
+  fetchPins,
+  setPinnedPages,
+  type SectionModule,
+  type SectionPins,
+} from '@console/shared/section';
 import { applyPreview } from './preview';
 
 export const containerName = (section: SectionName) => `section_${section}`;
@@ -22,8 +26,7 @@ function remotesOf(pins: SectionPins) {
 /** Asks the pins once per page load (again after a failure) and registers every section. */
 export function registerSections(): Promise<SectionPins> {
   if (!pinsPromise) {
-    pinsPromise = sectionsApi
-      .pins()
+    pinsPromise = fetchPins()
       .then(applyPreview)
       .then(
         (pins) => {

@@ -10,6 +10,7 @@ import {
   type Envelope,
 } from '../contracts/envelope';
 import { storedLocale } from '../i18n/locale';
+import { notifyUnauthorized } from '../store/session';
 import { apiErrorMessage, EnvelopeError, ERROR_MESSAGE_DURATION } from './errorCatalogue';
 
 declare module 'axios' {
@@ -19,14 +20,6 @@ declare module 'axios' {
     /** A 401 is an expected answer here; do not send the user to the login page. */
     skipAuthRedirect?: boolean;
   }
-}
-
-type UnauthorizedHandler = () => void;
-let unauthorizedHandler: UnauthorizedHandler | null = null;
-
-/** The host registers where a 401 sends the user (the login page). */
-export function onUnauthorized(handler: UnauthorizedHandler | null): void {
-  unauthorizedHandler = handler;
 }
 
 export const http = axios.create({
@@ -62,7 +55,7 @@ http.interceptors.response.use(
   },
   (error: AxiosError) => {
     const config = error.config;
-    if (error.response?.status === 401 && !config?.skipAuthRedirect) unauthorizedHandler?.();
+    if (error.response?.status === 401 && !config?.skipAuthRedirect) notifyUnauthorized();
     if (!config?.silent) showApiError(error);
     return Promise.reject(error);
   },

@@ -1,11 +1,6 @@
-export {
-  http,
-  request,
-  onUnauthorized,
-  showApiError,
-  apiErrorCode,
-  apiErrorEnvelope,
-} from './client';
+export { http, request, showApiError, apiErrorCode, apiErrorEnvelope } from './client';
+export { onUnauthorized } from '../store/session';
+export type { SectionPin, SectionPins } from '../section/pins';
 export {
   apiErrorMessage,
   EnvelopeError,
@@ -13,7 +8,6 @@ export {
   ERROR_MESSAGE_DURATION,
 } from './errorCatalogue';
 export { userApi } from './user';
-export { sectionsApi, type SectionPin, type SectionPins } from './sections';
 export { messagesApi, messageQueries, useMessageListQuery, useUnreadCountsQuery } from './messages';
 export {
   profileApi,

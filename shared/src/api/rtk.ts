@@ -11,6 +11,7 @@ import { apiErrorMessage } from './errorCatalogue';
 import { isAxiosError } from 'axios';
 import { EnvelopeError } from './errorCatalogue';
 import { ID_MAX } from '../contracts/ids';
+import { dynamicMiddleware, rootReducer, store } from '../store';
 
 /** The kinds of cached data; a tag `{ type, id }` names one record, `{ type, id: 'LIST' }` its lists. */
 export const API_TAG_TYPES = [
@@ -76,6 +77,20 @@ export const consoleApi = createApi({
   refetchOnMountOrArgChange: true,
   endpoints: () => ({}),
 });
+
+export type ConsoleApiState = ReturnType<typeof consoleApi.reducer>;
+
+declare module '../store' {
+  interface LazyLoadedSlices {
+    api: ConsoleApiState;
+  }
+}
+
+// Into the one store as this module loads (the store does not import it: see store/index.ts);
+// the action makes the reducer create the cache's state before any query reads it.
+rootReducer.inject(consoleApi);
+dynamicMiddleware.addMiddleware(consoleApi.middleware);
+store.dispatch({ type: 'api/injected' });
 
 /** Marks cached data stale so every page showing it fetches it again (writes, live events). */
 export function invalidateApiTags(dispatch: Dispatch, tags: readonly ApiTag[]): void {

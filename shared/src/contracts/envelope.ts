@@ -1,5 +1,5 @@
-// API envelope: product.md, "API conventions"; success code from seed §3/§8.
-import { z } from 'zod';
+// API envelope: product.md, "API conventions"; success code from seed §3/§8. Zod-free at run
+// time: the shell's boot reads its constants (the schemas around it are in envelope-schemas.ts).
 
 export const SUCCESS_CODE = 20000;
 
@@ -23,14 +23,6 @@ export interface Page<T> {
   list: T[];
   total: number;
 }
-
-/** The success envelope around a response shape, for a route's `response` schema. */
-export const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), msg: z.string(), data });
-
-/** One page of a list. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number() });
 
 import type { ErrorCodeName } from './errors';
 

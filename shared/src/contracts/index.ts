@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './envelope-schemas';
 export * from './errors';
 export * from './locale';
 export * from './permissions';

@@ -1,24 +1,15 @@
-// The one placeholder the issue allows: a section page whose own issue has not landed yet.
-import { Empty, Typography } from '@arco-design/web-react';
-import { localized } from '../i18n/messages';
-import { useAppSelector } from '../store';
-import { selectLocale } from '../store/localeSlice';
-import { usePinnedRoutes } from './catalogue';
+// The placeholder of a section page whose own issue has not landed yet, loaded when shown: it
+// is exported by `@console/shared/section`, which the shell loads at boot, and its Arco
+// components (Typography, Empty) must not ride along with the login page.
+import { lazy, Suspense } from 'react';
+
+const SectionPendingView = lazy(() => import('./SectionPendingView'));
 
 /** `description` comes from the section's own messages, in the active locale. */
-export function SectionPending({
-  routeKey,
-  description,
-}: {
-  routeKey: string;
-  description: string;
-}) {
-  const locale = useAppSelector(selectLocale);
-  const route = usePinnedRoutes().find((r) => r.key === routeKey);
+export function SectionPending(props: { routeKey: string; description: string }) {
   return (
-    <div data-testid="section-pending" data-route={routeKey}>
-      {route && <Typography.Title heading={5}>{localized(route.title, locale)}</Typography.Title>}
-      <Empty description={description} />
-    </div>
+    <Suspense fallback={null}>
+      <SectionPendingView {...props} />
+    </Suspense>
   );
 }

@@ -18,3 +18,4 @@ export {
   usePinnedRoutes,
   usePinnedSections,
 } from './catalogue';
+export { fetchPins, PINS_URL, type SectionPin, type SectionPins } from './pins';

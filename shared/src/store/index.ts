@@ -1,9 +1,15 @@
 // The console's one Redux store, shared as a Module Federation singleton. The shell's slices
 // are static; each section injects its own (`slice.injectInto(rootReducer)`), and declares it
-// by augmenting `LazyLoadedSlices`.
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+// by augmenting `LazyLoadedSlices`. The API cache (RTK Query, api/rtk.ts) injects itself and
+// its middleware when the API client first loads: the login page does not download it.
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Reducer,
+} from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { consoleApi } from '../api/rtk';
+import type { ConsoleApiState } from '../api/rtk';
 import { localeSlice } from './localeSlice';
 import { settingsSlice } from './settingsSlice';
 import { userSlice } from './userSlice';
@@ -15,19 +21,26 @@ export const rootReducer = combineSlices(
   userSlice,
   settingsSlice,
   localeSlice,
-  consoleApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
+
+/** Middleware added after the store is made (the API cache's, api/rtk.ts). */
+export const dynamicMiddleware = createDynamicMiddleware();
+
+/**
+ * The store's state. The API cache's slice is typed as always there: it is from the first
+ * query on, since only the API module (which injects it as it loads) can make one.
+ */
+export type RootState = ReturnType<typeof rootReducer> & { api: ConsoleApiState };
 
 export function createStore() {
   return configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(consoleApi.middleware),
+    reducer: rootReducer as Reducer<RootState>,
+    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
   });
 }
 
 export const store = createStore();
 
-export type RootState = ReturnType<typeof rootReducer>;
 export type AppStore = ReturnType<typeof createStore>;
 export type AppDispatch = AppStore['dispatch'];
 

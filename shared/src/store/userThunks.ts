@@ -1,9 +1,7 @@
+// The session's calls. The API client is imported when a call is made, not with the store: the
+// login page renders before it is downloaded (issue 16, first-load budget).
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { Notification } from '@arco-design/web-react';
 import type { LoginBody, UserInfo } from '../contracts/auth';
-import { userApi } from '../api/user';
-import { apiErrorMessage } from '../api/errorCatalogue';
-import { apiErrorEnvelope } from '../api/client';
 import { sessionEnded } from './session';
 import { serverMenuCleared, serverMenuLoaded } from './settingsSlice';
 import { storedLocale } from '../i18n/locale';
@@ -13,10 +11,16 @@ const MENU_FAILED_TITLE = {
   'en-US': 'The menu could not be loaded',
 } as const;
 
-export const fetchUserInfo = createAsyncThunk('user/fetchInfo', () => userApi.info(), {
-  condition: (_: void, { getState }) =>
-    (getState() as { user: { status: string } }).user.status !== 'loading',
-});
+const userCalls = () => import('../api/user').then((m) => m.userApi);
+
+export const fetchUserInfo = createAsyncThunk(
+  'user/fetchInfo',
+  async () => (await userCalls()).info(),
+  {
+    condition: (_: void, { getState }) =>
+      (getState() as { user: { status: string } }).user.status !== 'loading',
+  },
+);
 
 /** Why a sign-in failed: the server's stable error code (ERRORS key) and its data. */
 export interface LoginFailure {
@@ -28,9 +32,10 @@ export const login = createAsyncThunk<UserInfo, LoginBody, { rejectValue: LoginF
   'user/login',
   async (body, { dispatch, rejectWithValue }) => {
     try {
-      await userApi.login(body);
+      await (await userCalls()).login(body);
       return await dispatch(fetchUserInfo()).unwrap();
     } catch (error) {
+      const { apiErrorEnvelope } = await import('../api/client');
       const envelope = apiErrorEnvelope(error);
       return rejectWithValue({ error: envelope?.error, data: envelope?.data });
     }
@@ -40,7 +45,7 @@ export const login = createAsyncThunk<UserInfo, LoginBody, { rejectValue: LoginF
 /** Seed §4: the session is reset even when the logout call fails. */
 export const logout = createAsyncThunk('user/logout', async (_: void, { dispatch }) => {
   try {
-    await userApi.logout();
+    await (await userCalls()).logout();
   } finally {
     dispatch(sessionEnded());
   }
@@ -50,7 +55,7 @@ export const logout = createAsyncThunk('user/logout', async (_: void, { dispatch
 export const switchRole = createAsyncThunk(
   'user/switchRole',
   async (role: string, { dispatch }) => {
-    const info = await userApi.switchRole(role);
+    const info = await (await userCalls()).switchRole(role);
     // The menu the server allows follows the active role: ask it again when it is used.
     dispatch(serverMenuCleared());
     return info;
@@ -66,13 +71,11 @@ export const fetchServerMenu = createAsyncThunk(
   async (_: void, { dispatch }) => {
     serverMenuInFlight = true;
     try {
-      const menu = await userApi.menu();
+      const menu = await (await userCalls()).menu();
       dispatch(serverMenuLoaded(menu));
     } catch (error) {
-      Notification.error({
-        title: MENU_FAILED_TITLE[storedLocale()],
-        content: apiErrorMessage(error),
-      });
+      const { notifyFailure } = await import('../api/notify');
+      notifyFailure(MENU_FAILED_TITLE[storedLocale()], error);
       // An empty menu admits only the whitelist, rather than leaving the guard waiting.
       dispatch(serverMenuLoaded([]));
       throw error;

@@ -1,15 +1,9 @@
 // ECharts imported modularly (architecture.md: only the chart types and components drawn
-// here), in a chunk of its own that `LazyChart` loads after the page's first paint. Follows the
+// here): the core in a chunk of its own that `LazyChart` loads after the page's first paint,
+// each chart type and component when an option first asks for it (install.ts). Follows the
 // console theme with the shared palette of Arco's tokens, drawn as SVG.
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import {
@@ -19,17 +13,9 @@ import {
   type ChartPalette,
 } from '@console/shared/components/chart-palette';
 
-echarts.use([
-  BarChart,
-  HeatmapChart,
-  LineChart,
-  PieChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-  SVGRenderer,
-]);
+import { installedParts, installFor } from './install';
+
+echarts.use([SVGRenderer]);
 for (const palette of Object.values(CHART_PALETTES))
   echarts.registerTheme(palette.name, echartsTheme(palette));
 
@@ -43,24 +29,40 @@ export interface EChartProps {
 
 export default function EChart({ option, height = 300, testId, label }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const chart = useRef<{ instance: echarts.ECharts; theme: string; parts: number } | null>(null);
   const palette = useChartPalette();
 
   useEffect(() => {
-    if (!ref.current) return;
-    const instance = echarts.init(ref.current, palette.name, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(ref.current);
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => chart.current?.instance.resize());
+    observer.observe(element);
     return () => {
       observer.disconnect();
-      instance.dispose();
+      chart.current?.instance.dispose();
       chart.current = null;
     };
-  }, [palette.name]);
+  }, []);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option(palette) }, true);
+    const full = { backgroundColor: 'transparent', ...option(palette) };
+    let current = true;
+    void installFor(full).then(() => {
+      if (!current || !ref.current) return;
+      // An instance takes the layouts and visuals installed before it was created: after a
+      // new chart type or component (or another theme) it is created again.
+      const parts = installedParts();
+      const drawn = chart.current;
+      if (!drawn || drawn.theme !== palette.name || drawn.parts !== parts) {
+        drawn?.instance.dispose();
+        const instance = echarts.init(ref.current, palette.name, { renderer: 'svg' });
+        chart.current = { instance, theme: palette.name, parts };
+      }
+      chart.current?.instance.setOption(full, true);
+    });
+    return () => {
+      current = false;
+    };
   }, [option, palette]);
 
   return (

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Skeleton } from '@arco-design/web-react';
 import type { EChartProps } from './EChart';
 
-const EChart = lazy(() => import('./EChart'));
+const EChart = lazy(() => import(/* webpackChunkName: "chart" */ './EChart'));
 
 export function LazyChart(props: EChartProps) {
   return (

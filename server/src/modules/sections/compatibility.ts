@@ -6,6 +6,21 @@ import fs from 'node:fs';
 import semver from 'semver';
 import type { SectionCompatibility, SharedMismatch } from '@console/shared/contracts/sections';
 
+/**
+ * The workspace package. Its runtime (store, API client, i18n, permission rule, shared
+ * components) is shared as singletons at the package's version; the contracts are bundled into
+ * each app. `npm run shared:bump` raises the minor version when the runtime changed and only the
+ * patch when only contracts did (scripts/shared-version.mjs), so a bundle needs the host's
+ * runtime at its own minor: a section built with a newer contract still fits.
+ */
+export const SHARED_PACKAGE = '@console/shared';
+
+/** The host runtime versions a bundle built against `version` of the shared package accepts. */
+export function sharedRuntimeRange(version: string): string {
+  const v = semver.parse(version);
+  return v ? `~${v.major}.${v.minor}.0` : version;
+}
+
 /** `react/jsx-runtime` → `react`, `@scope/pkg/sub` → `@scope/pkg`. */
 export function packageOf(lib: string): string {
   const parts = lib.split('/');
@@ -29,6 +44,13 @@ export function checkCompatibility(
     const range = hostRanges[packageOf(lib)];
     if (!range) {
       mismatches.push({ lib, bundle: version, host: '' });
+      continue;
+    }
+    if (lib === SHARED_PACKAGE) {
+      // The host depends on the exact version it runs: that version must satisfy the bundle.
+      const hostVersion = semver.valid(range) ?? semver.minVersion(range)?.version;
+      if (!hostVersion || !semver.satisfies(hostVersion, sharedRuntimeRange(version)))
+        mismatches.push({ lib, bundle: version, host: range });
       continue;
     }
     if (!semver.satisfies(version, range, { includePrerelease: true })) {

@@ -1,7 +1,7 @@
 // Section versions API (issue 5). Admin only (`system:sections`), except the pins the host
 // reads at boot, which are public and never cached.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeOf, pageOf } from '@console/shared/contracts/envelope';
+import { envelopeOf, pageOf } from '@console/shared/contracts/envelope-schemas';
 import {
   createdEnvironment,
   createEnvironmentBody,

@@ -11,7 +11,13 @@ import { REPO_ROOT } from '../../config/env';
 import type { SectionsService } from './service';
 import { readHostRanges, packageOf } from './compatibility';
 
-const SINGLETONS = ['react', 'react/jsx-runtime', 'react-dom', '@arco-design/web-react'];
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  '@arco-design/web-react',
+  '@console/shared',
+];
 
 /** The pages a section declares in this repository (what its real build would copy). */
 export function declaredPages(name: string): Record<string, unknown> {

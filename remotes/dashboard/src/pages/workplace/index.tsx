@@ -4,10 +4,11 @@
 // refresh it through its cache tag, gate readings at most once per LOAD_REFRESH_MS.
 import { useCallback, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Grid, Result, Skeleton, Space, Typography } from '@arco-design/web-react';
+import { Button, Grid, Skeleton, Space, Typography } from '@arco-design/web-react';
 import { invalidateApiTags, useLiveEvents, type LiveListener } from '@console/shared/api';
 import { selectUser, useAppDispatch, useAppSelector } from '@console/shared/store';
 import { useWorkplaceQuery } from '../../api';
+import { LazyResult } from '../../components/LazyResult';
 import { Figures } from './Figures';
 import { PopularSpots } from './PopularSpots';
 import { MarketShare } from './MarketShare';
@@ -37,7 +38,7 @@ export default function WorkplacePage() {
 
   if (isError && !data)
     return (
-      <Result
+      <LazyResult
         status="error"
         title={intl.formatMessage({ id: 'dashboard.loadFailed' })}
         extra={

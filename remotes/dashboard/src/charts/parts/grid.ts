@@ -1,0 +1,1 @@
+export { GridComponent as default } from 'echarts/components';

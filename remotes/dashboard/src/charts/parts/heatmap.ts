@@ -1,0 +1,1 @@
+export { HeatmapChart as default } from 'echarts/charts';

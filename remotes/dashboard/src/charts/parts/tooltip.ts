@@ -1,0 +1,1 @@
+export { TooltipComponent as default } from 'echarts/components';

@@ -1,0 +1,1 @@
+export { VisualMapComponent as default } from 'echarts/components';
