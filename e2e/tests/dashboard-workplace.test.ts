@@ -19,6 +19,7 @@ interface Workplace {
   teams: { ongoing: number; waiting: number; waitingSoon: number };
   guides: { onDuty: number; free: number };
   visitors: { today: number; capacity: number };
+  marketShare: { market: string; teams: number }[];
 }
 
 /** The figure's number as the card shows it (digits only, group separators dropped). */
@@ -56,6 +57,32 @@ describe('the workplace', () => {
     // The demo data has spots and capacity, so the workplace is not an empty shell.
     expect(served.visitors.capacity).toBeGreaterThan(0);
     await page.getByTestId('chart-market-share').locator('svg').waitFor();
+    // The market share's texts are whole inside the chart and none sits on another (a 0 %
+    // label once covered its neighbour's, and the big slices' labels were cut at the edges).
+    await page.getByTestId('chart-market-share').locator('svg text').first().waitFor();
+    const texts = await page.getByTestId('chart-market-share').evaluate((chart) => {
+      const box = chart.getBoundingClientRect();
+      const rects = Array.from(chart.querySelectorAll('svg text'))
+        .map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }))
+        .filter((t) => t.text.trim() && t.r.width > 0);
+      const problems: string[] = [];
+      for (const [i, a] of rects.entries()) {
+        if (a.r.left < box.left - 0.5 || a.r.right > box.right + 0.5)
+          problems.push(`cut: ${a.text}`);
+        for (const b of rects.slice(i + 1))
+          if (
+            a.r.left < b.r.right &&
+            b.r.left < a.r.right &&
+            a.r.top < b.r.bottom &&
+            b.r.top < a.r.bottom
+          )
+            problems.push(`${a.text} over ${b.text}`);
+      }
+      return { problems, all: rects.map((t) => t.text) };
+    });
+    expect(texts.problems).toEqual([]);
+    // Each market's share is written in the legend.
+    expect(texts.all.filter((t) => /\d+%$/.test(t))).toHaveLength(served.marketShare.length);
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
 
     // Another browser: an operator creates a team starting tomorrow and submits it.

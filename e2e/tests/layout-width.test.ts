@@ -45,6 +45,29 @@ function brokenTokens(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+/**
+ * Latin words and numbers inside `selector` broken across two lines ("Interme|diate",
+ * "30,02|1"): a word may move to the next line whole, never split.
+ */
+function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(sel))) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/[A-Za-z0-9][A-Za-z0-9,.:+-]*/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(m[0]);
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
+
 /** Row actions whose button runs past the edge of its cell or of the table. */
 function clippedActions(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -108,6 +131,7 @@ describe.each([
     expect(await clippedActions(page)).toEqual([]);
     expect(await coveredTags(page)).toEqual([]);
     expect(await brokenTokens(page, 'tbody td:first-child .arco-table-cell')).toEqual([]);
+    expect(await brokenWords(page, 'tbody .arco-table-cell')).toEqual([]);
     expect(await page.locator('[data-testid=licence-tag]').count()).toBeGreaterThan(0);
   });
 
@@ -115,8 +139,11 @@ describe.each([
     const { page } = browser;
     await open(page, '/scenic/list', 'scenic-list');
     expect(await tallLabels(page)).toEqual([]);
+    // The row actions stay in view, fixed at the right edge while the table scrolls.
+    expect(await page.locator('td.arco-table-col-fixed-right button').count()).toBeGreaterThan(0);
     expect(await clippedActions(page)).toEqual([]);
     expect(await brokenTokens(page, 'tbody td:first-child .arco-table-cell')).toEqual([]);
+    expect(await brokenWords(page, 'tbody .arco-table-cell')).toEqual([]);
   });
 
   it('the scenic detail: the code on one line', async () => {
@@ -125,5 +152,8 @@ describe.each([
     const codes = await brokenTokens(page, '[data-testid=spot-code]');
     expect(await page.getByTestId('spot-code').count()).toBe(1);
     expect(codes).toEqual([]);
+    // Two columns of descriptions beside the live load card, none of them squeezed into
+    // words broken in two (Arco fell back to three columns at 1366 and 1440 px).
+    expect(await brokenWords(page, '.arco-descriptions-item-value')).toEqual([]);
   });
 });

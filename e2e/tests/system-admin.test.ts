@@ -67,6 +67,26 @@ describe('system administration as admin', () => {
       .locator('.arco-drawer-close-icon')
       .click();
 
+    // A sentence with a subject reads whole: a refused deletion of a built-in role is logged
+    // as "删除角色被拒绝", never with its template's "{subject}" left in.
+    const refused = await page.evaluate(async () => {
+      const roles = await (await fetch('/api/system/roles?pageSize=100')).json();
+      const builtIn = roles.data.list.find((r: { code: string }) => r.code === 'admin');
+      const res = await fetch(`/api/system/roles/${builtIn.id}`, {
+        method: 'DELETE',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      return res.status;
+    });
+    expect(refused).toBeGreaterThanOrEqual(400);
+    await page.reload();
+    const deletion = page.locator('.arco-table-tr', { hasText: 'system.role.delete' }).first();
+    await deletion.waitFor();
+    expect(await deletion.innerText()).toContain('删除角色被拒绝');
+    expect(await page.getByTestId('operation-log').locator('tbody').innerText()).not.toContain(
+      '{subject}',
+    );
+
     await page.getByRole('button', { name: '校验哈希链' }).click();
     const result = page.getByTestId('verify-result');
     await result.waitFor();

@@ -63,6 +63,7 @@ export {
   SCENIC_STATUS_TAG as STATUS_COLOR,
   SCENIC_BAND_COLOR as BAND_COLOR,
   SCENIC_BAND_TAG as BAND_TAG,
+  scenicRegionText as regionText,
 } from '@console/shared';
 
 /** Fen → yuan text. */

@@ -62,3 +62,7 @@ export const SCENIC_BAND_TAG: Record<ScenicLoadBand, string> = {
   crowded: 'orange',
   extreme: 'red',
 };
+
+/** A spot's region: "安徽 · 黄山", or the city alone when it is its own province (北京). */
+export const scenicRegionText = (spot: { province: string; city: string }) =>
+  spot.province === spot.city ? spot.city : `${spot.province} · ${spot.city}`;

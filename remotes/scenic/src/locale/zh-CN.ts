@@ -34,6 +34,7 @@ export default {
   'scenic.field.keyword': '关键字',
   'scenic.field.keywordPlaceholder': '名称或编码',
   'scenic.field.inPark': '在园人数',
+  'scenic.action.title': '操作',
   'scenic.action.detail': '详情',
   'scenic.action.edit': '编辑',
   'scenic.action.delete': '删除',

@@ -1,20 +1,28 @@
 // User management queries (issue #15 point 1) on the auth module's tables.
 import { and, asc, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RoleRef, UserFilter } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { escapeLike } from '../../db/like';
 import { loginThrottle, roles, sessions, userRoles, users } from '../auth/schema';
 
+/**
+ * A column of the outer `users` row, qualified by its table. In a select from one table
+ * drizzle writes a column unqualified ("id"), and inside a subquery that name binds to the
+ * subquery's own table: every user then read every role, and one lock locked them all.
+ */
+const outer = (column: AnyPgColumn) => sql`${users}.${sql.identifier(column.name)}`;
+
 /** The latest lock still running on any source of the user, or null. */
 const lockedUntil = (now: Date) =>
   sql<string | null>`(select max(${loginThrottle.lockedUntil}) from ${loginThrottle}
-    where ${loginThrottle.username} = ${users.username}
+    where ${loginThrottle.username} = ${outer(users.username)}
       and ${loginThrottle.lockedUntil} > ${now.toISOString()}::timestamptz)`;
 
 /** The roles the user holds as RoleRef objects, in role order. */
 const heldRoles = sql<RoleRef[]>`coalesce((select json_agg(json_build_object(
     'code', r.code, 'name', r.name, 'nameEn', r.name_en) order by r.id)
-  from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json)`;
+  from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${outer(users.id)}), '[]'::json)`;
 
 const columns = (now: Date) => ({
   id: users.id,
@@ -42,7 +50,7 @@ function where(filter: UserFilter, now: Date): SQL | undefined {
   }
   if (filter.role) {
     parts.push(sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-      where ur.user_id = ${users.id} and r.code = ${filter.role})`);
+      where ur.user_id = ${outer(users.id)} and r.code = ${filter.role})`);
   }
   if (filter.enabled) parts.push(eq(users.enabled, filter.enabled === 'true'));
   if (filter.locked) {

@@ -66,6 +66,13 @@ describe('list', () => {
     expect(admins.list.every((u: SystemUser) => u.roles.some((r) => r.code === 'admin'))).toBe(
       true,
     );
+    // Each row shows the roles that user holds, not every role held by anyone.
+    const rolesOf = async (username: string) =>
+      ((await admin.get(`/api/system/users?keyword=${username}`)).json().data.list as SystemUser[])
+        .find((u) => u.username === username)
+        ?.roles.map((r) => r.code);
+    expect(await rolesOf('operator')).toEqual(['operator', 'user']);
+    expect(await rolesOf('user')).toEqual(['user']);
     const byName = (await admin.get('/api/system/users?keyword=operator')).json().data;
     expect(byName.list.map((u: SystemUser) => u.username)).toContain('operator');
     expect((await admin.get('/api/system/users?enabled=maybe')).statusCode).toBe(400);
@@ -187,6 +194,9 @@ describe('enable, unlock, reset, sessions', () => {
     expect((await getUser(u.id)).locked).toBe(true);
     const locked = (await admin.get('/api/system/users?locked=true')).json().data.list;
     expect(locked.map((x: SystemUser) => x.id)).toContain(u.id);
+    // Only that account reads as locked, in the list as on its own.
+    const all = (await admin.get('/api/system/users?pageSize=100')).json().data.list;
+    expect(all.filter((x: SystemUser) => x.locked).map((x: SystemUser) => x.id)).toEqual([u.id]);
     expect((await admin.post(`/api/system/users/${u.id}/unlock`)).statusCode).toBe(200);
     expect((await getUser(u.id)).locked).toBe(false);
     expect(

@@ -52,13 +52,14 @@ export default function AnalysisPage() {
           orient: 'horizontal',
           left: 'center',
           bottom: 0,
+          formatter: (v: number) => intl.formatNumber(Math.round(v)),
           textStyle: { color: p.textSecondary },
           inRange: { color: [p.splitLine, p.series[0]] },
         },
         series: [{ type: 'heatmap', data: cells, emphasis: { itemStyle: { borderWidth: 1 } } }],
       };
     },
-    [peakData, weekday],
+    [peakData, weekday, intl],
   );
 
   const agencyData = agencies.data;
@@ -67,9 +68,15 @@ export default function AnalysisPage() {
     return {
       tooltip: { trigger: 'axis' },
       legend: { top: 0 },
-      grid: { left: 100, right: 20, top: 30, bottom: 30 },
+      // The grid makes room for the agencies' names, long ones on two lines ("China Youth
+      // Travel Service" was cut at the card's left edge).
+      grid: { left: 10, right: 20, top: 30, bottom: 30, containLabel: true },
       xAxis: { type: 'value' },
-      yAxis: { type: 'category', data: rows.map((r) => labels.agency(r.agency)) },
+      yAxis: {
+        type: 'category',
+        data: rows.map((r) => labels.agency(r.agency)),
+        axisLabel: { width: 140, overflow: 'break' },
+      },
       series: [
         {
           type: 'bar',

@@ -12,7 +12,12 @@ import {
   Tag,
   Typography,
 } from '@arco-design/web-react';
-import { SCENIC_ENUM_LABELS, TEAM_ENUM_LABELS, type Locale } from '@console/shared';
+import {
+  SCENIC_ENUM_LABELS,
+  scenicRegionText,
+  TEAM_ENUM_LABELS,
+  type Locale,
+} from '@console/shared';
 import { OPERATION_ZONE_LABEL, operationDateTime } from '@console/shared/i18n';
 import { useMonitorSpotQuery } from '../../monitorApi';
 import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
@@ -55,7 +60,7 @@ export function SpotPanel({ spotId }: { spotId: number | null }) {
                 label: t('monitor.spot.hours'),
                 value: `${spot.openTime}–${spot.closeTime} (${OPERATION_ZONE_LABEL})`,
               },
-              { label: t('monitor.spot.region'), value: `${spot.province} ${spot.city}` },
+              { label: t('monitor.spot.region'), value: scenicRegionText(spot) },
               { label: t('monitor.spot.address'), value: spot.address || '—' },
               {
                 label: t('monitor.spot.dailyCapacity'),

@@ -12,21 +12,34 @@ export function MarketShare({ share }: { share: Workplace['marketShare'] }) {
   const labels = useDictionaryLabels();
   const title = intl.formatMessage({ id: 'workplace.market.title' });
   const total = share.reduce((n, m) => n + m.teams, 0);
+  // The shares are written in the legend, not as labels around the ring: in this narrow card
+  // the labels of the big slices were cut at the card's edges and a 0 % label sat on top of
+  // its neighbour's.
   const option = useCallback(
-    (p: ChartPalette) => ({
-      tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-      legend: { bottom: 0 },
-      series: [
-        {
-          type: 'pie',
-          radius: ['45%', '70%'],
-          itemStyle: { borderColor: 'transparent' },
-          label: { color: p.text, formatter: '{b}\n{d}%' },
-          data: share.map((m) => ({ name: labels.market(m.market), value: m.teams })),
+    (p: ChartPalette) => {
+      const data = share.map((m) => ({ name: labels.market(m.market), value: m.teams }));
+      const percent = new Map(data.map((d) => [d.name, Math.round((d.value * 100) / total)]));
+      return {
+        tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+        legend: {
+          bottom: 0,
+          textStyle: { color: p.text },
+          formatter: (name: string) => `${name} ${percent.get(name) ?? 0}%`,
         },
-      ],
-    }),
-    [share, labels],
+        series: [
+          {
+            type: 'pie',
+            radius: ['45%', '70%'],
+            center: ['50%', '44%'],
+            itemStyle: { borderColor: 'transparent' },
+            label: { show: false },
+            labelLine: { show: false },
+            data,
+          },
+        ],
+      };
+    },
+    [share, labels, total],
   );
   return (
     <Card title={title} data-testid="market-share" bordered={false}>

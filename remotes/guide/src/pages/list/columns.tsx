@@ -27,6 +27,8 @@ export function guideColumns(
 ): SearchTableColumn<GuideListItem>[] {
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   const label = (group: string, v: string) => intl.formatMessage({ id: `guide.${group}.${v}` });
+  // English labels run longer ("Intermediate", "Suspended"): a column fits its longest word.
+  const en = intl.locale === 'en-US';
   return [
     {
       key: 'code',
@@ -55,7 +57,7 @@ export function guideColumns(
       title: t('level'),
       dataIndex: 'level',
       sortable: true,
-      width: 90,
+      width: en ? 120 : 90,
       render: (v: string) => label('level', v),
     },
     // Before the wide columns: the expiry and its validity tag are seen without scrolling,
@@ -115,7 +117,7 @@ export function guideColumns(
       title: t('status'),
       dataIndex: 'status',
       sortable: true,
-      width: 90,
+      width: en ? 110 : 90,
       render: (v: GuideStatus) => <Tag color={STATUS_COLOR[v]}>{label('status', v)}</Tag>,
     },
     {
@@ -125,7 +127,7 @@ export function guideColumns(
       dataIndex: 'operations',
       fixed: 'right' as const,
       // Wide enough for "Profile Edit Change status" in English (issue #18 item 14).
-      width: canWrite ? (intl.locale === 'en-US' ? 250 : 200) : 80,
+      width: canWrite ? (en ? 250 : 200) : 80,
       render: (_: unknown, row: GuideListItem) => (
         <Space size={0}>
           <Button type="text" size="mini" onClick={() => actions.view(row)}>

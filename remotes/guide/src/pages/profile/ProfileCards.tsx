@@ -14,6 +14,7 @@ import {
 import { useIntl } from 'react-intl';
 import { GUIDE_LIMITS, isoToday, licenceState, type Guide } from '@console/shared';
 import { useEnumLabel, type Dictionaries } from '../../hooks';
+import { upFrom } from '@console/shared/components/responsive';
 
 const STATE_COLOR = { expired: 'red', expiring: 'orange', valid: 'green' } as const;
 
@@ -37,7 +38,7 @@ export function IdentityCard({ guide }: { guide: Guide }) {
   return (
     <Card title={intl.formatMessage({ id: 'guide.profile.identity' })}>
       <Descriptions
-        column={{ xs: 1, md: 2, xl: 3 }}
+        column={upFrom({ xs: 1, md: 2, xxl: 3 })}
         data={[
           { label: t('code'), value: guide.code },
           { label: t('gender'), value: label('gender', guide.gender) },
@@ -88,7 +89,7 @@ export function LicenceCard({ guide }: { guide: Guide }) {
         />
       )}
       <Descriptions
-        column={{ xs: 1, md: 2 }}
+        column={upFrom({ xs: 1, md: 2 })}
         data={[
           { label: t('licenceNo'), value: guide.licenceNo },
           { label: t('licenceType'), value: label('licenceType', guide.licenceType) },

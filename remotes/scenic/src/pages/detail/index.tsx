@@ -20,7 +20,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
 import { useScenicSpotQuery, useScenicTeamsQuery, useScenicWindowsQuery } from '../../api';
-import { BAND_COLOR, BAND_TAG, STATUS_COLOR, useCategories, yuan } from '../../hooks';
+import { BAND_COLOR, BAND_TAG, regionText, STATUS_COLOR, useCategories, yuan } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import {
   OPERATION_ZONE_LABEL,
@@ -29,6 +29,7 @@ import {
   operationDateTime,
 } from '@console/shared/i18n';
 import { LoadCharts } from './LoadCharts';
+import { upFrom } from '@console/shared/components/responsive';
 
 export default function ScenicDetailPage() {
   const intl = useIntl();
@@ -93,7 +94,7 @@ export default function ScenicDetailPage() {
         <Grid.Row gutter={24}>
           <Grid.Col xs={24} lg={16}>
             <Descriptions
-              column={{ xs: 1, md: 2 }}
+              column={upFrom({ xs: 1, md: 2 })}
               title={t('scenic.detail.info')}
               data={[
                 // A code is one token: never broken mid-way (issue #18 item 14).
@@ -107,7 +108,7 @@ export default function ScenicDetailPage() {
                 },
                 { label: t('scenic.field.grade'), value: t(`scenic.grade.${spot.grade}`) },
                 { label: t('scenic.field.category'), value: categories.label(spot.category) },
-                { label: t('scenic.field.region'), value: `${spot.province} ${spot.city}` },
+                { label: t('scenic.field.region'), value: regionText(spot) },
                 { label: t('scenic.field.address'), value: spot.address || '—' },
                 {
                   label: t('scenic.field.hours'),

@@ -2,7 +2,7 @@
 import { Card, Grid, Progress, Space, Tag, Typography } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { ScenicSpot } from '@console/shared';
-import { BAND_COLOR, BAND_TAG, STATUS_COLOR } from '../../hooks';
+import { BAND_COLOR, BAND_TAG, regionText, STATUS_COLOR } from '../../hooks';
 
 export function SpotCards({
   spots,
@@ -32,8 +32,7 @@ export function SpotCards({
                 <Tag color={STATUS_COLOR[s.status]}>{t(`scenic.status.${s.status}`)}</Tag>
               </div>
               <Typography.Text type="secondary">
-                {s.code} · {t(`scenic.grade.${s.grade}`)} ·{' '}
-                {s.province === s.city ? s.city : `${s.province} ${s.city}`}
+                {s.code} · {t(`scenic.grade.${s.grade}`)} · {regionText(s)}
               </Typography.Text>
               <Progress
                 percent={Math.min(100, s.load.loadPercent)}

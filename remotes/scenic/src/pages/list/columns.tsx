@@ -3,7 +3,7 @@ import { Button, Popconfirm, Progress, Space, Tag } from '@arco-design/web-react
 import type { IntlShape } from 'react-intl';
 import type { ScenicSpot } from '@console/shared';
 import type { SearchTableColumn } from '@console/shared/components/search-table';
-import { BAND_COLOR, STATUS_COLOR, yuan } from '../../hooks';
+import { BAND_COLOR, regionText, STATUS_COLOR, yuan } from '../../hooks';
 
 export function spotColumns(opts: {
   intl: IntlShape;
@@ -58,7 +58,7 @@ export function spotColumns(opts: {
       title: t('scenic.field.region'),
       sortable: true,
       width: 130,
-      render: (_: unknown, s) => (s.province === s.city ? s.city : `${s.province} · ${s.city}`),
+      render: (_: unknown, s) => regionText(s),
     },
     {
       key: 'dailyCapacity',
@@ -116,11 +116,14 @@ export function spotColumns(opts: {
       width: 130,
       render: (p: number) => yuan(p),
     },
+    // Fixed at the right edge like the guide list's: at 1366–1440 px the table scrolls and the
+    // actions were off screen. Wide enough for "Detail Edit Delete" in English.
     {
       key: 'actions',
-      title: '',
+      title: t('scenic.action.title'),
       fixedVisible: true,
-      width: 170,
+      fixed: 'right' as const,
+      width: opts.canMaintain ? (opts.intl.locale === 'en-US' ? 200 : 170) : 90,
       render: (_: unknown, s) => (
         <Space size={0}>
           <Button type="text" size="mini" onClick={() => opts.onDetail(s)}>

@@ -104,7 +104,6 @@ export default function ScenicListPage() {
         }
         exportFile={(query, format) => scenicApi.exportFile(query, format)}
         renderCards={(rows) => <SpotCards spots={rows} onOpen={open} />}
-        scrollX={1640}
       />
     </Card>
   );

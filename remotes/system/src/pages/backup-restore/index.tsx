@@ -23,6 +23,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { OPERATION_TIME_ZONE, type BackupItem, type BackupKind } from '@console/shared';
 import { apiErrorMessage } from '@console/shared/api';
 import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
+import { upFrom } from '@console/shared/components/responsive';
 
 const KIND_COLOR: Record<BackupKind, string> = {
   manual: 'arcoblue',
@@ -294,7 +295,7 @@ export default function BackupRestorePage() {
           />
         ) : (
           <Descriptions
-            column={{ xs: 1, md: 2, lg: 3 }}
+            column={upFrom({ xs: 1, md: 2, lg: 3 })}
             title={t('backup.schedule')}
             data={[
               {

@@ -33,6 +33,7 @@ import {
 } from '@arco-design/web-react/icon';
 import {
   AUDIT_SENTENCES,
+  auditSentence,
   BUILTIN_ROLES,
   operationInstant,
   type AuditDetail,
@@ -100,10 +101,10 @@ export default function OperationLogPage() {
     }
   };
 
-  const actionText = (action: string, result: number) => {
-    const s = AUDIT_SENTENCES[action];
-    return s ? (result < 400 ? s.done : s.refused)[locale] : action;
-  };
+  // The shared renderer fills the sentence's placeholders ({subject} is empty here: a log row
+  // carries no subject); an action it does not know shows as its code.
+  const actionText = (action: string, result: number) =>
+    AUDIT_SENTENCES[action] ? auditSentence({ action, result }, locale) : action;
 
   const columns: TableColumnProps<AuditRow>[] = [
     { title: t('log.field.id'), dataIndex: 'id', width: 90 },
@@ -113,7 +114,8 @@ export default function OperationLogPage() {
       width: 150,
       render: (at: string) => operationDateTime(at),
     },
-    { title: t('log.field.user'), dataIndex: 'username', width: 120 },
+    // A gate key's name ("gate:sgk_YB3szdbo") is one token: cut with an ellipsis, never broken.
+    { title: t('log.field.user'), dataIndex: 'username', width: 120, ellipsis: true },
     { title: t('log.field.role'), dataIndex: 'role', width: 100 },
     {
       title: t('log.field.action'),
@@ -131,15 +133,11 @@ export default function OperationLogPage() {
     {
       title: t('log.field.entity'),
       width: 240,
-      // A record id reads as one token: it never breaks inside the cell.
+      // A record id reads as one token: never broken inside the cell, and cut with an ellipsis
+      // rather than running over the result column ("section_pin #development/dashboard").
+      ellipsis: true,
       render: (_: unknown, row) =>
-        row.entityType ? (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {`${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}`}
-          </span>
-        ) : (
-          '—'
-        ),
+        row.entityType ? `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}` : '—',
     },
     {
       title: t('log.field.result'),

@@ -3,6 +3,7 @@ import { Descriptions, Tag } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { Team } from '@console/shared';
 import { useTeamDictionaries } from '../../hooks';
+import { upFrom } from '@console/shared/components/responsive';
 
 export function TeamInfo({ team }: { team: Team }) {
   const intl = useIntl();
@@ -11,7 +12,7 @@ export function TeamInfo({ team }: { team: Team }) {
   const dash = (v: string) => v || '—';
   return (
     <Descriptions
-      column={{ xs: 1, sm: 2, lg: 3 }}
+      column={upFrom({ xs: 1, sm: 2, lg: 3 })}
       data-testid="team-info"
       data={[
         { label: t('code'), value: team.code },
