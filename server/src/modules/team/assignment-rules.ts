@@ -390,6 +390,9 @@ function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] 
  * the rules' "whether"; breachesOf gives the "why" from the facts checkGuides reads, and the
  * rule tests hold the two together.
  */
+/** Up to this many teams are written into the statement as VALUES. */
+const FEW_TEAMS = 20;
+
 export function eligiblePairsQuery(
   asked: { team: RuleTeam; window: RuleWindow }[],
   config: RuleConfig,
@@ -413,12 +416,35 @@ export function eligiblePairsQuery(
         sql`, `,
       )})`
     : sql``;
+  // A few teams as VALUES, so the planner knows how few (a guide check asks about one); many
+  // as one JSON parameter (a plan's thousand teams), which it estimates at a hundred rows.
+  const tp =
+    rows.length <= FEW_TEAMS
+      ? sql`select * from (values ${sql.join(
+          rows.map(
+            (r) =>
+              sql`(${r.id}::int, ${r.busy}::tstzrange, ${r.from_date}::date, ${r.to_date}::date,
+                ${r.valid_to}::date, ${r.pax}::int, ${r.language}::text, ${r.required_rank}::int)`,
+          ),
+          sql`, `,
+        )}) as x(id, busy, from_date, to_date, valid_to, pax, language, required_rank)`
+      : sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int,
+          busy tstzrange, from_date date, to_date date, valid_to date, pax int, language text,
+          required_rank int)`;
+  // The envelope of all the asked periods, as constants: the bookings and leave that can
+  // matter at all are found through their indexes before being joined to each team.
+  const bounds = rows.map((r) => r.busy.slice(1, -1).split(','));
+  const busyEnvelope = `[${bounds.map((b) => b[0]).sort()[0]},${bounds
+    .map((b) => b[1])
+    .sort()
+    .at(-1)})`;
+  const firstDay = rows.map((r) => r.from_date).sort()[0];
+  const lastDay = rows
+    .map((r) => r.to_date)
+    .sort()
+    .at(-1);
   return sql`
-    with tp as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int,
-        busy tstzrange, from_date date, to_date date, valid_to date, pax int, language text,
-        required_rank int)
-    ),
+    with tp as (${tp}),
     tspots as (
       select distinct tp.id as team_id, sp.id as spot_id, sp.certified_guides_only,
         sp.max_pax_per_guide
@@ -454,8 +480,9 @@ export function eligiblePairsQuery(
     where (n.certs_needed = 0
         or exists (select 1 from certified_all c where c.team_id = n.id and c.guide_id = g.id))
       and not exists (select 1 from team_assignments a where a.guide_id = g.id
-        and a.status = 'active' and a.busy && n.busy)
+        and a.status = 'active' and a.busy && ${busyEnvelope}::tstzrange and a.busy && n.busy)
       and not exists (select 1 from guide_unavailability x where x.guide_id = g.id
+        and x.start_date <= ${lastDay}::date and x.end_date >= ${firstDay}::date
         and x.start_date <= n.to_date and x.end_date >= n.from_date)
   `;
 }
