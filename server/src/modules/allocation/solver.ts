@@ -472,7 +472,7 @@ export async function solvePlan(
  * next ones). Call it once at start-up, without awaiting it on a request path.
  */
 export async function warmUpSolver(): Promise<void> {
-  await solvePlan(uniformPlanProblem({ teams: 1000, guides: 500, density: 0.15, seed: 1 }), {
+  await solvePlan(uniformPlanProblem({ teams: 300, guides: 150, density: 0.15, seed: 1 }), {
     timeLimitMs: 20_000,
   });
 }
