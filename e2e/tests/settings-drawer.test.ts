@@ -49,8 +49,10 @@ describe('the settings drawer', () => {
     // Always rendered: present in the page before it is ever opened.
     expect(await page.locator('.console-settings-drawer').count()).toBe(1);
     await openDrawer(page);
-    const box = await page.locator('.console-settings-drawer').boundingBox();
-    expect(box?.width).toBe(300);
+    // Read once its opening animation has ended (mid-slide it measures 299.9999).
+    await expect
+      .poll(async () => (await page.locator('.console-settings-drawer').boundingBox())?.width)
+      .toBe(300);
     expect(await page.locator('.console-settings-section-title').allTextContents()).toEqual([
       '主题色',
       '内容区域',
