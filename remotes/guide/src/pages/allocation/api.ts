@@ -90,10 +90,6 @@ export const allocationQueries = api.injectEndpoints({
       }),
       providesTags: ALLOCATION_READ,
     }),
-    allocationPlan: build.query<PlanDetail, number>({
-      query: (id) => ({ method: 'GET', url: `/allocation/plans/${id}` }),
-      providesTags: (_r, _e, id) => [{ type: 'Allocation', id: `plan-${id}` }],
-    }),
     allocationRules: build.query<AllocationRules, void>({
       query: () => ({ method: 'GET', url: '/allocation/rules' }),
       providesTags: [{ type: 'AllocationRules', id: 'ALL' }],
@@ -105,7 +101,6 @@ export const {
   useWaitingTeamsQuery,
   useCandidatesQuery,
   useAllocationBoardQuery,
-  useAllocationPlanQuery,
   useAllocationRulesQuery,
 } = allocationQueries;
 
