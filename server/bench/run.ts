@@ -7,7 +7,9 @@
 // or BENCH_DB / BENCH_CASE / BENCH_DURATION / BENCH_CONNECTIONS from the root:
 //   BENCH_DB=pglite BENCH_CASE=info npm run bench
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is used
-// only to create and drop a throwaway database.
+// only to create and drop a throwaway database. BENCH_KEEP=<name> seeds into that database and
+// keeps it (a second run with the same name reuses the seeded rows: every case's seed is
+// idempotent), for studying a query plan at bench volume.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -70,10 +72,14 @@ async function throwaway(kind: DbKind): Promise<{
   dispose(): Promise<void>;
 }> {
   if (kind === 'postgres') {
-    const name = `console_bench_${process.pid}_${Date.now().toString(36)}`;
+    const keep = process.env.BENCH_KEEP;
+    if (keep !== undefined && !/^[a-z][a-z0-9_]{0,40}$/.test(keep))
+      throw new Error('BENCH_KEEP must be a lower-case database name');
+    const name = keep ?? `console_bench_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database "${name}"`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -83,6 +89,7 @@ async function throwaway(kind: DbKind): Promise<{
       serverEnv: { DATABASE_URL: url.toString() },
       dispose: async () => {
         await database.close();
+        if (keep) return;
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
         await c.query(`drop database if exists "${name}" with (force)`);
