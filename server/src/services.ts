@@ -147,7 +147,7 @@ export function createServices(
     backup: new BackupService(db, env.backupDir, config, clock),
     team,
     assignments,
-    dashboard: new DashboardService(db, clock, messages, profile),
+    dashboard: new DashboardService(db, clock, messages, profile, events),
     monitor: new MonitorService(db, clock, scenic, events),
     allocation: new AllocationService(db, config, clock, events, assignments),
     events,

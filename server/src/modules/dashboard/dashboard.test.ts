@@ -9,6 +9,7 @@ import { Client, createTestApp, signedIn, type TestApp } from '../../../test/sup
 import { guideBody } from '../../../test/support/guides';
 import { insertTeam } from '../../../test/support/assign-teams';
 import { guideUnavailability } from '../guide/schema';
+import { FIGURES_MAX_AGE_MS } from './figures-cache';
 import { scenicFlowHourly } from '../scenic/schema';
 import { teamAssignments, teamFeedback, teams } from '../team/schema';
 
@@ -61,6 +62,17 @@ async function guide(level = 'senior') {
   const res = await operator.post('/api/guides', guideBody({ level } as never));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number };
+}
+
+/**
+ * Rows written here behind the services' back send no event: the shared figures show them once
+ * older than FIGURES_MAX_AGE_MS. The clock moves past that age, further each time, so past every
+ * earlier moved reading too.
+ */
+let shifted = 0;
+function outdateFigures() {
+  shifted += FIGURES_MAX_AGE_MS + 1;
+  t.clock.set(new Date(Date.now() + shifted));
 }
 
 async function workplace(as: Client = admin): Promise<Workplace> {
@@ -141,7 +153,11 @@ describe('GET /api/dashboard/workplace', () => {
     // Far above any other spot, so it ranks in the top list whatever else the database holds.
     await entries(busy.id, hourOf(now - 7 * 24 * HOUR - HOUR), 2_000_000);
 
+    // Not before the shared figures are FIGURES_MAX_AGE_MS old (these writes sent no event).
+    expect((await workplace()).teams.ongoing).toBe(before.teams.ongoing);
+    outdateFigures();
     const after = await workplace();
+    t.clock.set(null);
     expect(after.teams.ongoing - before.teams.ongoing).toBe(2);
     expect(after.teams.waiting - before.teams.waiting).toBe(3);
     expect(after.teams.waitingSoon - before.teams.waitingSoon).toBe(2);
@@ -174,6 +190,32 @@ describe('GET /api/dashboard/workplace', () => {
     expect(after.marketShare.map((m) => m.market)).toEqual(
       expect.arrayContaining(['domestic', 'inbound', 'outbound']),
     );
+  });
+
+  it('shows a team event at once, from the figures every user shares', async () => {
+    const pending = await insertTeam(t.services.db, { status: 'pending', startIn: 5 });
+    outdateFigures();
+    const before = await workplace(operator);
+    t.clock.set(null);
+    // Another user's page is served the same figures.
+    expect((await workplace(user)).teams).toEqual(before.teams);
+    // Once the event arrived (on PostgreSQL it comes back through LISTEN after the commit).
+    const changed = new Promise<void>((resolve) => {
+      const off = t.services.events.subscribe((event) => {
+        if (event.type === 'team.status.changed' && event.teamId === pending.id) {
+          off();
+          resolve();
+        }
+      });
+    });
+    const res = await operator.post(`/api/teams/${pending.id}/transition`, {
+      to: 'cancelled',
+      reason: '客户取消',
+      version: pending.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await changed;
+    expect((await workplace(user)).teams.waiting).toBe(before.teams.waiting - 1);
   });
 
   it('lists announcements, and quick operations by the role’s permissions', async () => {

@@ -20,8 +20,10 @@ import {
   type Workplace,
 } from '@console/shared';
 import type { Db } from '../../db/types';
+import type { EventBus } from '../../events/bus';
 import type { MessageService } from '../messages/service';
 import type { ProfileService } from '../profile/service';
+import { FiguresCache } from './figures-cache';
 import * as q from './queries';
 
 const DAY_MS = 86_400_000;
@@ -37,49 +39,59 @@ function instants(range: AnalysisRangeQuery): q.InstantRange {
   return { from: scenicStartOfDay(range.from), to: scenicStartOfDay(addDays(range.to, 1)) };
 }
 
+/** The local days and instants the workplace's figures are counted over, at `now`. */
+function workplaceWindow(now: Date): q.WorkplaceWindow {
+  const today = isoToday(now);
+  const weekStart = mondayOf(today);
+  const monthFirst = `${today.slice(0, 8)}01`;
+  const nextMonth = new Date(`${monthFirst}T00:00:00Z`);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  return {
+    today,
+    soon: addDays(today, WAITING_SOON_DAYS),
+    dayStart: scenicStartOfDay(today),
+    dayEnd: scenicStartOfDay(addDays(today, 1)),
+    weekStart: scenicStartOfDay(weekStart),
+    lastWeekStart: scenicStartOfDay(addDays(weekStart, -7)),
+    lastWeekEnd: new Date(now.getTime() - 7 * DAY_MS),
+    monthFirst,
+    monthLast: addDays(nextMonth.toISOString().slice(0, 10), -1),
+  };
+}
+
 export class DashboardService {
+  /** The figures every user's workplace shows, shared between requests (figures-cache.ts). */
+  private readonly figures: FiguresCache<q.WorkplaceFigures & { today: string }>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly messages: MessageService,
     private readonly profile: ProfileService,
-  ) {}
+    events: EventBus,
+  ) {
+    this.figures = new FiguresCache(clock, async () => {
+      const window = workplaceWindow(this.clock.now());
+      return { ...(await q.workplaceFigures(this.db, window)), today: window.today };
+    });
+    events.subscribe((event) => this.figures.onEvent(event));
+  }
 
   async workplace(
     user: { userId: number; permissions: readonly string[] },
     locale: Locale,
   ): Promise<Workplace> {
-    const now = this.clock.now();
-    const today = isoToday(now);
-    const weekStart = mondayOf(today);
-    const monthFirst = `${today.slice(0, 8)}01`;
-    const nextMonth = new Date(`${monthFirst}T00:00:00Z`);
-    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
-    const window: q.WorkplaceWindow = {
-      today,
-      soon: addDays(today, WAITING_SOON_DAYS),
-      dayStart: scenicStartOfDay(today),
-      dayEnd: scenicStartOfDay(addDays(today, 1)),
-      weekStart: scenicStartOfDay(weekStart),
-      lastWeekStart: scenicStartOfDay(addDays(weekStart, -7)),
-      lastWeekEnd: new Date(now.getTime() - 7 * DAY_MS),
-      monthFirst,
-      monthLast: addDays(nextMonth.toISOString().slice(0, 10), -1),
-    };
+    const today = isoToday(this.clock.now());
     const [figures, notices, recent] = await Promise.all([
-      q.workplaceFigures(this.db, window),
-      this.messages.list(
-        user.userId,
-        { type: 'notice', current: 1, pageSize: ANNOUNCEMENTS_MAX },
-        locale,
-      ),
+      this.figures.get(today),
+      this.messages.latest(user.userId, 'notice', ANNOUNCEMENTS_MAX, locale),
       this.profile.recentPages(user.userId),
     ]);
     const markets = new Map((figures.markets ?? []).map((m) => [m.market, m]));
     for (const market of TEAM_MARKETS)
       if (!markets.has(market)) markets.set(market, { market, teams: 0, pax: 0 });
     return {
-      today,
+      today: figures.today,
       teams: {
         ongoing: figures.ongoing,
         waiting: figures.waiting,
@@ -87,7 +99,7 @@ export class DashboardService {
       },
       guides: { onDuty: figures.on_duty, free: figures.free },
       visitors: { today: figures.visitors, capacity: figures.capacity },
-      announcements: notices.list.map((n) => ({
+      announcements: notices.map((n) => ({
         id: n.id,
         title: n.title,
         time: n.time,

@@ -42,6 +42,17 @@ export class MessageService {
     return { list: rows.map((row) => toItem(row, locale)), total, unread };
   }
 
+  /** The newest messages of a type, without the page's totals (the workplace's announcements). */
+  async latest(
+    userId: number,
+    type: MessageType,
+    limit: number,
+    locale: Locale,
+  ): Promise<MessageListResult['list']> {
+    const rows = await q.listMessages(this.db, { userId, type }, 0, limit);
+    return rows.map((row) => toItem(row, locale));
+  }
+
   async unread(userId: number): Promise<UnreadCounts> {
     const counts = Object.fromEntries(MESSAGE_TYPES.map((t) => [t, 0])) as UnreadCounts;
     for (const row of await q.unreadByType(this.db, userId)) {
