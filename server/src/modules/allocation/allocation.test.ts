@@ -21,6 +21,7 @@ import { runJob } from '../../jobs';
 import { allocationPlanPurgeJob } from '../../jobs/allocation-plan-purge';
 import { assignmentPeriod } from '../team/period';
 import { teamAssignments, teamFeedback, teams } from '../team/schema';
+import { planScores, softWeightsOf } from './queries';
 
 let t: TestApp;
 let admin: Client;
@@ -240,6 +241,27 @@ describe('candidates', () => {
       fact: city,
       value: 1,
     });
+
+    // A plan scores its pairs from the same factors outside SQL (planScores): the same scores.
+    const res = await operator.post('/api/allocation/plans', {
+      from: tm.startDate,
+      to: tm.endDate,
+      teamIds: [tm.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [item] = (res.json().data as PlanDetail).items;
+    expect(item.guide!.guideId).toBe(native.id);
+    const all = await candidates(tm.id, 'eligibleOnly=true&pageSize=100');
+    for (const g of [item.guide!, ...item.alternatives])
+      expect(g.score).toBeCloseTo(all.list.find((c) => c.guideId === g.guideId)!.score!, 2);
+    const scores = await planScores(
+      t.services.db,
+      new Map([[tm.id, expected.map(([id]) => id)]]),
+      softWeightsOf(await t.services.config.all()),
+      today,
+    );
+    for (const [id, score] of expected)
+      expect(scores.find((s) => s.guideId === id)!.score).toBeCloseTo(score, 6);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { escapeLike } from '../../db/like';
+import type { PlanPair } from './plan-model';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -48,31 +49,23 @@ export interface SoftRow {
   score: number;
 }
 
+/** Each preference's share of the score: its weight over the enabled weights' sum. */
+export function weightShares(weights: SoftWeights): SoftWeights {
+  const sum = SOFT_PREFERENCES.reduce((s, p) => s + weights[p], 0);
+  return Object.fromEntries(
+    SOFT_PREFERENCES.map((p) => [p, sum > 0 ? weights[p] / sum : 0]),
+  ) as SoftWeights;
+}
+
 /**
- * The soft score of every pair `pairs` answers (`team_id, guide_id`), set-based: per guide its
- * worked days in the FAIRNESS_WINDOW_DAYS before `today` and its average feedback; per pair
- * continuity (an active local-guide booking on that team), the proficiency of the team's
- * language and whether its home city is the city of the team's first spot.
+ * Per guide of `guides` (a relation `guide_id`): its worked days in the FAIRNESS_WINDOW_DAYS
+ * before `today`, its average feedback, and their values (0–1) as preferences.
  */
-export function softScoresQuery(
-  pairs: SQL,
-  weights: SoftWeights,
-  today: string,
-  /** `score`: only team_id, guide_id and score (a whole plan's pairs: 10⁵ rows and more). */
-  columns: 'all' | 'score' = 'all',
-): SQL {
+function guideFactorsQuery(guides: SQL, today: string): SQL {
   const windowFrom = addDays(today, -FAIRNESS_WINDOW_DAYS);
   const yesterday = addDays(today, -1);
-  const sum = SOFT_PREFERENCES.reduce((s, p) => s + weights[p], 0);
-  const proficiency = sql.join(
-    Object.entries(PROFICIENCY_VALUE).map(([k, v]) => sql`when ${k} then ${v}::float8`),
-    sql` `,
-  );
-  const w = (p: SoftPreference) => sql.raw(String(sum > 0 ? weights[p] / sum : 0));
   return sql`
-    with p as (${pairs}),
-    pg as (select distinct guide_id from p),
-    pt as (select distinct team_id from p),
+    with pg as (${guides}),
     worked as (
       select a.guide_id, count(distinct d.day)::int as days
       from team_assignments a
@@ -87,35 +80,66 @@ export function softScoresQuery(
       select f.guide_id, avg(f.score)::float8 as rating
       from team_feedback f join pg on pg.guide_id = f.guide_id
       group by f.guide_id
-    ),
-    cont as (
-      select distinct a.team_id, a.guide_id from team_assignments a
-      join pt on pt.team_id = a.team_id
-      where a.status = 'active' and a.role = 'local_guide'
-    ),
-    tinfo as materialized (
-      select t.id, t.language,
-        (select sp.city from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
-          where i.team_id = t.id order by i.date, i.seq limit 1) as city
-      from teams t join pt on pt.team_id = t.id
-    ),
+    )
+    select g.id, g.code, g.name, g.level, g.home_city,
+      coalesce(w.days, 0) as days_worked,
+      coalesce(r.rating, ${NEUTRAL_RATING}::float8) as rating,
+      r.rating is not null as rated,
+      greatest(0, 1 - coalesce(w.days, 0)::float8 / ${FAIRNESS_WINDOW_DAYS}) as v_fairness,
+      (coalesce(r.rating, ${NEUTRAL_RATING}::float8) - 1) / 4 as v_rating
+    from pg join guides g on g.id = pg.guide_id
+    left join worked w on w.guide_id = g.id
+    left join rated r on r.guide_id = g.id`;
+}
+
+/** Per guide of `guides` and language it speaks: the proficiency and its value (0–1). */
+function guideLanguagesQuery(guides: SQL): SQL {
+  const proficiency = sql.join(
+    Object.entries(PROFICIENCY_VALUE).map(([k, v]) => sql`when ${k} then ${v}::float8`),
+    sql` `,
+  );
+  return sql`
+    select gl.guide_id, gl.language, gl.proficiency,
+      coalesce(case gl.proficiency ${proficiency} end, 0)::float8 as v_language
+    from guide_languages gl join (${guides}) pg on pg.guide_id = gl.guide_id`;
+}
+
+/** Per team of `teams` (a relation `team_id`): its language and its first spot's city. */
+function teamFactorsQuery(teams: SQL): SQL {
+  return sql`
+    select t.id, t.language,
+      (select sp.city from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
+        where i.team_id = t.id order by i.date, i.seq limit 1) as city
+    from teams t join (${teams}) pt on pt.team_id = t.id`;
+}
+
+/** The (team, guide) pairs of `teams` where the guide already leads the team (continuity). */
+function continuityQuery(teams: SQL): SQL {
+  return sql`
+    select distinct a.team_id, a.guide_id from team_assignments a
+    join (${teams}) pt on pt.team_id = a.team_id
+    where a.status = 'active' and a.role = 'local_guide'`;
+}
+
+/**
+ * The soft score of every pair `pairs` answers (`team_id, guide_id`), set-based: per guide its
+ * worked days and average feedback (guideFactorsQuery); per pair continuity (an active
+ * local-guide booking on that team), the proficiency of the team's language and whether its
+ * home city is the city of the team's first spot. planScores computes the same from the same
+ * factors for a whole plan's pairs; a test holds the two together.
+ */
+export function softScoresQuery(pairs: SQL, weights: SoftWeights, today: string): SQL {
+  const shares = weightShares(weights);
+  const w = (p: SoftPreference) => sql.raw(String(shares[p]));
+  return sql`
+    with p as (${pairs}),
+    pg as (select distinct guide_id from p),
+    pt as (select distinct team_id from p),
+    cont as (${continuityQuery(sql`select team_id from pt`)}),
+    tinfo as materialized (${teamFactorsQuery(sql`select team_id from pt`)}),
     -- Per guide and per (guide, language) once, so each pair joins narrow, small relations.
-    ginfo as materialized (
-      select g.id, g.code, g.name, g.level, g.home_city,
-        coalesce(w.days, 0) as days_worked,
-        coalesce(r.rating, ${NEUTRAL_RATING}::float8) as rating,
-        r.rating is not null as rated,
-        greatest(0, 1 - coalesce(w.days, 0)::float8 / ${FAIRNESS_WINDOW_DAYS}) as v_fairness,
-        (coalesce(r.rating, ${NEUTRAL_RATING}::float8) - 1) / 4 as v_rating
-      from pg join guides g on g.id = pg.guide_id
-      left join worked w on w.guide_id = g.id
-      left join rated r on r.guide_id = g.id
-    ),
-    glang as materialized (
-      select gl.guide_id, gl.language, gl.proficiency,
-        coalesce(case gl.proficiency ${proficiency} end, 0)::float8 as v_language
-      from guide_languages gl join pg on pg.guide_id = gl.guide_id
-    ),
+    ginfo as materialized (${guideFactorsQuery(sql`select guide_id from pg`, today)}),
+    glang as materialized (${guideLanguagesQuery(sql`select guide_id from pg`)}),
     valued as (
       select p.team_id, p.guide_id, gi.code, gi.name, gi.level, gi.home_city, gi.days_worked,
         gi.rating, gi.rated, c.guide_id is not null as continuity, gl.proficiency,
@@ -130,7 +154,7 @@ export function softScoresQuery(
       left join cont c on c.team_id = p.team_id and c.guide_id = p.guide_id
       left join glang gl on gl.guide_id = p.guide_id and gl.language = ti.language
     )
-    select ${columns === 'all' ? sql`valued.*` : sql`team_id, guide_id`},
+    select valued.*,
       100 * (${w('fairness')} * v_fairness + ${w('rating')} * v_rating
       + ${w('continuity')} * v_continuity + ${w('language')} * v_language
       + ${w('homeCity')} * v_home_city) as score
@@ -147,22 +171,73 @@ export async function softScores(
   return rowsOf<SoftRow>(await db.execute(softScoresQuery(pairs, weights, today)));
 }
 
-/** A pair's score alone (softScoresQuery's `score` columns). */
-export interface PairScore {
-  team_id: number;
-  guide_id: number;
-  score: number;
-}
+/** An int array as a relation of one column, for the factor queries. */
+const idsOf = (ids: number[], column: string): SQL =>
+  sql`select unnest(${`{${ids.join(',')}}`}::int[]) as ${sql.raw(column)}`;
 
-export async function pairScores(
+/**
+ * The scores of a whole plan's pairs (10⁵ and more): the factors are read per guide, per
+ * (guide, language) and per team — a few thousand rows — and each pair's score is their
+ * weighted sum, as softScoresQuery writes it, computed here rather than joined row by row in
+ * SQL (half a second at 350 000 pairs).
+ */
+export async function planScores(
   db: DbOrTx,
-  pairs: SQL,
+  guidesByTeam: Map<number, number[]>,
   weights: SoftWeights,
   today: string,
-): Promise<PairScore[]> {
-  const rows = rowsOf<PairScore>(await db.execute(softScoresQuery(pairs, weights, today, 'score')));
-  for (const r of rows) r.score = Number(r.score);
-  return rows;
+): Promise<PlanPair[]> {
+  const teamIds = [...guidesByTeam.keys()];
+  const seen = new Set<number>();
+  for (const list of guidesByTeam.values()) for (const id of list) seen.add(id);
+  const guideIds = [...seen];
+  if (!teamIds.length || !guideIds.length) return [];
+  const guidesRel = idsOf(guideIds, 'guide_id');
+  const teamsRel = idsOf(teamIds, 'team_id');
+  const [ginfo, glang, tinfo, cont] = await Promise.all([
+    db.execute(guideFactorsQuery(guidesRel, today)),
+    db.execute(guideLanguagesQuery(guidesRel)),
+    db.execute(teamFactorsQuery(teamsRel)),
+    db.execute(continuityQuery(teamsRel)),
+  ]);
+  const share = weightShares(weights);
+  // Per guide, the part that does not depend on the team; per language and per team, lookups.
+  const guide = new Map(
+    rowsOf<{ id: number; home_city: string; v_fairness: number; v_rating: number }>(ginfo).map(
+      (g) => [
+        g.id,
+        {
+          city: g.home_city,
+          own: share.fairness * Number(g.v_fairness) + share.rating * Number(g.v_rating),
+        },
+      ],
+    ),
+  );
+  const speaks = new Map<string, Map<number, number>>();
+  for (const l of rowsOf<{ guide_id: number; language: string; v_language: number }>(glang)) {
+    const byGuide = speaks.get(l.language) ?? new Map<number, number>();
+    byGuide.set(l.guide_id, Number(l.v_language));
+    speaks.set(l.language, byGuide);
+  }
+  const leads = new Map<number, Set<number>>();
+  for (const c of rowsOf<{ team_id: number; guide_id: number }>(cont))
+    leads.set(c.team_id, (leads.get(c.team_id) ?? new Set()).add(c.guide_id));
+  const out: PlanPair[] = [];
+  for (const t of rowsOf<{ id: number; language: string; city: string | null }>(tinfo)) {
+    const proficiency = speaks.get(t.language);
+    const led = leads.get(t.id);
+    for (const guideId of guidesByTeam.get(t.id) ?? []) {
+      const g = guide.get(guideId);
+      if (!g) continue;
+      const score =
+        g.own +
+        share.continuity * (led?.has(guideId) ? 1 : 0) +
+        share.language * (proficiency?.get(guideId) ?? 0) +
+        share.homeCity * (t.city && g.city === t.city ? 1 : 0);
+      out.push({ teamId: t.id, guideId, score: 100 * score });
+    }
+  }
+  return out;
 }
 
 /** The given (team, guide) pairs as a relation `team_id, guide_id`, for softScores. */

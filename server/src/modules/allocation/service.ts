@@ -44,7 +44,7 @@ import { users } from '../auth/schema';
 import type { SystemConfigService } from '../system-config/service';
 import {
   checkGuides,
-  feasiblePairsQuery,
+  feasibleGuidesByTeam,
   ruleConfigOf,
   type RuleTeam,
 } from '../team/assignment-rules';
@@ -53,19 +53,19 @@ import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
   guideFingerprints,
-  pairScores,
+  planScores,
   pairsOf,
   softScores,
   softScoresQuery,
   softWeightsOf,
   teamStates,
   waitingTeams,
-  type PairScore,
   type SoftRow,
   type SoftWeights,
   type WaitingRow,
 } from './queries';
 import { allocationPlanItems, allocationPlans } from './schema';
+import type { PlanPair } from './plan-model';
 import { solveOffThread } from './solver-thread';
 
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -281,34 +281,19 @@ export class AllocationService {
     const weights = softWeightsOf(values);
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
-    // The pairs go through a temporary table so the planner knows how many there are (it
-    // cannot estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes
-    // minutes where hash joins take a second).
     const today = isoToday(this.clock.now());
-    const scored = teams.length
-      ? await this.db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_nestloop = off`);
-          await tx.execute(
-            sql`create temp table allocation_pairs on commit drop as ${feasiblePairsQuery(teams, config)}`,
-          );
-          await tx.execute(sql`analyze allocation_pairs`);
-          // Only (team, guide, score): the facts are read below for the pairs shown.
-          return pairScores(
-            tx,
-            sql`select team_id, guide_id from allocation_pairs`,
-            weights,
-            today,
-          );
-        })
-      : [];
-    const byTeam = new Map<number, PairScore[]>();
+    const guidesByTeam = teams.length
+      ? await feasibleGuidesByTeam(this.db, teams, config)
+      : new Map<number, number[]>();
+    const scored = await planScores(this.db, guidesByTeam, weights, today);
+    const byTeam = new Map<number, PlanPair[]>();
     for (const row of scored) {
-      const list = byTeam.get(row.team_id) ?? [];
+      const list = byTeam.get(row.teamId) ?? [];
       list.push(row);
-      byTeam.set(row.team_id, list);
+      byTeam.set(row.teamId, list);
     }
     for (const list of byTeam.values())
-      list.sort((a, b) => b.score - a.score || a.guide_id - b.guide_id);
+      list.sort((a, b) => b.score - a.score || a.guideId - b.guideId);
     const solution = await solveOffThread(
       {
         teams: teams.map((team) => {
@@ -321,7 +306,7 @@ export class AllocationService {
           const [start, end] = busy.slice(1, -1).split(',');
           return { id: team.id, start: Date.parse(start), end: Date.parse(end) };
         }),
-        pairs: scored.map((r) => ({ teamId: r.team_id, guideId: r.guide_id, score: r.score })),
+        pairs: scored,
       },
       {
         timeLimitMs: Math.max(
@@ -335,8 +320,8 @@ export class AllocationService {
       const pairs = byTeam.get(teamId) ?? [];
       const guideId = solution.assignment.get(teamId);
       return {
-        chosen: pairs.find((p) => p.guide_id === guideId),
-        alternatives: pairs.filter((p) => p.guide_id !== guideId).slice(0, ALTERNATIVES),
+        chosen: pairs.find((p) => p.guideId === guideId),
+        alternatives: pairs.filter((p) => p.guideId !== guideId).slice(0, ALTERNATIVES),
       };
     };
     const shown = teams.flatMap((team) => {
@@ -347,16 +332,16 @@ export class AllocationService {
       (shown.length
         ? await softScores(
             this.db,
-            pairsOf(shown.map((p) => ({ teamId: p.team_id, guideId: p.guide_id }))),
+            pairsOf(shown),
             weights,
             today,
           )
         : []
       ).map((r) => [`${r.team_id}:${r.guide_id}`, r]),
     );
-    const factsOf = (p: PairScore): SoftRow => {
-      const row = facts.get(`${p.team_id}:${p.guide_id}`);
-      if (!row) throw new Error(`no facts for pair ${p.team_id}:${p.guide_id}`);
+    const factsOf = (p: PlanPair): SoftRow => {
+      const row = facts.get(`${p.teamId}:${p.guideId}`);
+      if (!row) throw new Error(`no facts for pair ${p.teamId}:${p.guideId}`);
       return { ...row, score: p.score };
     };
     const chosenGuides = [...new Set(solution.assignment.values())];

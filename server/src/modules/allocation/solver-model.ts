@@ -2,6 +2,7 @@
 // conflicts as maximal cliques of overlapping periods, and the connected components the
 // solver treats one by one. Plain data; no HiGHS here.
 import { pairValue, type PlanProblem } from './plan-model';
+import { problemToWire, type WireProblem } from './solver-wire';
 
 export interface PreparedProblem {
   teamIds: number[];
@@ -35,17 +36,21 @@ const overlaps = (p: PreparedProblem, a: number, b: number) =>
  * Indexes the problem. Pairs naming an unknown team, a non-finite score or an empty period
  * are dropped; a repeated (team, guide) keeps its best score.
  */
-export function prepare(problem: PlanProblem): PreparedProblem {
+export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
+  // Read as columns: a plan from the database arrives so (solver-wire.ts), with no object per
+  // pair to build.
+  const w = 'pairTeams' in problem ? problem : problemToWire(problem);
   const teamIndex = new Map<number, number>();
   const teamIds: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
-  for (const t of problem.teams) {
-    if (teamIndex.has(t.id)) continue;
-    teamIndex.set(t.id, teamIds.length);
-    teamIds.push(t.id);
-    starts.push(t.start);
-    ends.push(t.end);
+  for (let i = 0; i < w.teamIds.length; i++) {
+    const id = w.teamIds[i];
+    if (teamIndex.has(id)) continue;
+    teamIndex.set(id, teamIds.length);
+    teamIds.push(id);
+    starts.push(w.starts[i]);
+    ends.push(w.ends[i]);
   }
   const start = Float64Array.from(starts);
   const end = Float64Array.from(ends);
@@ -54,23 +59,24 @@ export function prepare(problem: PlanProblem): PreparedProblem {
   // Valid pairs grouped by team (counting sort), a repeated guide keeping its best score.
   const guideIndex = new Map<number, number>();
   const guideIds: number[] = [];
-  const m = problem.pairs.length;
+  const m = w.pairTeams.length;
   const rawTeam = new Int32Array(m).fill(-1);
   const rawGuide = new Int32Array(m);
   const teamCount = new Int32Array(nTeams + 1);
-  problem.pairs.forEach((pair, i) => {
-    const t = teamIndex.get(pair.teamId);
-    if (t === undefined || !Number.isFinite(pair.score) || !(start[t] < end[t])) return;
-    let g = guideIndex.get(pair.guideId);
+  for (let i = 0; i < m; i++) {
+    const t = teamIndex.get(w.pairTeams[i]);
+    if (t === undefined || !Number.isFinite(w.pairScores[i]) || !(start[t] < end[t])) continue;
+    const guideId = w.pairGuides[i];
+    let g = guideIndex.get(guideId);
     if (g === undefined) {
       g = guideIds.length;
-      guideIndex.set(pair.guideId, g);
-      guideIds.push(pair.guideId);
+      guideIndex.set(guideId, g);
+      guideIds.push(guideId);
     }
     rawTeam[i] = t;
     rawGuide[i] = g;
     teamCount[t + 1]++;
-  });
+  }
   for (let t = 0; t < nTeams; t++) teamCount[t + 1] += teamCount[t];
   const byTeam = new Int32Array(teamCount[nTeams]);
   const fill = teamCount.slice(0, nTeams);
@@ -87,7 +93,7 @@ export function prepare(problem: PlanProblem): PreparedProblem {
     for (let k = teamCount[t]; k < teamCount[t + 1]; k++) {
       const i = byTeam[k];
       const g = rawGuide[i];
-      const score = problem.pairs[i].score;
+      const score = w.pairScores[i];
       const at = seenAt[g];
       if (at >= 0 && pairTeam[at] === t) {
         if (score > pairScore[at]) pairScore[at] = score;

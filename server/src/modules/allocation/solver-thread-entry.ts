@@ -3,10 +3,13 @@
 import { parentPort } from 'node:worker_threads';
 import { solvePlan, warmUpSolver } from './solver';
 import type { SolveOptions } from './plan-model';
-import { problemFromWire, solutionToWire, wireBuffers, type WireProblem } from './solver-wire';
+import { solutionToWire, wireBuffers, type WireProblem } from './solver-wire';
+
+/** However late the request arrives, the solver gets this long (its greedy start and a bound). */
+const MIN_SOLVE_MS = 200;
 
 type Request =
-  | { id: number; kind: 'solve'; problem: WireProblem; options: SolveOptions }
+  | { id: number; kind: 'solve'; problem: WireProblem; options: SolveOptions; sentAt: number }
   | { id: number; kind: 'warm-up' };
 
 let queue = Promise.resolve();
@@ -18,7 +21,14 @@ parentPort!.on('message', (req: Request) => {
         parentPort!.postMessage({ id: req.id });
         return;
       }
-      const solution = solutionToWire(await solvePlan(problemFromWire(req.problem), req.options));
+      // The time it took to get here counts against the solve's budget.
+      const timeLimitMs =
+        req.options.timeLimitMs === undefined
+          ? undefined
+          : Math.max(MIN_SOLVE_MS, req.options.timeLimitMs - (Date.now() - req.sentAt));
+      const solution = solutionToWire(
+        await solvePlan(req.problem, { ...req.options, timeLimitMs }),
+      );
       parentPort!.postMessage({ id: req.id, solution }, wireBuffers(solution));
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: e instanceof Error ? e.message : String(e) });

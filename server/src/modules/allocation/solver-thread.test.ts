@@ -4,19 +4,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solvePlan } from './solver';
 import { solveOffThread, stopSolverThread } from './solver-thread';
 import { uniformPlanProblem } from './solver-instances';
-import { problemFromWire, problemToWire } from './solver-wire';
+import { prepare } from './solver-model';
+import { problemToWire } from './solver-wire';
 
 afterAll(() => stopSolverThread());
 
 describe('the solver thread', () => {
-  it('carries a problem across and back unchanged', () => {
+  it('reads a problem as columns as it reads it as objects', () => {
     const problem = uniformPlanProblem({ teams: 40, guides: 20, density: 0.3, seed: 7 });
-    expect(problemFromWire(problemToWire(problem))).toEqual(problem);
+    // A repeated pair and one of an unknown team: the columns drop and keep the same ones.
+    problem.pairs.push({ ...problem.pairs[0], score: 99 }, { teamId: -1, guideId: 1, score: 1 });
+    expect(prepare(problemToWire(problem))).toEqual(prepare(problem));
   });
 
-  it('answers the plan the solver answers in this thread', async () => {
+  it('answers the plan the solver answers in this thread, given objects or columns', async () => {
     const problem = uniformPlanProblem({ teams: 30, guides: 20, density: 0.3, seed: 3 });
     const here = await solvePlan(problem, { timeLimitMs: 10_000 });
+    const columns = problemToWire(problem);
+    const viaColumns = await solveOffThread(columns, { timeLimitMs: 10_000 });
+    expect([...viaColumns.assignment].sort()).toEqual([...here.assignment].sort());
+    // The caller's columns are its own still (a copy crossed over).
+    expect(columns.pairScores.length).toBe(problem.pairs.length);
     const there = await solveOffThread(problem, { timeLimitMs: 10_000 });
     expect(there.method).not.toMatch(/fallback/);
     expect(there.objective).toBeCloseTo(here.objective, 6);

@@ -7,7 +7,14 @@ import { Worker } from 'node:worker_threads';
 import { workerEntryUrl } from '../../lib/worker-url';
 import type { PlanProblem, PlanSolution, SolveOptions } from './plan-model';
 import { DEFAULT_SOLVE_TIME_MS, greedyPlan } from './solver';
-import { problemToWire, solutionFromWire, wireBuffers, type WireSolution } from './solver-wire';
+import {
+  copyWire,
+  problemToWire,
+  solutionFromWire,
+  wireBuffers,
+  type WireProblem,
+  type WireSolution,
+} from './solver-wire';
 
 /** Past its time limit by this much, a solve is given up and the worker replaced. */
 const OVERRUN_MS = 30_000;
@@ -94,14 +101,16 @@ async function ask(
 
 /** solvePlan (solver.ts) in the worker thread; the greedy plan if the thread fails. */
 export async function solveOffThread(
-  problem: PlanProblem,
+  problem: PlanProblem | WireProblem,
   options: SolveOptions = {},
 ): Promise<PlanSolution> {
   const limit = options.timeLimitMs ?? DEFAULT_SOLVE_TIME_MS;
-  const wire = problemToWire(problem);
+  // The columns are handed over (transferred); a problem given as columns keeps its own for
+  // the fallback.
+  const wire = 'pairTeams' in problem ? copyWire(problem) : problemToWire(problem);
   try {
     const reply = await ask(
-      { kind: 'solve', problem: wire, options },
+      { kind: 'solve', problem: wire, options, sentAt: Date.now() },
       wireBuffers(wire),
       limit + OVERRUN_MS,
     );

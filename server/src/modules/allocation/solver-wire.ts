@@ -18,26 +18,33 @@ export type WireSolution = Omit<PlanSolution, 'assignment'> & {
 };
 
 export function problemToWire(p: PlanProblem): WireProblem {
-  return {
+  const n = p.pairs.length;
+  const w: WireProblem = {
     teamIds: Int32Array.from(p.teams, (t) => t.id),
     starts: Float64Array.from(p.teams, (t) => t.start),
     ends: Float64Array.from(p.teams, (t) => t.end),
-    pairTeams: Int32Array.from(p.pairs, (x) => x.teamId),
-    pairGuides: Int32Array.from(p.pairs, (x) => x.guideId),
-    pairScores: Float64Array.from(p.pairs, (x) => x.score),
+    pairTeams: new Int32Array(n),
+    pairGuides: new Int32Array(n),
+    pairScores: new Float64Array(n),
   };
+  // A plain loop: `TypedArray.from` with a mapping function takes ~0.5 µs a pair.
+  for (let i = 0; i < n; i++) {
+    const x = p.pairs[i];
+    w.pairTeams[i] = x.teamId;
+    w.pairGuides[i] = x.guideId;
+    w.pairScores[i] = x.score;
+  }
+  return w;
 }
 
-export function problemFromWire(w: WireProblem): PlanProblem {
-  return {
-    teams: Array.from(w.teamIds, (id, i) => ({ id, start: w.starts[i], end: w.ends[i] })),
-    pairs: Array.from(w.pairTeams, (teamId, i) => ({
-      teamId,
-      guideId: w.pairGuides[i],
-      score: w.pairScores[i],
-    })),
-  };
-}
+export const copyWire = (w: WireProblem): WireProblem => ({
+  teamIds: w.teamIds.slice(),
+  starts: w.starts.slice(),
+  ends: w.ends.slice(),
+  pairTeams: w.pairTeams.slice(),
+  pairGuides: w.pairGuides.slice(),
+  pairScores: w.pairScores.slice(),
+});
 
 export const wireBuffers = (w: WireProblem | WireSolution): ArrayBuffer[] =>
   Object.values(w)

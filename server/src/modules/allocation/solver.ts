@@ -37,6 +37,7 @@
 import loadHighs from 'highs';
 import { PLAN_COVER_VALUE } from '@console/shared';
 import type { PlanProblem, PlanSolution, SolveOptions } from './plan-model';
+import type { WireProblem } from './solver-wire';
 import {
   greedyFill,
   improve,
@@ -430,7 +431,7 @@ export interface TuningOptions {
 
 /** Conflict-free plan maximising Σ (PLAN_COVER_VALUE + score), with a proven upper bound. */
 export async function solvePlan(
-  problem: PlanProblem,
+  problem: PlanProblem | WireProblem,
   options: SolveOptions & TuningOptions = {},
 ): Promise<PlanSolution> {
   const started = performance.now();
@@ -478,7 +479,7 @@ export async function warmUpSolver(): Promise<void> {
 }
 
 /** The baseline the bench prints beside the solver: teams by start, best free pair each. */
-export function greedyPlan(problem: PlanProblem): PlanSolution {
+export function greedyPlan(problem: PlanProblem | WireProblem): PlanSolution {
   const started = performance.now();
   const p = prepare(problem);
   const state = new PlanState(p);

@@ -24,7 +24,7 @@ import {
   type TeamStatus,
   type UnavailabilityType,
 } from '@console/shared';
-import type { DbOrTx } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
 import { escapeLike } from '../../db/like';
 import { assignmentPeriod, type TeamDayPlan } from './period';
 
@@ -493,3 +493,23 @@ export const feasiblePairsQuery = (teams: RuleTeam[], config: RuleConfig): SQL =
     teams.map((team) => ({ team, window: { from: team.startDate, to: team.endDate } })),
     config,
   );
+
+/**
+ * Every team's eligible guides (feasiblePairsQuery), one array per team. The planner cannot
+ * estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes minutes where hash
+ * joins take a second: nested loops are off for this statement.
+ */
+export async function feasibleGuidesByTeam(
+  db: Db,
+  teams: RuleTeam[],
+  config: RuleConfig,
+): Promise<Map<number, number[]>> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_nestloop = off`);
+    const result = await tx.execute(sql`
+      select team_id, array_agg(guide_id) as guides
+      from (${feasiblePairsQuery(teams, config)}) p group by team_id`);
+    return (result as unknown as { rows: { team_id: number; guides: number[] }[] }).rows;
+  });
+  return new Map(rows.map((r) => [r.team_id, r.guides]));
+}
