@@ -146,6 +146,22 @@ describe.each([
     expect(await brokenWords(page, 'tbody .arco-table-cell')).toEqual([]);
   });
 
+  it('the allocation page: the waiting list stays in its half, its headers on one line', async () => {
+    const { page } = browser;
+    await open(page, '/guide/allocation', 'waiting-teams');
+    // How far the waiting teams' table reaches past its column (it scrolls inside instead).
+    const overrun = await page.evaluate(() => {
+      const list = document.querySelector('[data-testid=waiting-teams]')!;
+      const col = list.closest('.arco-col')!;
+      const right =
+        col.getBoundingClientRect().right - parseFloat(getComputedStyle(col).paddingRight);
+      return list.querySelector('.arco-table')!.getBoundingClientRect().right - right;
+    });
+    expect(overrun).toBeLessThanOrEqual(0.5);
+    expect(await page.locator('[data-testid=waiting-teams] tbody tr').count()).toBeGreaterThan(0);
+    expect(await brokenTokens(page, '[data-testid=waiting-teams] thead th')).toEqual([]);
+  });
+
   it('the scenic detail: the code on one line', async () => {
     const { page } = browser;
     await open(page, '/scenic/detail/3', 'detail-load');

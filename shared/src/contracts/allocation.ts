@@ -208,6 +208,12 @@ export const candidatesPage = z.object({
   total: z.number(),
   /** How many of all guides are eligible (whatever the filters). */
   eligibleTotal: z.number(),
+  /**
+   * The days the guides were checked for, and an assignment from this list books: the team's
+   * first run of days without a local guide (its whole period when none or all have one). A
+   * guide already leading the team's other days is eligible there, with its continuity.
+   */
+  window: z.object({ from: z.string(), to: z.string() }),
 });
 export type CandidatesPage = z.infer<typeof candidatesPage>;
 

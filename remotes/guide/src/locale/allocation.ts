@@ -24,6 +24,7 @@ export const zhCN = {
   'allocation.col.language': '语种',
   'allocation.col.spots': '行程景点',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',
+  'allocation.daysLeft': '本团部分日期已有导游：以下按尚无导游的 {from} ~ {to} 核查与分配',
   'allocation.candidatesNeedAllocate': '查看候选导游需要“分配导游”权限',
   'allocation.candidatesOf': '{code} 的候选导游',
   'allocation.eligibleCount': '{eligible} / {total} 位符合硬性规则',
@@ -119,6 +120,8 @@ export const enUS = {
   'allocation.col.language': 'Language',
   'allocation.col.spots': 'Itinerary',
   'allocation.pickTeam': 'Pick a team on the left to see which guides can take it, and why',
+  'allocation.daysLeft':
+    'Part of this team already has a guide: guides are checked and booked for the days left, {from} ~ {to}',
   'allocation.candidatesNeedAllocate':
     'Seeing the candidates needs the "allocate guides" permission',
   'allocation.candidatesOf': 'Candidates for {code}',

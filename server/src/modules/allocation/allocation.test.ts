@@ -265,6 +265,38 @@ describe('candidates', () => {
   });
 });
 
+describe('a team partly covered', () => {
+  it('checks the days left, where the guide of the first days is eligible with continuity', async () => {
+    const tm = await team({ startIn: 60, days: 4 });
+    const name = tag();
+    const first = await guide({ name: `${name}甲` });
+    const other = await guide({ name: `${name}乙` });
+    const whole = await candidates(tm.id, `keyword=${encodeURIComponent(name)}`);
+    expect(whole.window).toEqual({ from: tm.startDate, to: tm.endDate });
+    expect((await assign(tm.id, first.id, tm.startDate, addDays(tm.startDate, 1))).statusCode).toBe(
+      200,
+    );
+    const left = await candidates(tm.id, `keyword=${encodeURIComponent(name)}`);
+    expect(left.window).toEqual({ from: addDays(tm.startDate, 2), to: tm.endDate });
+    const mine = left.list.find((c) => c.guideId === first.id)!;
+    expect(mine.eligible).toBe(true);
+    expect(mine.breakdown.find((p) => p.preference === 'continuity')).toMatchObject({
+      value: 1,
+      fact: 'yes',
+    });
+    const theirs = left.list.find((c) => c.guideId === other.id)!;
+    expect(mine.score! - theirs.score!).toBeCloseTo(20, 1);
+    // Booking the window completes the team.
+    const res = await assign(tm.id, first.id, left.window.from, left.window.to);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.services.db
+      .select({ s: teams.status })
+      .from(teams)
+      .where(eq(teams.id, tm.id));
+    expect(row.s).toBe('allocated');
+  });
+});
+
 describe('rules', () => {
   it('reads the soft rules and hard rules; writes them audited, validated and versioned', async () => {
     const read = await user.get('/api/allocation/rules');

@@ -48,7 +48,7 @@ import {
   ruleConfigOf,
   type RuleTeam,
 } from '../team/assignment-rules';
-import { readRuleTeam, type AssignmentService } from '../team/assignments-service';
+import { readRuleTeam, uncoveredRun, type AssignmentService } from '../team/assignments-service';
 import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
@@ -192,7 +192,7 @@ export class AllocationService {
     const config = ruleConfigOf(values);
     const weights = softWeightsOf(values);
     const team = await readRuleTeam(this.db, teamId);
-    const window = { from: team.startDate, to: team.endDate };
+    const window = await uncoveredRun(this.db, team);
     const rank = softScoresQuery(
       sql`select ${team.id}::int as team_id, f.id as guide_id from flags f where f.eligible`,
       weights,
@@ -214,6 +214,7 @@ export class AllocationService {
     return {
       total: page.total,
       eligibleTotal,
+      window,
       list: page.list.map(({ rank: row, ...guide }) => {
         const soft = guide.eligible && row ? (row as unknown as SoftRow) : null;
         return {
@@ -329,15 +330,10 @@ export class AllocationService {
       return [...(chosen ? [chosen] : []), ...alternatives];
     });
     const facts = new Map(
-      (shown.length
-        ? await softScores(
-            this.db,
-            pairsOf(shown),
-            weights,
-            today,
-          )
-        : []
-      ).map((r) => [`${r.team_id}:${r.guide_id}`, r]),
+      (shown.length ? await softScores(this.db, pairsOf(shown), weights, today) : []).map((r) => [
+        `${r.team_id}:${r.guide_id}`,
+        r,
+      ]),
     );
     const factsOf = (p: PlanPair): SoftRow => {
       const row = facts.get(`${p.teamId}:${p.guideId}`);

@@ -4,6 +4,7 @@
 // (entity 'team'); the team's status follows through `moveTeam` (pending ↔ allocated). No HTTP.
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  addDays,
   isoToday,
   periodDays,
   systemMessage,
@@ -569,6 +570,33 @@ async function coveredDays(db: DbOrTx, teamId: number): Promise<number> {
     where a.team_id = ${teamId} and a.status = 'active' and a.role = 'local_guide'
   `)) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * The team's first run of days without an active local guide: what is left to cover (a guide
+ * fell ill after the first days, a second guide takes the last ones). The whole period when
+ * every day or no day has one.
+ */
+export async function uncoveredRun(
+  db: DbOrTx,
+  team: { id: number; startDate: string; endDate: string },
+): Promise<{ from: string; to: string }> {
+  const result = (await db.execute(sql`
+    select d::date::text as day
+    from generate_series(${team.startDate}::date, ${team.endDate}::date, interval '1 day') d
+    where not exists (select 1 from team_assignments a
+      where a.team_id = ${team.id} and a.status = 'active' and a.role = 'local_guide'
+        and d::date between a.from_date and a.to_date)
+    order by 1`)) as unknown as { rows: { day: string }[] };
+  const days = result.rows.map((r) => r.day);
+  if (days.length === 0 || days.length === periodDays(team.startDate, team.endDate))
+    return { from: team.startDate, to: team.endDate };
+  let to = days[0];
+  for (const day of days.slice(1)) {
+    if (day !== addDays(to, 1)) break;
+    to = day;
+  }
+  return { from: days[0], to };
 }
 
 /** One assignment as the team detail shows it. */

@@ -84,7 +84,7 @@ export function Candidates(props: {
 
   const book = async (c: Candidate) => {
     setBusy(c.guideId);
-    const done = await assign(team, c);
+    const done = await assign(team, c, candidates.data?.window);
     setBusy(null);
     if (done) props.onAssigned(team);
   };
@@ -160,6 +160,14 @@ export function Candidates(props: {
           </Typography.Text>
         )}
       </Space>
+      {/* Part of the team already has a guide: the list is for the days left. */}
+      {candidates.data &&
+        (candidates.data.window.from !== team.startDate ||
+          candidates.data.window.to !== team.endDate) && (
+          <Typography.Text type="warning" data-testid="candidates-window">
+            {t('allocation.daysLeft', candidates.data.window)}
+          </Typography.Text>
+        )}
       <Space wrap>
         <Input.Search
           allowClear

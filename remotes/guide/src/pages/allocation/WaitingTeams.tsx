@@ -79,7 +79,13 @@ export function WaitingTeams(props: {
   }
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="waiting-teams">
+    // A grid track of minmax(0, 1fr), not a vertical Space: a Space item is as wide as its
+    // content, so the table grew past its half-page column (the candidates column covered the
+    // itinerary) instead of scrolling inside it.
+    <div
+      style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 8 }}
+      data-testid="waiting-teams"
+    >
       <Input.Search
         allowClear
         value={input}
@@ -144,7 +150,11 @@ export function WaitingTeams(props: {
               </Space>
             ),
           },
-          { title: t('allocation.col.pax'), dataIndex: 'pax', width: 56 },
+          {
+            title: t('allocation.col.pax'),
+            dataIndex: 'pax',
+            headerCellStyle: { whiteSpace: 'nowrap' },
+          },
           {
             title: t('allocation.col.language'),
             render: (_: unknown, team: WaitingTeam) => dict.languageLabel(team.language),
@@ -161,6 +171,6 @@ export function WaitingTeams(props: {
           },
         ]}
       />
-    </Space>
+    </div>
   );
 }

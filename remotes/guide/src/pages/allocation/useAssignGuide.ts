@@ -6,17 +6,24 @@ import type { WaitingTeam } from '@console/shared';
 import { apiErrorMessage } from '@console/shared/api';
 import { allocationApi, useAllocationChanged } from './api';
 
-/** Books `guideId` as the team's local guide for its whole period (the manual path). */
+/**
+ * Books `guideId` as the team's local guide (the manual path) for `days`: its whole period
+ * unless given the days left that the candidates were checked for.
+ */
 export function useAssignGuide() {
   const intl = useIntl();
   const changed = useAllocationChanged();
-  return async (team: WaitingTeam, guide: { guideId: number; name: string }) => {
+  return async (
+    team: WaitingTeam,
+    guide: { guideId: number; name: string },
+    days: { from: string; to: string } = { from: team.startDate, to: team.endDate },
+  ) => {
     try {
       await allocationApi.assign(team.id, {
         guideId: guide.guideId,
         role: 'local_guide',
-        from: team.startDate,
-        to: team.endDate,
+        from: days.from,
+        to: days.to,
       });
       Message.success(
         intl.formatMessage({ id: 'allocation.assigned' }, { name: guide.name, code: team.code }),
