@@ -18,6 +18,28 @@ describe('operation time (Asia/Shanghai, product.md)', () => {
     expect(localDayStamp(new Date('2026-12-31T16:00:00Z'))).toBe('20270101');
   });
 
+  it('answers the day of any instant, asked in any order (the last day is kept)', () => {
+    const asked = [
+      '2026-03-01T15:59:59.999Z',
+      '2026-03-01T16:00:00.000Z',
+      '2026-03-01T15:59:59.999Z',
+      '2026-03-02T15:59:59.999Z',
+      '2026-03-02T16:00:00.000Z',
+      '2025-12-31T16:00:00.000Z',
+      '2026-03-01T16:00:00.000Z',
+    ];
+    expect(asked.map((at) => localDate(new Date(at)))).toEqual([
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-01',
+      '2026-03-02',
+      '2026-03-03',
+      '2026-01-01',
+      '2026-03-02',
+    ]);
+    expect(localDate(new Date('nonsense'))).toBe('Invalid Date');
+  });
+
   it('starts a local day at local midnight', () => {
     expect(startOfLocalDay('2026-03-02').toISOString()).toBe('2026-03-01T16:00:00.000Z');
     expect(localUtcOffset(new Date('2026-07-01T00:00:00Z'))).toBe('+08:00');

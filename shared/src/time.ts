@@ -31,8 +31,26 @@ export const fixedClock = (at: Date | string): Clock => {
 
 const inZone = (at: Date) => dayjs(at).tz(OPERATION_TIME_ZONE);
 
+/**
+ * The local day last asked for and the instants [from, to) it spans: "today" is asked on most
+ * requests, and the zone's arithmetic (Intl) costs ~0.3 ms a call, more than the rest of a list
+ * request's own work.
+ */
+let lastDay: { day: string; from: number; to: number } | null = null;
+
 /** The local calendar day (YYYY-MM-DD) of an instant. */
-export const localDate = (at: Date = new Date()): string => inZone(at).format('YYYY-MM-DD');
+export const localDate = (at: Date = new Date()): string => {
+  const t = at.getTime();
+  if (lastDay && t >= lastDay.from && t < lastDay.to) return lastDay.day;
+  const day = inZone(at).format('YYYY-MM-DD');
+  if (Number.isNaN(t)) return day;
+  lastDay = {
+    day,
+    from: startOfLocalDay(day).getTime(),
+    to: startOfLocalDay(addDays(day, 1)).getTime(),
+  };
+  return day;
+};
 
 /** The local wall-clock time (HH:mm) of an instant. */
 export const localTime = (at: Date): string => inZone(at).format('HH:mm');

@@ -113,7 +113,10 @@ export class AutoPreparingClient extends pg.Client {}
 // pg's overloads cannot be restated on an override: the config-object form gets a name,
 // every other form passes through unchanged.
 AutoPreparingClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [config] = args;
+  const [config, params] = args;
+  // The values come inside the config or, as drizzle sends them, as the second argument.
+  const values =
+    config !== null && typeof config === 'object' && 'values' in config ? config.values : params;
   if (
     config !== null &&
     typeof config === 'object' &&
@@ -121,9 +124,8 @@ AutoPreparingClient.prototype.query = function (this: pg.Client, ...args: unknow
     typeof config.text === 'string' &&
     // An empty name asks for an unprepared statement (see db/prepared.ts).
     (!('name' in config) || config.name === undefined) &&
-    'values' in config &&
-    Array.isArray(config.values) &&
-    config.values.length > 0
+    Array.isArray(values) &&
+    values.length > 0
   ) {
     const name = statementName(config.text);
     if (name) args[0] = { ...config, name };
