@@ -73,12 +73,14 @@ const HOUR_MS = 3_600_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * A plan answers within PLAN_BUDGET_MS (issue #14: ≤ 3 s for 1 000 teams × 500 guides): the
- * solver gets what the SQL left of it, less what storing the draft takes, but never under
+ * solver gets what the SQL left of it, less what follows the solve, but never under
  * SOLVE_MIN_MS. Cut short, it still returns its best plan and a proven bound (the quality
- * figure says how close).
+ * figure says how close). What follows — the shown pairs' facts, the items, storing the draft,
+ * reading it back and sending ~1 MB of JSON — took 0.3 s on a quiet machine and 0.9 s beside
+ * other work (2 cores); the solver's local search, not the answer, gives way.
  */
 const PLAN_BUDGET_MS = 3_000;
-const STORE_RESERVE_MS = 400;
+const STORE_RESERVE_MS = 900;
 const SOLVE_MIN_MS = 800;
 const ALTERNATIVES = 3;
 const CLOSEST = 3;
