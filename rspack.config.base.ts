@@ -433,6 +433,86 @@ function oneRefreshRuntime(): InstanceType<typeof rspack.NormalModuleReplacement
   });
 }
 
+/**
+ * The Arco components the login page renders (host/src/pages/login; Message: ContractForm's
+ * toast), with the ConfigProvider around every page. Their code — with every Arco helper, style
+ * and small library they import — is one chunk, `arco-login`, and nothing else rides along
+ * with it: the login page fetches what it renders (issue 16), and the other pages find these
+ * already loaded.
+ */
+const LOGIN_ARCO_COMPONENTS = [
+  'ConfigProvider',
+  'Form',
+  'Input',
+  'Button',
+  'Alert',
+  'Radio',
+  'Message',
+];
+/** Arco files the host's bootstrap imports itself (bootstrap.tsx, App.tsx). */
+const BOOT_ARCO_FILES = ['_util/react-19-adapter.js', 'locale/zh-CN.js', 'locale/en-US.js'];
+
+/** Packages never bundled beside Arco: the shared singletons of the page. */
+const NOT_FOLLOWED = new Set(['react', 'react-dom']);
+
+/** The file a package's bare specifier (`lodash/get`, `b-validate`) names, from `fromFile`. */
+function resolvePackageFile(fromFile: string, spec: string): string | null {
+  const parts = spec.split('/');
+  const name = spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  if (NOT_FOLLOWED.has(name)) return null;
+  const sub = parts.slice(name.split('/').length).join('/');
+  // Node's lookup: the nearest node_modules/<name> upwards (a nested copy wins).
+  for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
+    const pkgDir = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(pkgDir, 'package.json'))) {
+      if (sub) return resolveFile(path.join(pkgDir, sub));
+      const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as {
+        module?: string;
+        main?: string;
+      };
+      return resolveFile(path.join(pkgDir, pkg.module ?? pkg.main ?? 'index.js'));
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+function resolveFile(base: string): string | null {
+  for (const candidate of [base, `${base}.js`, `${base}.mjs`, path.join(base, 'index.js')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Every file that `components` (with their `style/css.js`, which transformImport adds) and
+ * `files` (under Arco's `es/`) import, followed through Arco and the packages under it: what
+ * rendering them fetches.
+ */
+function arcoClosure(components: readonly string[], files: readonly string[]): Set<string> {
+  const roots = [
+    ...components.flatMap((component) => [`${component}/index.js`, `${component}/style/css.js`]),
+    ...files,
+  ].map((file) => path.join(ARCO_DIR, 'es', file));
+  const seen = new Set<string>();
+  const pending = roots.filter((file) => existsSync(file));
+  const importRe =
+    /(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!/\.m?js$/.test(file)) continue;
+    for (const [, esm, cjs] of readFileSync(file, 'utf8').matchAll(importRe)) {
+      const spec = esm ?? cjs;
+      const target = spec.startsWith('.')
+        ? resolveFile(path.resolve(path.dirname(file), spec))
+        : resolvePackageFile(file, spec);
+      if (target && !seen.has(target)) pending.push(target);
+    }
+  }
+  return seen;
+}
+
 interface AppOptions {
   /** The app's folder (where its package.json is). */
   appDir: string;
@@ -453,6 +533,11 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
     : isDev
       ? path.join(appDir, 'dist/dev')
       : path.join(appDir, 'dist', version);
+
+  // (A built section bundles no Arco component; its own small libraries stay in arco-deps.)
+  const loginArco = isHost
+    ? arcoClosure(LOGIN_ARCO_COMPONENTS, BOOT_ARCO_FILES)
+    : new Set<string>();
 
   const plugins: Configuration['plugins'] = [
     arcoModuleRequests(!isHost && !isDev),
@@ -477,11 +562,11 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
       shareStrategy: 'loaded-first',
       // One MF runtime for the page: the host provides it, built sections use it (a section on
       // its own dev server keeps its own, having no host).
-      experiments: isHost
-        ? { provideExternalRuntime: true }
-        : isDev
-          ? {}
-          : { externalRuntime: true },
+      experiments: {
+        ...(isHost ? { provideExternalRuntime: true } : isDev ? {} : { externalRuntime: true }),
+        // A browser runtime: without the code that loads remotes in Node.
+        optimization: { target: 'web' },
+      },
     }),
   ];
   // Sections get a page only on their own dev server (run alone, without the shell).
@@ -527,6 +612,9 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      alias: {
+        'resize-observer-polyfill$': path.join(rootDir, 'rspack-shims/resize-observer-polyfill.ts'),
+      },
       // react-intl is installed per app (not hoisted): let `shared` sources find the app's copy.
       modules: [
         'node_modules',
@@ -589,7 +677,15 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
         // `npm run bench:web`; 4000 bytes: 519 KB).
         minSize: 0,
         cacheGroups: {
-          // Arco's helpers every component needs, in one chunk (fewer requests, no copies).
+          // What the login page renders of Arco (LOGIN_ARCO_COMPONENTS), in one chunk.
+          arcoLogin: {
+            test: (module) => loginArco.has(module.nameForCondition() ?? ''),
+            name: 'arco-login',
+            chunks: 'async',
+            priority: 30,
+            enforce: true,
+          },
+          // Arco's other helpers, in one chunk (fewer requests, no copies).
           arcoCommon: {
             // (Icons stay with the pages that draw them: the login page draws two of the shell's
             // ~40.)
@@ -599,8 +695,7 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
             priority: 20,
             enforce: true,
           },
-          // The components the login page and every other page render, in one chunk: one
-          // request instead of one per component before the login form shows.
+          // The components most pages render besides the login page's, in one chunk.
           arcoCore: {
             test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](ConfigProvider|Message|Notification|Button|Input|Form|Grid|Select|Trigger|Tooltip|Popover|Spin|Empty|Alert|Tag|Portal)[\\/]/,
             name: 'arco-core',
@@ -629,7 +724,7 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
           },
           // The small libraries under Arco's components, likewise.
           arcoDeps: {
-            test: /[\\/]node_modules[\\/](lodash|dayjs|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|react-is|shallowequal|b-validate|number-precision)[\\/]/,
+            test: /[\\/]node_modules[\\/](lodash|dayjs|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|shallowequal|b-validate|number-precision)[\\/]/,
             name: 'arco-deps',
             chunks: 'async',
             priority: 20,

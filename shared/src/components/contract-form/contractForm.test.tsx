@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input, type FormInstance } from '@arco-design/web-react';
 import { guideCreateBody } from '../../contracts/guide';
 import { profileBody } from '../../contracts/profile';
@@ -77,6 +77,34 @@ function renderHarness(): FormInstance {
 }
 
 describe('ContractForm', () => {
+  it('with a loader, fetches the contract when first focused and marks its fields then', async () => {
+    let calls = 0;
+    const load = () => {
+      calls++;
+      return Promise.resolve(profileBody);
+    };
+    const { container } = render(
+      <ContractForm schema={load}>
+        <ContractItem field="nickname" label="Nickname">
+          <Input data-testid="nickname" />
+        </ContractItem>
+        <ContractItem field="address" label="Address">
+          <Input data-testid="address" />
+        </ContractItem>
+      </ContractForm>,
+    );
+    const marked = () =>
+      Array.from(container.querySelectorAll('.arco-form-item')).map(
+        (item) => !!item.querySelector('.arco-form-item-symbol'),
+      );
+    expect(calls).toBe(0);
+    expect(marked()).toEqual([false, false]);
+    fireEvent.focus(screen.getByTestId('nickname'));
+    fireEvent.focus(screen.getByTestId('address'));
+    await waitFor(() => expect(marked()).toEqual([true, false]));
+    expect(calls).toBe(1);
+  });
+
   it('puts the asterisk on the fields the schema requires, and only on them', () => {
     const { container } = render(<Harness onForm={() => undefined} />);
     const items = Array.from(container.querySelectorAll('.arco-form-item'));
