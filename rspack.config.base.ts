@@ -703,10 +703,10 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
             priority: 20,
             enforce: true,
           },
-          // The components of the console's frame (layout, menu, tab bar, navbar), which every
-          // page after sign-in shows: one request.
+          // The components of the console's frame (layout, menu, navbar), which every page after
+          // sign-in shows: one request. (Not Tabs: the message box and some pages draw them.)
           arcoFrame: {
-            test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](Layout|Menu|Dropdown|Breadcrumb|Avatar|Badge|Tabs|Typography|Card|Link|Space|Divider|ResizeBox)[\\/]/,
+            test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](Layout|Menu|Dropdown|Breadcrumb|Avatar|Badge|Typography|Card|Link|Space|Divider|ResizeBox)[\\/]/,
             name: 'arco-frame',
             chunks: 'async',
             priority: 20,
