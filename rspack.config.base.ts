@@ -434,23 +434,43 @@ function oneRefreshRuntime(): InstanceType<typeof rspack.NormalModuleReplacement
 }
 
 /**
- * The Arco components the login page renders (host/src/pages/login; Message: ContractForm's
- * toast), with the ConfigProvider around every page. Their code — with every Arco helper, style
- * and small library they import — is one chunk, `arco-login`, and nothing else rides along
- * with it: the login page fetches what it renders (issue 16), and the other pages find these
- * already loaded.
+ * The host's Arco chunks, each what some pages render: the components (with their styles) and
+ * everything they import — Arco's helpers and icons, the small libraries under them
+ * (arcoClosure). A file goes to the first chunk that reaches it, so nothing rides along with a
+ * page that does not render it; the pages after it find it loaded.
  */
-const LOGIN_ARCO_COMPONENTS = [
-  'ConfigProvider',
-  'Form',
-  'Input',
-  'Button',
-  'Alert',
-  'Radio',
-  'Message',
+const ARCO_CHUNKS: { name: string; components: string[]; files?: string[] }[] = [
+  {
+    // The login page (host/src/pages/login; Message: ContractForm's toast) in the ConfigProvider
+    // around every page, and the Arco files the bootstrap imports itself (bootstrap.tsx,
+    // App.tsx): the login page fetches what it renders and little else (issue 16).
+    name: 'arco-login',
+    components: ['ConfigProvider', 'Form', 'Input', 'Button', 'Alert', 'Radio', 'Message'],
+    files: ['_util/react-19-adapter.js', 'locale/zh-CN.js', 'locale/en-US.js'],
+  },
+  {
+    // The console's frame (layout, menus, navbar), which every page after sign-in shows.
+    name: 'arco-frame',
+    components: [
+      'Layout',
+      'Menu',
+      'Dropdown',
+      'Breadcrumb',
+      'Avatar',
+      'Badge',
+      'Typography',
+      'Card',
+      'Link',
+      'Space',
+      'Divider',
+    ],
+  },
+  {
+    // What most pages draw: lists (the search table), pickers, tags, popups, loading states.
+    name: 'arco-core',
+    components: ['Table', 'Select', 'Tooltip', 'Popover', 'Spin', 'Empty', 'Tag'],
+  },
 ];
-/** Arco files the host's bootstrap imports itself (bootstrap.tsx, App.tsx). */
-const BOOT_ARCO_FILES = ['_util/react-19-adapter.js', 'locale/zh-CN.js', 'locale/en-US.js'];
 
 /** Packages never bundled beside Arco: the shared singletons of the page. */
 const NOT_FOLLOWED = new Set(['react', 'react-dom']);
@@ -496,18 +516,27 @@ function arcoClosure(components: readonly string[], files: readonly string[]): S
   const seen = new Set<string>();
   const pending = roots.filter((file) => existsSync(file));
   const importRe =
-    /(?:^|[\s;])(?:import|export)\s*(?:[^'"]*?\sfrom\s*)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+    /(?:^|[\s;])(?:import|export)\s*(?:([^'"]*?)\sfrom\s*)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const barrel = path.join(ARCO_DIR, 'es', 'index.js');
   while (pending.length > 0) {
     const file = pending.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
     if (!/\.m?js$/.test(file)) continue;
-    for (const [, esm, cjs] of readFileSync(file, 'utf8').matchAll(importRe)) {
+    for (const [, clause, esm, cjs] of readFileSync(file, 'utf8').matchAll(importRe)) {
       const spec = esm ?? cjs;
       const target = spec.startsWith('.')
         ? resolveFile(path.resolve(path.dirname(file), spec))
         : resolvePackageFile(file, spec);
-      if (target && !seen.has(target)) pending.push(target);
+      // `import { Tooltip } from '../index'` (Arco's barrel, free of side effects): the bundle
+      // keeps only the components named.
+      const targets =
+        target === barrel
+          ? [...(clause ?? '').matchAll(/\b([A-Z]\w*)\b/g)].map(([, name]) =>
+              resolveFile(path.join(ARCO_DIR, 'es', name)),
+            )
+          : [target];
+      for (const next of targets) if (next && !seen.has(next)) pending.push(next);
     }
   }
   return seen;
@@ -535,9 +564,12 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
       : path.join(appDir, 'dist', version);
 
   // (A built section bundles no Arco component; its own small libraries stay in arco-deps.)
-  const loginArco = isHost
-    ? arcoClosure(LOGIN_ARCO_COMPONENTS, BOOT_ARCO_FILES)
-    : new Set<string>();
+  const arcoChunks = isHost
+    ? ARCO_CHUNKS.map((chunk) => ({
+        name: chunk.name,
+        files: arcoClosure(chunk.components, chunk.files ?? []),
+      }))
+    : [];
 
   const plugins: Configuration['plugins'] = [
     arcoModuleRequests(!isHost && !isDev),
@@ -677,37 +709,24 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
         // `npm run bench:web`; 4000 bytes: 519 KB).
         minSize: 0,
         cacheGroups: {
-          // What the login page renders of Arco (LOGIN_ARCO_COMPONENTS), in one chunk.
-          arcoLogin: {
-            test: (module) => loginArco.has(module.nameForCondition() ?? ''),
-            name: 'arco-login',
-            chunks: 'async',
-            priority: 30,
-            enforce: true,
-          },
-          // Arco's other helpers, in one chunk (fewer requests, no copies).
+          // ARCO_CHUNKS, the first one that reaches a file taking it.
+          ...Object.fromEntries(
+            arcoChunks.map(({ name, files }, i) => [
+              name,
+              {
+                test: (module: { nameForCondition(): string | null | undefined }) =>
+                  files.has(module.nameForCondition() ?? ''),
+                name,
+                chunks: 'async' as const,
+                priority: 30 - i,
+                enforce: true,
+              },
+            ]),
+          ),
+          // The other pages' Arco helpers, in one chunk (fewer requests, no copies).
           arcoCommon: {
-            // (Icons stay with the pages that draw them: the login page draws two of the shell's
-            // ~40.)
             test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](_util|_class|style|locale)[\\/]/,
             name: 'arco-common',
-            chunks: 'async',
-            priority: 20,
-            enforce: true,
-          },
-          // The components most pages render besides the login page's, in one chunk.
-          arcoCore: {
-            test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](ConfigProvider|Message|Notification|Button|Input|Form|Grid|Select|Trigger|Tooltip|Popover|Spin|Empty|Alert|Tag|Portal)[\\/]/,
-            name: 'arco-core',
-            chunks: 'async',
-            priority: 20,
-            enforce: true,
-          },
-          // The components of the console's frame (layout, menu, navbar), which every page after
-          // sign-in shows: one request. (Not Tabs: the message box and some pages draw them.)
-          arcoFrame: {
-            test: /[\\/]@arco-design[\\/]web-react[\\/]es[\\/](Layout|Menu|Dropdown|Breadcrumb|Avatar|Badge|Typography|Card|Link|Space|Divider|ResizeBox)[\\/]/,
-            name: 'arco-frame',
             chunks: 'async',
             priority: 20,
             enforce: true,
@@ -722,7 +741,7 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
             priority: 15,
             reuseExistingChunk: true,
           },
-          // The small libraries under Arco's components, likewise.
+          // The small libraries under the other pages' Arco components, likewise.
           arcoDeps: {
             test: /[\\/]node_modules[\\/](lodash|dayjs|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|shallowequal|b-validate|number-precision)[\\/]/,
             name: 'arco-deps',
