@@ -743,7 +743,7 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
           },
           // The small libraries under the other pages' Arco components, likewise.
           arcoDeps: {
-            test: /[\\/]node_modules[\\/](lodash|dayjs|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|shallowequal|b-validate|number-precision)[\\/]/,
+            test: /[\\/]node_modules[\\/](lodash|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|shallowequal|b-validate|number-precision)[\\/]/,
             name: 'arco-deps',
             chunks: 'async',
             priority: 20,
