@@ -484,23 +484,25 @@ function resolvePackageFile(fromFile: string, spec: string): string | null {
   // Node's lookup: the nearest node_modules/<name> upwards (a nested copy wins).
   for (let dir = path.dirname(fromFile); ; dir = path.dirname(dir)) {
     const pkgDir = path.join(dir, 'node_modules', name);
-    if (existsSync(path.join(pkgDir, 'package.json'))) {
-      if (sub) return resolveFile(path.join(pkgDir, sub));
-      const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as {
-        module?: string;
-        main?: string;
-      };
-      return resolveFile(path.join(pkgDir, pkg.module ?? pkg.main ?? 'index.js'));
-    }
+    if (existsSync(path.join(pkgDir, 'package.json'))) return resolveFile(path.join(pkgDir, sub));
     if (path.dirname(dir) === dir) return null;
   }
 }
 
 function resolveFile(base: string): string | null {
-  for (const candidate of [base, `${base}.js`, `${base}.mjs`, path.join(base, 'index.js')]) {
+  for (const candidate of [base, `${base}.js`, `${base}.mjs`]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
-  return null;
+  // A folder: its package.json's ES module entry (a package, or `dom-helpers/addClass`), else
+  // its index.
+  const pkgFile = path.join(base, 'package.json');
+  if (existsSync(pkgFile)) {
+    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { module?: string; main?: string };
+    const entry = pkg.module ?? pkg.main;
+    if (entry && path.join(base, entry) !== base) return resolveFile(path.join(base, entry));
+  }
+  const index = path.join(base, 'index.js');
+  return existsSync(index) ? index : null;
 }
 
 /**
