@@ -439,7 +439,7 @@ function oneRefreshRuntime(): InstanceType<typeof rspack.NormalModuleReplacement
  * (arcoClosure). A file goes to the first chunk that reaches it, so nothing rides along with a
  * page that does not render it; the pages after it find it loaded.
  */
-const ARCO_CHUNKS: { name: string; components: string[]; files?: string[] }[] = [
+export const ARCO_CHUNKS: { name: string; components: string[]; files?: string[] }[] = [
   {
     // The login page (host/src/pages/login; Message: ContractForm's toast) in the ConfigProvider
     // around every page, and the Arco files the bootstrap imports itself (bootstrap.tsx,
@@ -510,7 +510,7 @@ function resolveFile(base: string): string | null {
  * `files` (under Arco's `es/`) import, followed through Arco and the packages under it: what
  * rendering them fetches.
  */
-function arcoClosure(components: readonly string[], files: readonly string[]): Set<string> {
+export function arcoClosure(components: readonly string[], files: readonly string[]): Set<string> {
   const roots = [
     ...components.flatMap((component) => [`${component}/index.js`, `${component}/style/css.js`]),
     ...files,
