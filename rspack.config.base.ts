@@ -463,6 +463,7 @@ export const ARCO_CHUNKS: { name: string; components: string[]; files?: string[]
       'Link',
       'Space',
       'Divider',
+      'Drawer',
     ],
   },
   {
@@ -566,11 +567,15 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
       : path.join(appDir, 'dist', version);
 
   // (A built section bundles no Arco component; its own small libraries stay in arco-deps.)
+  // The chunks after the login page's take only Arco's own files: a library under Arco that
+  // other code imports too (tslib, under react-focus-lock and react-intl) would bring that
+  // chunk along with the other code, to the login page.
   const arcoChunks = isHost
-    ? ARCO_CHUNKS.map((chunk) => ({
-        name: chunk.name,
-        files: arcoClosure(chunk.components, chunk.files ?? []),
-      }))
+    ? ARCO_CHUNKS.map((chunk, i) => {
+        const files = arcoClosure(chunk.components, chunk.files ?? []);
+        const own = [...files].filter((file) => file.startsWith(ARCO_DIR + path.sep));
+        return { name: chunk.name, files: i === 0 ? files : new Set(own) };
+      })
     : [];
 
   const plugins: Configuration['plugins'] = [
