@@ -32,6 +32,19 @@ describe('the session', () => {
     await page.getByText('密码不能为空').waitFor();
   });
 
+  it("the login page's language buttons switch its strings, and the choice stays", async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/login`);
+    await page.getByText('登录旅游运营控制台').waitFor();
+    await page.getByTestId('login-locale').getByText('English').click();
+    await page.getByText('Sign in to the Tour Operations Console').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('arco-lang'))).toBe('en-US');
+    await page.reload();
+    await page.getByText('Sign in to the Tour Operations Console').waitFor();
+    await page.getByTestId('login-locale').getByText('中文').click();
+    await page.getByText('登录旅游运营控制台').waitFor();
+  });
+
   it('says so when the credentials are wrong', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/login`);

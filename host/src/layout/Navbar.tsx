@@ -11,14 +11,10 @@ import {
   useAppSelector,
 } from '@console/shared/store';
 import { shellMessages } from '../locale';
+import { LOCALE_OPTIONS } from '../locale/localeOptions';
 import { NAVBAR_ACTIONS } from './navbarSlot';
 import { SectionMenu } from './SectionMenu';
 import { UserMenu } from './UserMenu';
-
-export const LOCALE_OPTIONS: { value: Locale; label: string }[] = [
-  { value: 'zh-CN', label: '中文' },
-  { value: 'en-US', label: 'English' },
-];
 
 export function Navbar() {
   const intl = useIntl();

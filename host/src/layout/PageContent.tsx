@@ -16,7 +16,7 @@ import { NotFound } from '../pages/lazyResults';
 import { RedirectPage } from '../pages/redirect';
 import { SectionOutlet } from '../sections/SectionOutlet';
 import { REDIRECT_ROUTE } from '../routes/shellRoutes';
-import { sectionVersionsRouteElement } from '../pages/section-versions/route';
+import { sectionVersionsRouteElement } from '../pages/section-versions/routeElement';
 import { selectTabs, tabVisited } from './tabs/tabsSlice';
 import { consoleRouteElements } from './consoleRouteElements';
 

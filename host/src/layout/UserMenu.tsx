@@ -18,11 +18,8 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
-import {
-  SECTION_VERSIONS_PATH,
-  SectionVersionsMenuLabel,
-} from '../pages/section-versions/MenuLabel';
-import { SECTION_VERSIONS_ROUTE } from '../pages/section-versions/route';
+import { SectionVersionsMenuLabel } from '../pages/section-versions/MenuLabel';
+import { SECTION_VERSIONS_PATH, SECTION_VERSIONS_ROUTE } from '../pages/section-versions/route';
 
 const ROLE_PREFIX = 'role:';
 

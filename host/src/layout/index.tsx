@@ -19,6 +19,7 @@ import { SectionMenu } from './SectionMenu';
 import { TabBar } from './tabs/TabBar';
 import { SectionPreviewBanner } from '../sections/SectionPreviewBanner';
 import { ShellExtras } from '../shellExtras';
+import { ConsoleMessages } from '../locale/console';
 import './layout.less';
 
 const NAVBAR_HEIGHT = 60;
@@ -38,58 +39,60 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
   }, [pathname]);
 
   return (
-    <Layout className="console-layout">
-      {settings.navbar && (
-        <div className="console-layout-navbar" style={{ height: NAVBAR_HEIGHT }}>
-          <Navbar />
-        </div>
-      )}
-      <Layout>
-        {showSider && (
-          <Layout.Sider
-            className="console-layout-sider"
-            style={{ paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0 }}
-            width={settings.menuWidth}
-            collapsed={settings.menuCollapse}
-            collapsedWidth={COLLAPSED_MENU_WIDTH}
-            breakpoint="xl"
-            onCollapse={(collapsed) => dispatch(updateSettings({ menuCollapse: collapsed }))}
-            collapsible
-            trigger={
-              <span
-                aria-label={intl.formatMessage({
-                  id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse',
-                })}
-                data-testid="menu-collapse"
-              >
-                {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
-              </span>
-            }
-          >
-            <div className="console-layout-menu">
-              <SectionMenu mode="vertical" collapsed={settings.menuCollapse} />
-            </div>
-          </Layout.Sider>
-        )}
-        <Layout
-          className="console-layout-main"
-          style={{
-            paddingLeft: showSider ? siderWidth : 0,
-            paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0,
-          }}
-        >
-          <SectionPreviewBanner />
-          {settings.tabBar && <TabBar />}
-          <div className="console-layout-content">
-            {route && !route.shell && <Breadcrumb routeKey={route.key} />}
-            <Layout.Content>
-              <PageContent route={route} />
-            </Layout.Content>
+    <ConsoleMessages>
+      <Layout className="console-layout">
+        {settings.navbar && (
+          <div className="console-layout-navbar" style={{ height: NAVBAR_HEIGHT }}>
+            <Navbar />
           </div>
-          {settings.footer && <Footer />}
+        )}
+        <Layout>
+          {showSider && (
+            <Layout.Sider
+              className="console-layout-sider"
+              style={{ paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0 }}
+              width={settings.menuWidth}
+              collapsed={settings.menuCollapse}
+              collapsedWidth={COLLAPSED_MENU_WIDTH}
+              breakpoint="xl"
+              onCollapse={(collapsed) => dispatch(updateSettings({ menuCollapse: collapsed }))}
+              collapsible
+              trigger={
+                <span
+                  aria-label={intl.formatMessage({
+                    id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse',
+                  })}
+                  data-testid="menu-collapse"
+                >
+                  {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
+                </span>
+              }
+            >
+              <div className="console-layout-menu">
+                <SectionMenu mode="vertical" collapsed={settings.menuCollapse} />
+              </div>
+            </Layout.Sider>
+          )}
+          <Layout
+            className="console-layout-main"
+            style={{
+              paddingLeft: showSider ? siderWidth : 0,
+              paddingTop: settings.navbar ? NAVBAR_HEIGHT : 0,
+            }}
+          >
+            <SectionPreviewBanner />
+            {settings.tabBar && <TabBar />}
+            <div className="console-layout-content">
+              {route && !route.shell && <Breadcrumb routeKey={route.key} />}
+              <Layout.Content>
+                <PageContent route={route} />
+              </Layout.Content>
+            </div>
+            {settings.footer && <Footer />}
+          </Layout>
         </Layout>
+        <ShellExtras />
       </Layout>
-      <ShellExtras />
-    </Layout>
+    </ConsoleMessages>
   );
 }

@@ -1,22 +1,13 @@
-import {
-  menuMessages,
-  mergeBundles,
-  messagesFor,
-  type MessageBundle,
-  type Messages,
-} from '@console/shared/i18n';
+// The shell's strings that the login page and the frame show. The pages inside the main layout
+// have theirs in console/ (ConsoleMessages), loaded with the layout.
+import { menuMessages, messagesFor, type MessageBundle, type Messages } from '@console/shared/i18n';
 import type { Locale } from '@console/shared/contracts/locale';
 import type { SectionMeta } from '@console/shared/contracts/menu';
 import { pinnedSections } from '@console/shared/section';
 import enUS from './en-US';
 import zhCN from './zh-CN';
-import consoleEnUS from './console/en-US';
-import consoleZhCN from './console/zh-CN';
 
-const shellBundle: MessageBundle = mergeBundles(
-  { 'zh-CN': zhCN, 'en-US': enUS },
-  { 'zh-CN': consoleZhCN, 'en-US': consoleEnUS },
-);
+const shellBundle: MessageBundle = { 'zh-CN': zhCN, 'en-US': enUS };
 
 /** The shell's messages plus the pinned sections' menu labels, for one locale. */
 export function shellMessages(

@@ -5,6 +5,7 @@ import { resolveLocale } from '@console/shared/contracts/locale';
 import { messagesFor } from '@console/shared/i18n';
 import { DECLARED_SECTIONS } from '@console/shared/testing/declared-sections';
 import { shellMessages } from '.';
+import { consoleMessages } from './console';
 
 describe('locale fallback', () => {
   it('defaults to Chinese and falls back to English for an unknown stored value', () => {
@@ -19,8 +20,8 @@ describe('locale fallback', () => {
   });
 
   it('gives the shell, its pages and every pinned section menu in both languages', () => {
-    const zh = shellMessages('zh-CN', DECLARED_SECTIONS);
-    const en = shellMessages('en-US', DECLARED_SECTIONS);
+    const zh = { ...shellMessages('zh-CN', DECLARED_SECTIONS), ...consoleMessages('zh-CN') };
+    const en = { ...shellMessages('en-US', DECLARED_SECTIONS), ...consoleMessages('en-US') };
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     expect(zh['exception.403.title']).toBe('对不起，您没有访问该资源的权限');
     expect(en['result.error.subTitle']).toBe('Form submit failed, please retry');

@@ -1,102 +1,13 @@
-// The navbar's message box (seed §2): a bell with the unread count; tabs message / notice /
-// todo with their counts; mark one read, all read, and "view more" → the messages page.
-import { useState } from 'react';
+// The navbar's message box (seed §2): a bell with the unread count; its popover
+// (MessageBoxContent.tsx) is fetched when it first opens.
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Popover, Tabs } from '@arco-design/web-react';
+import { Badge, Button, Popover, Spin } from '@arco-design/web-react';
 import { IconNotification } from '@arco-design/web-react/icon';
-import {
-  MESSAGE_TYPES,
-  type MessageItem,
-  type MessageType,
-} from '@console/shared/contracts/message';
-import { messagesApi, useMessageListQuery } from '@console/shared/api';
-import { MessageList } from './MessageList';
-import { refreshUnreadCounts, useUnreadCounts } from './useUnreadCounts';
+import { useUnreadCounts } from './useUnreadCounts';
 import './messageBox.less';
 
-const BOX_PAGE_SIZE = 5;
-const NO_ITEMS: MessageItem[] = [];
-
-function MessageBoxContent({
-  onChanged,
-  counts,
-  onClose,
-}: {
-  onChanged(): void;
-  counts: Record<MessageType, number>;
-  onClose(): void;
-}) {
-  const intl = useIntl();
-  const navigate = useNavigate();
-  const [type, setType] = useState<MessageType>('message');
-  const list = useMessageListQuery({ type, pageSize: BOX_PAGE_SIZE });
-  const items = list.data?.list ?? NO_ITEMS;
-  const loading = list.isFetching;
-  const failed = list.isError;
-  const load = () => void list.refetch();
-
-  // A read changes the lists and the counts (the bell, the messages page): their tags.
-  const read = async (item: MessageItem) => {
-    await messagesApi.read([item.id]);
-    refreshUnreadCounts();
-    onChanged();
-  };
-  const readAll = async () => {
-    await messagesApi.readAll(type);
-    refreshUnreadCounts();
-    onChanged();
-  };
-
-  return (
-    <div className="console-message-box" data-testid="message-box">
-      <Tabs activeTab={type} onChange={(key) => setType(key as MessageType)} size="small">
-        {MESSAGE_TYPES.map((t) => (
-          <Tabs.TabPane
-            key={t}
-            title={
-              <span data-testid={`message-tab-${t}`}>
-                {intl.formatMessage({ id: `messageBox.tab.${t}` })}
-                {counts[t] > 0 ? ` (${counts[t]})` : ''}
-              </span>
-            }
-          />
-        ))}
-      </Tabs>
-      <div className="console-message-box-list">
-        <MessageList
-          items={items}
-          loading={loading}
-          failed={failed}
-          onRetry={load}
-          onRead={(item) => void read(item)}
-        />
-      </div>
-      <div className="console-message-box-footer">
-        <Button
-          type="text"
-          size="small"
-          data-testid="message-all-read"
-          onClick={() => void readAll()}
-          disabled={counts[type] === 0}
-        >
-          {intl.formatMessage({ id: 'messageBox.allRead' })}
-        </Button>
-        <Button
-          type="text"
-          size="small"
-          data-testid="message-view-more"
-          onClick={() => {
-            onClose();
-            navigate(`/messages?type=${type}`);
-          }}
-        >
-          {intl.formatMessage({ id: 'messageBox.viewMore' })}
-        </Button>
-      </div>
-    </div>
-  );
-}
+const MessageBoxContent = lazy(() => import('./MessageBoxContent'));
 
 export function MessageBox() {
   const intl = useIntl();
@@ -115,7 +26,9 @@ export function MessageBox() {
       }}
       unmountOnExit
       content={
-        <MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />
+        <Suspense fallback={<Spin className="console-message-box-loading" />}>
+          <MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />
+        </Suspense>
       }
     >
       <Badge count={total} maxCount={99} dot={false} data-testid="message-badge">

@@ -14,7 +14,7 @@ import {
   useAppSelector,
 } from '@console/shared/store';
 import { shellMessages } from '../locale';
-import { LOCALE_OPTIONS } from '../layout/Navbar';
+import { LOCALE_OPTIONS } from '../locale/localeOptions';
 import { setSettingsDrawerOpen } from './drawerState';
 
 export function NavbarlessActions() {

@@ -17,6 +17,16 @@ export function applyPrimaryShades(
   shades.forEach((rgb, i) => target.style.setProperty(`--primary-${i + 1}`, rgb));
 }
 
+/** Drops the applied shades: the stylesheet's own (Arco's default colour) show again. */
+export function clearPrimaryShades(target: HTMLElement = document.body): void {
+  for (let i = 1; i <= PRIMARY_SHADE_COUNT; i++) target.style.removeProperty(`--primary-${i}`);
+  try {
+    localStorage.removeItem(PRIMARY_CACHE_KEY);
+  } catch {
+    // storage disabled: nothing was cached
+  }
+}
+
 function read(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);

@@ -1,10 +1,18 @@
 // @vitest-environment jsdom
 // Settings rules (seed §3, §4, §9): theme colour → Arco's 10 primary shades; colour-weak and
 // dark theme applied from this browser's cache before React renders; topMenu → menuCollapse.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SETTINGS_STORAGE_KEY, applySettings, DEFAULT_SETTINGS } from '@console/shared/store';
-import { applyCachedSettings, PRIMARY_CACHE_KEY, SETTINGS_CACHE_KEY } from './prepaint';
+import {
+  applyCachedSettings,
+  clearPrimaryShades,
+  PRIMARY_CACHE_KEY,
+  SETTINGS_CACHE_KEY,
+} from './prepaint';
 import { applyThemeColor, primaryShades } from './themeColor';
+import { isStylesheetColor } from './useThemeColor';
 
 afterEach(() => {
   localStorage.clear();
@@ -35,6 +43,36 @@ describe('theme colour', () => {
     expect(primary(6)).toBe('245,63,63');
     expect(primary(1)).toBe(shades[0]);
     expect(JSON.parse(localStorage.getItem(PRIMARY_CACHE_KEY)!)).toEqual(shades);
+  });
+});
+
+/** Arco's own `--arcoblue-1…10` of its stylesheet, light (`body`) or dark. */
+function arcoStylesheetShades(dark: boolean): string[] {
+  const css = readFileSync(
+    createRequire(import.meta.url).resolve('@arco-design/web-react/es/style/index.css'),
+    'utf8',
+  );
+  const selector = dark ? 'body[arco-theme=dark]{' : 'body{';
+  const block = css.slice(css.indexOf(selector), css.indexOf('}', css.indexOf(selector)));
+  return Array.from({ length: 10 }, (_, i) => {
+    const match = new RegExp(`--arcoblue-${i + 1}:([\\d,]+)`).exec(block);
+    return match?.[1] ?? '';
+  });
+}
+
+describe('the default theme colour needs no palette generator', () => {
+  it("is the colour whose shades Arco's stylesheet carries, light and dark", () => {
+    expect(isStylesheetColor(DEFAULT_SETTINGS.themeColor)).toBe(true);
+    for (const dark of [false, true])
+      expect(arcoStylesheetShades(dark)).toEqual(primaryShades(DEFAULT_SETTINGS.themeColor, dark));
+    expect(isStylesheetColor('#F53F3F')).toBe(false);
+  });
+
+  it('back to the default, the applied shades and their cache go: the stylesheet shows', () => {
+    applyThemeColor('#F53F3F', false);
+    clearPrimaryShades();
+    expect(primary(6)).toBe('');
+    expect(localStorage.getItem(PRIMARY_CACHE_KEY)).toBeNull();
   });
 });
 

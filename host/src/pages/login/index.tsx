@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, Form, Input, Select } from '@arco-design/web-react';
-import { loginBody } from '@console/shared/contracts/auth';
+import { Alert, Button, Form, Input, Radio } from '@arco-design/web-react';
 import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
 import type { Locale } from '@console/shared/contracts/locale';
@@ -14,8 +13,15 @@ import {
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
+import { LOCALE_OPTIONS } from '../../locale/localeOptions';
 import { loginErrorMessage, type LoginErrorMessage } from './loginError';
 import './login.less';
+
+/**
+ * The sign-in contract, fetched when the form is first focused: it and zod under it are no part
+ * of the login page's first load (issue 16).
+ */
+const loginContract = () => import('@console/shared/contracts/auth').then((m) => m.loginBody);
 
 interface LoginValues {
   username: string;
@@ -45,14 +51,13 @@ export default function LoginPage() {
   return (
     <div className="login-page">
       <div className="login-locale">
-        <Select
+        {/* Two buttons, not the navbar's Select: the login page fetches little beyond its form. */}
+        <Radio.Group
+          type="button"
           size="small"
           value={locale}
-          style={{ width: 100 }}
-          options={[
-            { value: 'zh-CN', label: '中文' },
-            { value: 'en-US', label: 'English' },
-          ]}
+          options={LOCALE_OPTIONS}
+          data-testid="login-locale"
           onChange={(value: Locale) => dispatch(localeChanged(value))}
         />
       </div>
@@ -75,7 +80,7 @@ export default function LoginPage() {
           />
         )}
         <ContractForm
-          schema={loginBody}
+          schema={loginContract}
           form={form}
           layout="vertical"
           onSubmit={(values: LoginValues) => void onSubmit(values)}

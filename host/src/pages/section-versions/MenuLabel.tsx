@@ -3,8 +3,6 @@ import { messagesFor } from '@console/shared/i18n';
 import { selectLocale, useAppSelector } from '@console/shared/store';
 import { sectionVersionsMessages } from './locale';
 
-export const SECTION_VERSIONS_PATH = '/section-versions';
-
 export function SectionVersionsMenuLabel() {
   const locale = useAppSelector(selectLocale);
   return <>{messagesFor(sectionVersionsMessages, locale)['menu.sectionVersions']}</>;
