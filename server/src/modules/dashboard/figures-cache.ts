@@ -36,8 +36,7 @@ export class FiguresCache<T> {
   private entry: Entry<T> | null = null;
   /** Bumped by every dropping event: an entry or computation of an older one is not served. */
   private generation = 0;
-  private running: { key: string; generation: number; promise: Promise<Entry<T>> } | null =
-    null;
+  private running: { key: string; generation: number; promise: Promise<Entry<T>> } | null = null;
 
   constructor(
     private readonly clock: Clock,
