@@ -23,7 +23,6 @@ export default {
   'workplace.popular.new': '新增',
   'workplace.popular.empty': '本周暂无入园记录',
   'workplace.market.title': '团队客源市场占比',
-  'workplace.market.teams': '{count} 个团队',
   'workplace.market.empty': '本月暂无团队',
   'workplace.quick.title': '快捷操作',
   'workplace.quick.empty': '当前角色没有可用的快捷操作',

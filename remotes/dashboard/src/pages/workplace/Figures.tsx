@@ -45,7 +45,7 @@ export function Figures({ data }: { data: Workplace }) {
           testId="figure-ongoing"
           title={t('workplace.figures.ongoing')}
           value={data.teams.ongoing}
-          unit={t('workplace.unit.teams')}
+          unit={t('workplace.unit.teams', { count: data.teams.ongoing })}
           footer={<Typography.Text type="secondary">{data.today}</Typography.Text>}
         />
       </Grid.Col>
@@ -54,7 +54,7 @@ export function Figures({ data }: { data: Workplace }) {
           testId="figure-waiting"
           title={t('workplace.figures.waiting')}
           value={data.teams.waiting}
-          unit={t('workplace.unit.teams')}
+          unit={t('workplace.unit.teams', { count: data.teams.waiting })}
           footer={t('workplace.figures.waitingSoon', { count: data.teams.waitingSoon })}
         />
       </Grid.Col>
@@ -63,7 +63,7 @@ export function Figures({ data }: { data: Workplace }) {
           testId="figure-guides"
           title={t('workplace.figures.onDuty')}
           value={data.guides.onDuty}
-          unit={t('workplace.unit.people')}
+          unit={t('workplace.unit.people', { count: data.guides.onDuty })}
           footer={t('workplace.figures.free', { count: data.guides.free })}
         />
       </Grid.Col>
@@ -72,7 +72,7 @@ export function Figures({ data }: { data: Workplace }) {
           testId="figure-visitors"
           title={t('workplace.figures.visitors')}
           value={data.visitors.today}
-          unit={t('workplace.unit.people')}
+          unit={t('workplace.unit.people', { count: data.visitors.today })}
           footer={
             <>
               {t('workplace.figures.capacity', {
