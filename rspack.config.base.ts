@@ -441,17 +441,21 @@ function oneRefreshRuntime(): InstanceType<typeof rspack.NormalModuleReplacement
  */
 export const ARCO_CHUNKS: { name: string; components: string[]; files?: string[] }[] = [
   {
-    // The login page (host/src/pages/login; Message: ContractForm's toast) in the ConfigProvider
-    // around every page, and the Arco files the bootstrap imports itself (bootstrap.tsx,
-    // App.tsx): the login page fetches what it renders and little else (issue 16).
+    // The login page (host/src/pages/login: two inputs and a button, no Form) in the
+    // ConfigProvider around every page, and the Arco files the bootstrap imports itself
+    // (bootstrap.tsx, App.tsx): the login page fetches what it renders and little else
+    // (issue 16). Form, with its grid, tooltips and validator, comes with the first page that
+    // has one.
     name: 'arco-login',
-    components: ['ConfigProvider', 'Form', 'Input', 'Button', 'Alert', 'Radio', 'Message'],
+    components: ['ConfigProvider', 'Input', 'Button', 'Alert', 'Radio'],
     files: ['_util/react-19-adapter.js', 'locale/zh-CN.js', 'locale/en-US.js'],
   },
   {
-    // The console's frame (layout, menus, navbar), which every page after sign-in shows.
+    // The console's frame (layout, menus, navbar, its toasts), which every page after sign-in
+    // shows.
     name: 'arco-frame',
     components: [
+      'Message',
       'Layout',
       'Menu',
       'Dropdown',
@@ -742,10 +746,12 @@ export function createConfig({ appDir, app, exposes }: AppOptions): Configuratio
             priority: 15,
             reuseExistingChunk: true,
           },
-          // The small libraries under the other pages' Arco components, likewise.
+          // The small libraries under the other pages' Arco components, likewise: in the host
+          // split by the pages that use them (one chunk of them all put the Form's lodash on
+          // the login page: 10 KB gzip), in a section in one chunk.
           arcoDeps: {
             test: /[\\/]node_modules[\\/](lodash|@babel[\\/]runtime|react-transition-group|resize-observer-polyfill|scroll-into-view-if-needed|compute-scroll-into-view|shallowequal|b-validate|number-precision)[\\/]/,
-            name: 'arco-deps',
+            ...(isHost ? {} : { name: 'arco-deps' }),
             chunks: 'async',
             priority: 20,
             enforce: true,

@@ -30,6 +30,15 @@ describe('the session', () => {
     await page.getByTestId('login-submit').click();
     await page.getByText('用户名不能为空').waitFor();
     await page.getByText('密码不能为空').waitFor();
+    // The first empty field takes the focus; a field's message goes once it has a value.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(
+      'username',
+    );
+    expect(await page.locator('input[name=username]').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('input[name=username]').fill('admin');
+    await page.getByText('用户名不能为空').waitFor({ state: 'detached' });
+    expect(await page.getByText('密码不能为空').count()).toBe(1);
+    expect(page.url()).toContain('/login');
   });
 
   it("the login page's language buttons switch its strings, and the choice stays", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Form, Input, type FormInstance } from '@arco-design/web-react';
 import { guideCreateBody } from '../../contracts/guide';
 import { profileBody } from '../../contracts/profile';
@@ -8,7 +8,6 @@ import {
   ContractForm,
   ContractItem,
   refreshShownErrors,
-  type FormContract,
   requiredFields,
   showFormErrors,
   validateForm,
@@ -53,17 +52,11 @@ describe('requiredFields reads what a contract requires', () => {
   });
 });
 
-function Harness({
-  onForm,
-  schema = profileBody,
-}: {
-  onForm(form: FormInstance): void;
-  schema?: FormContract;
-}) {
+function Harness({ onForm }: { onForm(form: FormInstance): void }) {
   const [form] = Form.useForm();
   onForm(form);
   return (
-    <ContractForm schema={schema} form={form}>
+    <ContractForm schema={profileBody} form={form}>
       <ContractItem field="nickname" label="Nickname">
         <Input data-testid="nickname" />
       </ContractItem>
@@ -84,26 +77,6 @@ function renderHarness(): FormInstance {
 }
 
 describe('ContractForm', () => {
-  it('with a loader, fetches the contract when first focused and marks its fields then', async () => {
-    let calls = 0;
-    const load = () => {
-      calls++;
-      return Promise.resolve(profileBody);
-    };
-    const { container } = render(<Harness onForm={() => undefined} schema={load} />);
-    const marked = () =>
-      Array.from(container.querySelectorAll('.arco-form-item')).map(
-        (item) => !!item.querySelector('.arco-form-item-symbol'),
-      );
-    // Before: only the item whose rules require it.
-    expect(calls).toBe(0);
-    expect(marked()).toEqual([false, false, true]);
-    fireEvent.focus(screen.getByTestId('nickname'));
-    fireEvent.focus(screen.getByTestId('address'));
-    await waitFor(() => expect(marked()).toEqual([true, false, true]));
-    expect(calls).toBe(1);
-  });
-
   it('puts the asterisk on the fields the schema requires, and only on them', () => {
     const { container } = render(<Harness onForm={() => undefined} />);
     const items = Array.from(container.querySelectorAll('.arco-form-item'));

@@ -10,11 +10,8 @@
  *   const errors = …;                          // field → message, e.g. from the contract
  *   if (showFormErrors(form, errors)) return;  // sets them all, clears the others, toasts
  *   onValuesChange={() => refreshShownErrors(form, errorsOf(form.getFieldsValue()))}
- *
- * A page that must not fetch zod with its first paint (the login page, issue 16) passes a loader
- * instead: the contract is fetched when the form is first focused, its marks apply then.
  */
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
   Form,
   Message,
@@ -37,40 +34,17 @@ export { requiredFields };
 
 const RequiredContext = createContext<ReadonlySet<string> | null>(null);
 
-/** A form's contract, or what fetches it (a dynamic import of the contract module). */
-export type FormContract = z.ZodType | (() => Promise<z.ZodType>);
-
 /** Arco's Form whose items mark the fields `schema` requires. */
 export function ContractForm({
   schema,
   children,
-  onFocus,
   ...props
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
-}: FormProps<any, any, any> & { schema: FormContract; children?: ReactNode }) {
-  const [loaded, setLoaded] = useState<z.ZodType | null>(null);
-  const loading = useRef(false);
-  const contract = typeof schema === 'function' ? loaded : schema;
-  const required = useMemo(() => (contract ? requiredFields(contract) : null), [contract]);
-  const load = () => {
-    if (typeof schema !== 'function' || loaded || loading.current) return;
-    loading.current = true;
-    schema().then(setLoaded, () => {
-      // Not fetched: the next focus asks again.
-      loading.current = false;
-    });
-  };
+}: FormProps<any, any, any> & { schema: z.ZodType; children?: ReactNode }) {
+  const required = useMemo(() => requiredFields(schema), [schema]);
   return (
     <RequiredContext.Provider value={required}>
-      <Form
-        {...props}
-        onFocus={(event) => {
-          load();
-          onFocus?.(event);
-        }}
-      >
-        {children}
-      </Form>
+      <Form {...props}>{children}</Form>
     </RequiredContext.Provider>
   );
 }
