@@ -13,6 +13,7 @@ import { readEnv } from '../src/config/env';
 import { seedDatabase } from '../src/seed';
 import { SystemConfigService } from '../src/modules/system-config/service';
 import { BackupService } from '../src/modules/backup/service';
+import { createLocalBus } from '../src/events/bus';
 import backupCase from './cases/backup-restore';
 
 const kind = process.env.BENCH_DB === 'pglite' ? 'pglite' : 'postgres';
@@ -78,6 +79,7 @@ try {
     dir,
     new SystemConfigService(database.db),
     systemClock,
+    createLocalBus(),
   );
   const [item, backupS, backupRss] = await peak(() => service.create('manual'));
   console.log(

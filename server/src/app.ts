@@ -135,7 +135,7 @@ export async function buildApp({
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
   app.addHook('onClose', () => events.close());
-  await app.register(sessionPlugin, { db: database.db, config: services.config });
+  await app.register(sessionPlugin, { db: database.db, config: services.config, events });
   await app.register(authorizePlugin);
   await app.register(auditPlugin, { db: database.db });
 

@@ -144,7 +144,7 @@ export function createServices(
     scenic,
     users,
     roles,
-    backup: new BackupService(db, env.backupDir, config, clock),
+    backup: new BackupService(db, env.backupDir, config, clock, events),
     team,
     assignments,
     dashboard: new DashboardService(db, clock, messages, profile, events),

@@ -67,4 +67,28 @@ describe.skipIf(!url)('PostgreSQL event bus (two instances, one database)', () =
       await database.close();
     }
   });
+
+  it("tells this instance's onCommitted listeners before transaction returns, and not on a rollback", async () => {
+    const database = await openDatabase({ databaseUrl: url! });
+    const a = await createPgBus(url!);
+    try {
+      const committed: LiveEvent[] = [];
+      a.onCommitted((e) => committed.push(e));
+      await expect(
+        a.transaction(database.db, async (_tx, emit) => {
+          emit(event);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow();
+      expect(committed).toEqual([]);
+      await a.transaction(database.db, async (_tx, emit) => {
+        emit(event);
+        expect(committed).toEqual([]);
+      });
+      expect(committed).toEqual([event]);
+    } finally {
+      await a.close();
+      await database.close();
+    }
+  });
 });

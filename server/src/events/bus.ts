@@ -27,6 +27,12 @@ export interface EventBus {
   subscribe(listener: (event: LiveEvent) => void): () => void;
   /** Called after a lost cross-instance connection came back (events may have been missed). */
   onReconnect?(listener: () => void): () => void;
+  /**
+   * This instance's own events, as soon as their transaction committed and before
+   * `transaction` returns (what must hold for the writer's very next request: a session
+   * signed out). Absent where `subscribe` already hears them so (in-process delivery).
+   */
+  onCommitted?(listener: (event: LiveEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -139,14 +145,17 @@ export async function createPgBus(
   await listen();
   return {
     async transaction(db, work) {
-      return db.transaction(async (tx) => {
-        const pending: LiveEvent[] = [];
+      const pending: LiveEvent[] = [];
+      const result = await db.transaction(async (tx) => {
+        pending.length = 0;
         const result = await work(tx, (event) => pending.push(event));
         for (const event of pending) {
           await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
         }
         return result;
       });
+      for (const event of pending) emitter.emit('committed', event);
+      return result;
     },
     subscribe(fn) {
       emitter.on('event', fn);
@@ -155,6 +164,10 @@ export async function createPgBus(
     onReconnect(fn) {
       emitter.on('reconnected', fn);
       return () => emitter.off('reconnected', fn);
+    },
+    onCommitted(fn) {
+      emitter.on('committed', fn);
+      return () => emitter.off('committed', fn);
     },
     reconnects: () => reconnects,
     listener: () => client,

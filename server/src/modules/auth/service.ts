@@ -96,14 +96,18 @@ export class AuthService {
       : held[0].code;
 
     const token = newToken();
-    const session = await this.db.transaction(async (tx) => {
+    const session = await this.events.transaction(this.db, async (tx, emit) => {
       await q.clearThrottle(tx, username, meta.ip);
       if (previousToken) {
-        // Rotation: the token the browser had before signing in stops working.
+        // Rotation: the token the browser had before signing in stops working (also where a
+        // server instance keeps it: the event).
         // Inside the transaction only `tx` may be used: PGlite has one connection, and a
         // query on `this.db` here would wait for this transaction for ever.
         const old = await q.findSession(tx, sha256(previousToken));
-        if (old) await q.deleteSession(tx, old.id);
+        if (old) {
+          await q.deleteSession(tx, old.id);
+          emit({ type: 'session.changed', userIds: [old.userId] });
+        }
       }
       await tx
         .update(users)

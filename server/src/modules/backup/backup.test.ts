@@ -24,6 +24,7 @@ import { allTables, dataTables, EPHEMERAL_TABLES, ident } from './tables';
 import { BackupService } from './service';
 import { rowsOf } from './write';
 import { LockKey } from '../../db/locks';
+import { createLocalBus } from '../../events/bus';
 
 /** md5 of each table's rows in a fixed order: derived tables too, sessions aside. */
 async function tableChecksums(db: Db, auditUpTo?: number): Promise<Record<string, string>> {
@@ -369,7 +370,13 @@ describe('across PGlite and PostgreSQL', { timeout: 240_000 }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-cross-'));
     try {
       const db = other.database.db;
-      const service = new BackupService(db, dir, new SystemConfigService(db), systemClock);
+      const service = new BackupService(
+        db,
+        dir,
+        new SystemConfigService(db),
+        systemClock,
+        createLocalBus(),
+      );
       const source = await tableChecksums(t.services.db);
       const made = await t.services.backup.create('manual');
       const file = t.services.backup.store.fileOf(made.id);

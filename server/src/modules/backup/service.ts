@@ -15,6 +15,8 @@ import type { Db } from '../../db/types';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SystemConfigService } from '../system-config/service';
 import { recordAudit } from '../audit/writer';
+import type { EventBus } from '../../events/bus';
+import { sql } from 'drizzle-orm';
 import { BackupStore } from './store';
 import { writeBackup } from './write';
 import { replaceAll, validateBackup } from './restore';
@@ -46,6 +48,9 @@ export function nextRun(pattern: string, timezone: string, after?: Date): Date |
   }
 }
 
+/** User ids per `session.changed` event (the event's limit). */
+const SESSION_EVENT_IDS = 1000;
+
 export class BackupService {
   readonly store: BackupStore;
   private running = false;
@@ -56,6 +61,7 @@ export class BackupService {
     backupDir: string,
     private readonly config: SystemConfigService,
     private readonly clock: Clock,
+    private readonly events: EventBus,
   ) {
     this.store = new BackupStore(backupDir);
     const client = (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client;
@@ -194,8 +200,20 @@ export class BackupService {
     return this.exclusive(async () => {
       const validated = await validateBackup(file, { id: by.userId, username: by.username });
       const before = await this.write('pre-restore');
-      const { keptOwnSession } = await this.db.transaction(async (tx) => {
+      const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
+        // Every session changes: those of the database replaced go, the restored ones come.
+        // Instances that keep sessions (and open live streams) check them again.
+        const holders = async () =>
+          (
+            (await tx.execute(sql`select distinct user_id as id from sessions`)) as unknown as {
+              rows: { id: number }[];
+            }
+          ).rows.map((r) => Number(r.id));
+        const signedInBefore = await holders();
         const result = await replaceAll(tx, file, validated, by.sessionId);
+        const userIds = [...new Set([...signedInBefore, ...(await holders())])];
+        for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)
+          emit({ type: 'session.changed', userIds: userIds.slice(i, i + SESSION_EVENT_IDS) });
         await recordAudit(tx, {
           entityType: 'backup',
           entityId: id ?? 'upload',

@@ -1,6 +1,7 @@
 // Two server instances on one PostgreSQL database (issue #16, part 1): each has its own pool
 // and its own LISTEN connection, so a write on A reaches a browser streaming from B — within
-// 1 s — and B's LISTEN connection comes back by itself after it was cut.
+// 1 s, a sign-out on A holds on B, which keeps sessions, as fast — and B's LISTEN connection
+// comes back by itself after it was cut.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -54,6 +55,29 @@ describe.skipIf(dbKind() !== 'postgres')('two server instances on one PostgreSQL
     } finally {
       s.close();
     }
+  });
+
+  it('a session signed out on A stops working on B, which kept it, in under 1 s', async () => {
+    const onA = await new Client(a).login(DEMO.operator);
+    const onB = new Client(b.app);
+    onB.cookie = onA.cookie;
+    // B has read the session and keeps it (plugins/session-cache.ts).
+    expect((await onB.get('/api/user/info')).statusCode).toBe(200);
+    expect((await onB.get('/api/user/info')).statusCode).toBe(200);
+    const started = Date.now();
+    expect((await onA.post('/api/user/logout')).statusCode).toBe(200);
+    // On A at once, without waiting for its own LISTEN connection.
+    const again = new Client(a);
+    again.cookie = onB.cookie;
+    expect((await again.get('/api/user/info')).statusCode).toBe(401);
+    // On B through LISTEN/NOTIFY: well before the 2 s a kept session lasts without an event.
+    let status = 200;
+    while (status === 200 && Date.now() - started < 1000) {
+      status = (await onB.get('/api/user/info')).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("B's LISTEN connection comes back after it was cut; its streams are told to resync", async () => {
