@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
 import {
+  OPERATION_TIME_ZONE,
   addDays,
   fixedClock,
   localDate,
@@ -38,6 +40,22 @@ describe('operation time (Asia/Shanghai, product.md)', () => {
       '2026-03-02',
     ]);
     expect(localDate(new Date('nonsense'))).toBe('Invalid Date');
+  });
+
+  it("tells the wall-clock time and a day's start as the zone's rules do, asked in any order", () => {
+    // Shanghai kept summer time in 1986–1991: days of 23 and 25 hours, where the time is not
+    // the distance from midnight.
+    const instants: number[] = [];
+    for (let i = 0; i < 400; i++)
+      instants.push(Date.UTC(1986 + (i % 3) * 20, (i * 7) % 12, 1 + (i % 28), i % 24, (i * 13) % 60));
+    instants.push(Date.UTC(1987, 3, 11, 18, 30), Date.UTC(1987, 8, 12, 16, 30));
+    for (const t of instants) {
+      const at = new Date(t);
+      expect(localTime(at), at.toISOString()).toBe(dayjs(at).tz(OPERATION_TIME_ZONE).format('HH:mm'));
+      const day = localDate(at);
+      expect(startOfLocalDay(day).getTime(), day).toBe(dayjs.tz(day, OPERATION_TIME_ZONE).valueOf());
+    }
+    expect(Number.isNaN(startOfLocalDay('nonsense').getTime())).toBe(true);
   });
 
   it('starts a local day at local midnight', () => {

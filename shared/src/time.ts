@@ -52,14 +52,39 @@ export const localDate = (at: Date = new Date()): string => {
   return day;
 };
 
+const DAY_MS = 86_400_000;
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** The local wall-clock time (HH:mm) of an instant. */
-export const localTime = (at: Date): string => inZone(at).format('HH:mm');
+export const localTime = (at: Date): string => {
+  const t = at.getTime();
+  localDate(at);
+  // Within a kept day of 24 hours (no clock change in it), the time is the distance from its
+  // start: no Intl call on the requests that ask it (the spot list's opening hours).
+  if (lastDay && t >= lastDay.from && t < lastDay.to && lastDay.to - lastDay.from === DAY_MS) {
+    const minutes = Math.floor((t - lastDay.from) / 60_000);
+    return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
+  }
+  return inZone(at).format('HH:mm');
+};
 
 /** The local day as a compact stamp (YYYYMMDD), e.g. for download names. */
 export const localDayStamp = (at: Date = new Date()): string => inZone(at).format('YYYYMMDD');
 
+/** Days whose start was asked for, and that instant (ms): the same few days, on every request. */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 512;
+
 /** The instant a local day (YYYY-MM-DD) starts. */
-export const startOfLocalDay = (day: string): Date => dayjs.tz(day, OPERATION_TIME_ZONE).toDate();
+export const startOfLocalDay = (day: string): Date => {
+  let start = dayStarts.get(day);
+  if (start === undefined) {
+    start = dayjs.tz(day, OPERATION_TIME_ZONE).valueOf();
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(day, start);
+  }
+  return new Date(start);
+};
 
 /** The instant a local day (YYYY-MM-DD) reaches a time of day (HH:mm). */
 export const localDateTime = (day: string, time: string): Date =>

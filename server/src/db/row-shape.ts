@@ -4,6 +4,21 @@
 // schema checks the result.
 import type { z } from 'zod';
 
+/** Each shape's field names less the excepted ones, listed once (a list maps every row). */
+const fieldLists = new WeakMap<z.ZodObject, Map<string, readonly string[]>>();
+
+function fieldsNamed(shape: z.ZodObject, except: readonly string[]): readonly string[] {
+  let byExcept = fieldLists.get(shape);
+  if (!byExcept) fieldLists.set(shape, (byExcept = new Map()));
+  const key = except.join('\0');
+  let fields = byExcept.get(key);
+  if (!fields) {
+    fields = Object.keys(shape.shape).filter((field) => !except.includes(field));
+    byExcept.set(key, fields);
+  }
+  return fields;
+}
+
 export function fieldsOf<S extends z.ZodObject, K extends keyof z.infer<S> = never>(
   shape: S,
   row: object,
@@ -11,8 +26,7 @@ export function fieldsOf<S extends z.ZodObject, K extends keyof z.infer<S> = nev
 ): Omit<z.infer<S>, K> {
   const source = row as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(shape.shape)) {
-    if ((except as readonly string[]).includes(key)) continue;
+  for (const key of fieldsNamed(shape, except as readonly string[])) {
     const value = source[key];
     out[key] = value instanceof Date ? value.toISOString() : value;
   }

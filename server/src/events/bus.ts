@@ -82,7 +82,10 @@ export interface PgBusOptions {
 export async function createPgBus(
   databaseUrl: string,
   options: PgBusOptions = {},
-): Promise<EventBus & { reconnects(): number; listener(): pg.Client | null }> {
+): Promise<
+  EventBus &
+    Required<Pick<EventBus, 'onCommitted'>> & { reconnects(): number; listener(): pg.Client | null }
+> {
   const retryMin = options.retryMinMs ?? 250;
   const retryMax = options.retryMaxMs ?? 10_000;
   const emitter = new EventEmitter();
