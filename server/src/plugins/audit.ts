@@ -8,7 +8,11 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
 import { appendAudit } from '../modules/audit/queries';
-import { runWithAuditContext, type AuditContext } from '../modules/audit/writer';
+import {
+  closeAuditContext,
+  runWithAuditContext,
+  type AuditContext,
+} from '../modules/audit/writer';
 import type { Db } from '../db/types';
 
 export interface AuditInfo {
@@ -61,6 +65,16 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
     req.auditContext = ctx;
     runWithAuditContext(ctx, done);
   });
+  // The context closes once the request is over, answered or abandoned (once: `closed`).
+  const close = async (req: FastifyRequest) => {
+    const ctx = req.auditContext;
+    if (!ctx || closedContexts.has(ctx)) return;
+    closedContexts.add(ctx);
+    closeAuditContext();
+  };
+  const closedContexts = new WeakSet<AuditContext>();
+  app.addHook('onResponse', close);
+  app.addHook('onRequestAbort', close);
   app.addHook('onSend', async (req, reply, payload) => {
     if (!audited(req) || req.auditContext?.recorded) return payload;
     if (reply.statusCode < 400) {

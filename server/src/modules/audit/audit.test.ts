@@ -7,6 +7,7 @@ import { users } from '../auth/schema';
 import { auditLog } from './schema';
 import { chainHash, GENESIS_HASH } from './chain';
 import { diffRecords } from './diff';
+import { openAuditContexts } from './writer';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -177,5 +178,45 @@ describe('diffRecords', () => {
       passwordHash: { before: '[redacted]', after: '[redacted]' },
     });
     expect(diffRecords(null, { code: 'x' })).toEqual({ code: { before: null, after: 'x' } });
+  });
+});
+
+// Last: its writes would count in the tests above.
+describe('the audit context of concurrent requests', () => {
+  it('keeps concurrent writes apart, and closes every context once they are answered', async () => {
+    const clients = await Promise.all(
+      ['10.6.1.1', '10.6.1.2', '10.6.1.3', '10.6.1.4'].map((ip) =>
+        new Client(t.app, ip).login(DEMO.admin),
+      ),
+    );
+    const answers = await Promise.all(
+      clients.map((c, i) =>
+        c.post(
+          '/api/user/switch-role',
+          { role: i % 2 ? 'operator' : 'nonsense' },
+          { headers: { 'user-agent': `concurrent/${i}` } },
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([403, 200, 403, 200]);
+    const rows = await t.services.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.userAgent} like 'concurrent/%'`);
+    // Each row carries its own request's address and agent, whichever finished first.
+    expect(rows.map((r) => `${r.ip} ${r.userAgent} ${r.result}`).sort()).toEqual([
+      '10.6.1.1 concurrent/0 403',
+      '10.6.1.2 concurrent/1 200',
+      '10.6.1.3 concurrent/2 403',
+      '10.6.1.4 concurrent/3 200',
+    ]);
+    expect(openAuditContexts()).toBe(0);
+    // A read after them opens none; a write after them still records who made it.
+    expect((await clients[0].get('/api/user/info')).statusCode).toBe(200);
+    expect(openAuditContexts()).toBe(0);
+    await clients[1].post('/api/user/switch-role', { role: 'admin' });
+    expect(await lastRow()).toMatchObject({ ip: '10.6.1.2', username: 'admin', result: 200 });
+    await clients[3].post('/api/user/switch-role', { role: 'admin' });
+    expect(openAuditContexts()).toBe(0);
   });
 });

@@ -35,10 +35,31 @@ export interface AuditChange {
 
 const storage = new AsyncLocalStorage<AuditContext>();
 
-/** Runs `fn` with `ctx` as the current request's audit context. */
+/**
+ * Contexts opened and not yet closed. While one is open, Node 20 tracks the context through
+ * every promise of the process (an async hook on each one: ~7 % of a list request's time);
+ * with none open the storage is disabled, so reads, which never open one, do not pay for it.
+ */
+let open = 0;
+
+/**
+ * Runs `fn` with `ctx` as the current request's audit context, until `closeAuditContext` (the
+ * audit plugin closes it when the request has been answered or aborted).
+ */
 export function runWithAuditContext<T>(ctx: AuditContext, fn: () => T): T {
+  open++;
   return storage.run(ctx, fn);
 }
+
+/** Closes a context `runWithAuditContext` opened (once per context). */
+export function closeAuditContext(): void {
+  if (open === 0) return;
+  open--;
+  if (open === 0) storage.disable();
+}
+
+/** Contexts open now (tests). */
+export const openAuditContexts = (): number => open;
 
 export const currentAuditContext = (): AuditContext | undefined => storage.getStore();
 
