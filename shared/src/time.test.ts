@@ -67,6 +67,12 @@ describe('operation time (Asia/Shanghai, product.md)', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    // As dayjs counts, for any day and span (its own reading of odd input included).
+    for (const day of ['2024-02-29', '1999-12-31', '2026-11-26', '0999-01-01', '2026-13-40', 'x'])
+      for (const n of [-400, -31, -1, 0, 1, 29, 366, 0.5])
+        expect(addDays(day, n), `${day} ${n}`).toBe(
+          dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD'),
+        );
   });
 
   it('offers a clock tests can stop', () => {

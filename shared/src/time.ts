@@ -94,8 +94,16 @@ export const localDateTime = (day: string, time: string): Date =>
 export const localUtcOffset = (at: Date = new Date()): string => inZone(at).format('Z');
 
 /** A calendar date plus `days` (YYYY-MM-DD in, YYYY-MM-DD out; no time zone involved). */
-export const addDays = (date: string, days: number): string =>
-  dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+export const addDays = (date: string, days: number): string => {
+  // The plain form by UTC arithmetic (lists ask it on every request); anything else as dayjs
+  // reads it.
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m || !Number.isInteger(days)) return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+  const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  if (at.getUTCFullYear() < 1000 || at.getUTCFullYear() > 9999)
+    return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+  return at.toISOString().slice(0, 10);
+};
 
 /** A wall-clock time in the operation's zone ("YYYY-MM-DD HH:mm[:ss]") as an ISO instant. */
 export const operationInstant = (local: string): string =>

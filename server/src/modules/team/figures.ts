@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, type GuideFigures } from '@console/shared';
 import type { GuideFiguresSource } from '../guide/ports';
+import { preparedByShape } from '../../db/prepared';
 
 /** The window of "days worked": today and the 30 days before it. */
 export const DAYS_WORKED_WINDOW = 30;
@@ -23,22 +24,18 @@ interface FiguresRow {
  *   team that is not cancelled (overlapping assignments count a day once);
  * - average rating: mean feedback score, one decimal, null without feedback.
  */
-export const guideFiguresFromTeams: GuideFiguresSource = async (db, guideIds, today) => {
-  const out = new Map<number, GuideFigures>(
-    guideIds.map((id) => [id, { teamsLed: 0, daysWorked30: 0, averageRating: null }]),
-  );
-  if (guideIds.length === 0) return out;
-  const since = addDays(today, -DAYS_WORKED_WINDOW);
-  const ids = sql.join(
-    guideIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = (await db.execute(sql`
-    with asked(guide_id) as (select unnest(array[${ids}]::int[])),
+const ids = sql.placeholder('ids');
+const since = sql.placeholder('since');
+const today = sql.placeholder('today');
+
+/** The statement, over `ids` (one array parameter): its text never changes, so it is kept
+ * prepared instead of being built for every page of the guide list. */
+const FIGURES = sql`
+    with asked(guide_id) as (select unnest(${ids}::int[])),
     led as (
       select a.guide_id, count(distinct a.team_id)::int as n
       from team_assignments a join teams t on t.id = a.team_id
-      where a.guide_id in (${ids}) and a.status = 'active'
+      where a.guide_id = any(${ids}::int[]) and a.status = 'active'
         and t.status in ('ongoing', 'completed')
       group by a.guide_id
     ),
@@ -48,13 +45,13 @@ export const guideFiguresFromTeams: GuideFiguresSource = async (db, guideIds, to
       cross join lateral generate_series(
         greatest(a.from_date, ${since}::date), least(a.to_date, ${today}::date), interval '1 day'
       ) as d(day)
-      where a.guide_id in (${ids}) and a.status = 'active' and t.status <> 'cancelled'
+      where a.guide_id = any(${ids}::int[]) and a.status = 'active' and t.status <> 'cancelled'
         and a.from_date <= ${today}::date and a.to_date >= ${since}::date
       group by a.guide_id
     ),
     rated as (
       select guide_id, round(avg(score)::numeric, 1) as avg
-      from team_feedback where guide_id in (${ids})
+      from team_feedback where guide_id = any(${ids}::int[])
       group by guide_id
     )
     select asked.guide_id, coalesce(led.n, 0) as teams_led, coalesce(worked.n, 0) as days_worked,
@@ -62,9 +59,27 @@ export const guideFiguresFromTeams: GuideFiguresSource = async (db, guideIds, to
     from asked
     left join led on led.guide_id = asked.guide_id
     left join worked on worked.guide_id = asked.guide_id
-    left join rated on rated.guide_id = asked.guide_id
-  `)) as unknown as { rows: FiguresRow[] };
-  for (const r of result.rows) {
+    left join rated on rated.guide_id = asked.guide_id`;
+
+const figuresQuery = preparedByShape<FiguresRow[]>('guide_figures');
+
+export const guideFiguresFromTeams: GuideFiguresSource = async (db, guideIds, day) => {
+  const out = new Map<number, GuideFigures>(
+    guideIds.map((id) => [id, { teamsLed: 0, daysWorked30: 0, averageRating: null }]),
+  );
+  if (guideIds.length === 0) return out;
+  const rows = await figuresQuery(db, 'page', (db, name) =>
+    db
+      .select({
+        guide_id: sql<number>`f.guide_id`,
+        teams_led: sql<number>`f.teams_led`,
+        days_worked: sql<number>`f.days_worked`,
+        average_rating: sql<FiguresRow['average_rating']>`f.average_rating`,
+      })
+      .from(sql`(${FIGURES}) as f`)
+      .prepare(name),
+  ).execute({ ids: guideIds, since: addDays(day, -DAYS_WORKED_WINDOW), today: day });
+  for (const r of rows) {
     out.set(r.guide_id, {
       teamsLed: r.teams_led,
       daysWorked30: r.days_worked,
