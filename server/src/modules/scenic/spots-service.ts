@@ -274,13 +274,16 @@ export function toSpot(row: q.SpotWithDerived, warningPercent: number): ScenicSp
     warning: loadPercent >= warningPercent,
     at: iso(spot.liveAt),
   };
-  return {
-    ...fieldsOf(scenicSpot, spot, ['status', 'load', 'activeWindow']),
-    status: row.status,
-    load,
-    activeWindow:
-      row.windowId === null
-        ? null
-        : { id: row.windowId, endAt: iso(row.windowEndAt)!, capacity: row.windowCapacity ?? 0 },
-  };
+  // Completed in place, not spread into a second object: a list maps every row.
+  const out = fieldsOf(scenicSpot, spot, SPOT_DERIVED) as ScenicSpot;
+  out.status = row.status;
+  out.load = load;
+  out.activeWindow =
+    row.windowId === null
+      ? null
+      : { id: row.windowId, endAt: iso(row.windowEndAt)!, capacity: row.windowCapacity ?? 0 };
+  return out;
 }
+
+/** The response's fields that are not the row's own columns. */
+const SPOT_DERIVED = ['status', 'load', 'activeWindow'] as const;
