@@ -67,11 +67,13 @@ export class GuideService {
       today,
     );
     return {
-      list: rows.map((r) => ({
-        ...listItem(r),
-        languages: r.languages,
-        figures: figures.get(r.id) ?? zeroFigures(),
-      })),
+      list: rows.map((r) => {
+        // Completed in place, not spread into a second object: a list maps every row.
+        const item = listItem(r) as GuideListItem;
+        item.languages = r.languages;
+        item.figures = figures.get(r.id) ?? zeroFigures();
+        return item;
+      }),
       total,
     };
   }
