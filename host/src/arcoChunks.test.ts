@@ -24,7 +24,9 @@ describe("Arco's chunks", () => {
       expect(reaches(files, component), component).toBe(false);
     // The Form's lodash (deep clone, merge): Arco's resize observer throttles with lodash too.
     for (const helper of ['cloneDeepWith.js', 'merge.js', 'isEqualWith.js'])
-      expect([...files].some((f) => f.endsWith(`${path.sep}lodash${path.sep}${helper}`))).toBe(false);
+      expect([...files].some((f) => f.endsWith(`${path.sep}lodash${path.sep}${helper}`))).toBe(
+        false,
+      );
   });
 
   it("follows Arco's barrel only to the components named (Typography's Tooltip)", () => {

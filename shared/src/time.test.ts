@@ -47,13 +47,19 @@ describe('operation time (Asia/Shanghai, product.md)', () => {
     // the distance from midnight.
     const instants: number[] = [];
     for (let i = 0; i < 400; i++)
-      instants.push(Date.UTC(1986 + (i % 3) * 20, (i * 7) % 12, 1 + (i % 28), i % 24, (i * 13) % 60));
+      instants.push(
+        Date.UTC(1986 + (i % 3) * 20, (i * 7) % 12, 1 + (i % 28), i % 24, (i * 13) % 60),
+      );
     instants.push(Date.UTC(1987, 3, 11, 18, 30), Date.UTC(1987, 8, 12, 16, 30));
     for (const t of instants) {
       const at = new Date(t);
-      expect(localTime(at), at.toISOString()).toBe(dayjs(at).tz(OPERATION_TIME_ZONE).format('HH:mm'));
+      expect(localTime(at), at.toISOString()).toBe(
+        dayjs(at).tz(OPERATION_TIME_ZONE).format('HH:mm'),
+      );
       const day = localDate(at);
-      expect(startOfLocalDay(day).getTime(), day).toBe(dayjs.tz(day, OPERATION_TIME_ZONE).valueOf());
+      expect(startOfLocalDay(day).getTime(), day).toBe(
+        dayjs.tz(day, OPERATION_TIME_ZONE).valueOf(),
+      );
     }
     expect(Number.isNaN(startOfLocalDay('nonsense').getTime())).toBe(true);
   });

@@ -8,11 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
 import { appendAudit } from '../modules/audit/queries';
-import {
-  closeAuditContext,
-  runWithAuditContext,
-  type AuditContext,
-} from '../modules/audit/writer';
+import { closeAuditContext, runWithAuditContext, type AuditContext } from '../modules/audit/writer';
 import type { Db } from '../db/types';
 
 export interface AuditInfo {
