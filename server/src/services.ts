@@ -112,7 +112,12 @@ export function createServices(
   const assignments = new AssignmentService(db, config, clock, events, auth, messages);
   const guideAbsence: GuideAbsenceHook =
     ports.guideAbsence ?? ((tx, absence) => assignments.onGuideAbsence(tx, absence));
-  const assembler = new GuideAssembler(clock, ports.guideFigures ?? guideFiguresFromTeams, spots);
+  const assembler = new GuideAssembler(
+    clock,
+    ports.guideFigures ?? guideFiguresFromTeams,
+    spots,
+    events,
+  );
   const guide: GuideServices = {
     records: new GuideService(db, clock, assembler, properties, spots, audit, events, guideAbsence),
     unavailability: new UnavailabilityService(db, events, guideAbsence),

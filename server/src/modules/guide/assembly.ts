@@ -18,6 +18,9 @@ import { allQueries } from '../../db/prepared';
 import { fieldsOf } from '../../db/row-shape';
 import type { ScenicSpotService } from '../scenic/spots-service';
 import type { GuideFiguresSource } from './ports';
+import { GuideFiguresCache } from './figures-cache';
+import type { EventBus } from '../../events/bus';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as q from './guides-queries';
 import type { GuideListRow } from './list-queries';
 
@@ -27,16 +30,26 @@ export type GuideSnapshot = Record<string, unknown>;
 type Children = Pick<Guide, 'languages' | 'specialties' | 'certifications'>;
 
 export class GuideAssembler {
+  private readonly kept: GuideFiguresCache;
+
   constructor(
     private readonly clock: Clock,
     private readonly figures: GuideFiguresSource,
     /** Certified spots' names come from the scenic module. */
     private readonly spots: Pick<ScenicSpotService, 'spotRefsByIds'>,
-  ) {}
+    /** Team events drop the kept figures (figures-cache.ts). */
+    events: Pick<EventBus, 'subscribe' | 'onCommitted'>,
+  ) {
+    this.kept = new GuideFiguresCache(() => this.clock.now().getTime());
+    events.subscribe((event) => this.kept.onEvent(event));
+    // An assignment holds for this instance's very next page, before LISTEN hears it.
+    events.onCommitted?.((event) => this.kept.onEvent(event));
+  }
 
-  /** Figures of guides as of `today` (list rows carry them too). */
+  /** Figures of guides as of `today` (list rows carry them too); read afresh inside a write. */
   figuresOf(db: DbOrTx, ids: number[], today = isoToday(this.clock.now())) {
-    return this.figures(db, ids, today);
+    if (db instanceof PgTransaction) return this.figures(db, ids, today);
+    return this.kept.get(ids, today, (missing) => this.figures(db, missing, today));
   }
 
   async assemble(db: DbOrTx, row: q.GuideRow): Promise<Guide> {

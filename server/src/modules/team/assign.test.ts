@@ -493,6 +493,17 @@ describe('guide figures', () => {
     expect(list[0].figures).toEqual(profile.figures);
   });
 
+  it('the list shows a new assignment at once, though it keeps figures between pages', async () => {
+    const g = await guide();
+    const tm = await team({ status: 'pending', startIn: 0, days: 2 });
+    const listed = async () =>
+      (await user.get(`/api/guides?keyword=${g.code}`)).json().data.list[0].figures;
+    expect(await listed()).toEqual({ teamsLed: 0, daysWorked30: 0, averageRating: null });
+    expect((await assign(tm.id, g.id, tm.startDate, tm.endDate)).statusCode).toBe(200);
+    // Today is one of the team's days: worked, by the event that dropped the kept figures.
+    expect(await listed()).toEqual({ teamsLed: 0, daysWorked30: 1, averageRating: null });
+  });
+
   it('feedback is for completed teams and their guides only', async () => {
     const tm = await team();
     const g = await guide();
