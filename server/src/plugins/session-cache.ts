@@ -13,6 +13,7 @@
 // - a session that looks expired or refused is read again before the plugin acts on it.
 // A token that matches no session is never kept (a guessing client fills nothing).
 import type { LiveEvent } from '@console/shared';
+import { setBounded } from '../lib/bounded-map';
 
 /** The longest a session is used without having been read from the database. */
 export const SESSION_CACHE_MAX_AGE_MS = 2_000;
@@ -113,12 +114,6 @@ export class SessionCache<R> {
   }
 
   private keep(tokenHash: string, row: R, at: number) {
-    // Re-inserted, so the Map's order is the order of reads: the first key is the oldest.
-    this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { row, at, generation: this.generation });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    setBounded(this.entries, tokenHash, { row, at, generation: this.generation }, this.maxEntries);
   }
 }

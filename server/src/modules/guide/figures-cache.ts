@@ -10,6 +10,7 @@
 //   GUIDE_FIGURES_MAX_AGE_MS;
 // - a new local day is another key; inside a write's transaction they are always read.
 import type { GuideFigures, LiveEvent } from '@console/shared';
+import { setBounded } from '../../lib/bounded-map';
 
 /** The longest figures are served without an event having told that they changed. */
 export const GUIDE_FIGURES_MAX_AGE_MS = 2_000;
@@ -70,7 +71,12 @@ export class GuideFiguresCache {
     for (const [id, figures] of await read(missing)) {
       out.set(id, figures);
       if (generation === this.generation)
-        this.keep(`${today}:${id}`, { figures, at: now, generation });
+        setBounded(
+          this.entries,
+          `${today}:${id}`,
+          { figures, at: now, generation },
+          this.maxEntries,
+        );
     }
     return out;
   }
@@ -78,15 +84,5 @@ export class GuideFiguresCache {
   /** How many guides' figures are kept (tests). */
   get size(): number {
     return this.entries.size;
-  }
-
-  private keep(key: string, entry: Entry) {
-    // Re-inserted, so the Map's order is the order of reads: the first key is the oldest.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 }
