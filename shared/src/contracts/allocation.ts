@@ -263,6 +263,11 @@ export const planItem = z.object({
   teamName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+  /**
+   * The days planned and booked when part of the team already has a local guide: its first run
+   * of days without one (as the candidates' `window`). Absent or null: the whole period.
+   */
+  window: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
   pax: z.number(),
   language: z.string(),
   vip: z.boolean(),

@@ -25,6 +25,7 @@ export const zhCN = {
   'allocation.col.spots': '行程景点',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',
   'allocation.daysLeft': '本团部分日期已有导游：以下按尚无导游的 {from} ~ {to} 核查与分配',
+  'allocation.plan.daysLeft': '部分日期已有导游，只排 {from} ~ {to}',
   'allocation.candidatesNeedAllocate': '查看候选导游需要“分配导游”权限',
   'allocation.candidatesOf': '{code} 的候选导游',
   'allocation.eligibleCount': '{eligible} / {total} 位符合硬性规则',
@@ -122,6 +123,7 @@ export const enUS = {
   'allocation.pickTeam': 'Pick a team on the left to see which guides can take it, and why',
   'allocation.daysLeft':
     'Part of this team already has a guide: guides are checked and booked for the days left, {from} ~ {to}',
+  'allocation.plan.daysLeft': 'Partly covered: planned for {from} ~ {to} only',
   'allocation.candidatesNeedAllocate':
     'Seeing the candidates needs the "allocate guides" permission',
   'allocation.candidatesOf': 'Candidates for {code}',

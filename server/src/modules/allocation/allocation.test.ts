@@ -372,6 +372,8 @@ describe('plans', () => {
       const scores = item.alternatives.map((alt) => alt.score);
       expect(scores).toEqual([...scores].sort((x, y) => y - x));
       expect(item.alternatives.map((alt) => alt.guideId)).not.toContain(item.guide!.guideId);
+      // Neither team has a local guide yet: each is planned for its whole period.
+      expect(item.window).toBeNull();
     }
     expect(plan.items[0].guide!.guideId).not.toBe(plan.items[1].guide!.guideId);
     const preview = await operator.get(`/api/allocation/plans/${plan.id}`);
@@ -399,6 +401,30 @@ describe('plans', () => {
       'team.assignment.create',
       'team.status.allocated',
     ]);
+  });
+
+  it('a partly covered team is planned and booked for its days without a local guide', async () => {
+    const tm = await team({ startIn: 130, days: 4 });
+    const first = await guide();
+    const firstDays = await assign(tm.id, first.id, tm.startDate, addDays(tm.startDate, 1));
+    expect(firstDays.statusCode, firstDays.body).toBe(200);
+    const plan = await planOf([tm.id], tm.startDate, tm.endDate);
+    const [item] = plan.items;
+    expect(item.window).toEqual({ from: addDays(tm.startDate, 2), to: tm.endDate });
+    expect(item.guide).not.toBeNull();
+    const res = await operator.post(`/api/allocation/plans/${plan.id}/commit`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.services.db
+      .select()
+      .from(teamAssignments)
+      .where(and(eq(teamAssignments.teamId, tm.id), eq(teamAssignments.status, 'active')))
+      .orderBy(teamAssignments.fromDate);
+    // The first days keep their guide; the plan's guide takes the days left, not the period.
+    expect(rows.map((r) => [r.guideId, r.fromDate, r.toDate])).toEqual([
+      [first.id, tm.startDate, addDays(tm.startDate, 1)],
+      [item.guide!.guideId, addDays(tm.startDate, 2), tm.endDate],
+    ]);
+    expect(await statusOf(tm.id)).toBe('allocated');
   });
 
   it('a team no guide can take is uncovered with the closest guides and every breach', async () => {

@@ -48,7 +48,12 @@ import {
   ruleConfigOf,
   type RuleTeam,
 } from '../team/assignment-rules';
-import { readRuleTeam, uncoveredRun, type AssignmentService } from '../team/assignments-service';
+import {
+  readRuleTeam,
+  uncoveredRun,
+  uncoveredRuns,
+  type AssignmentService,
+} from '../team/assignments-service';
 import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
@@ -145,6 +150,10 @@ const ruleTeamOf = (r: WaitingRow): RuleTeam => ({
 });
 
 const planNotFound = () => new AppError('NOT_FOUND', { detail: bi('计划不存在', 'No such plan') });
+
+/** A plan item's days when they are part of the team's period (null: all of it). */
+const partOf = (team: RuleTeam, window: { from: string; to: string }) =>
+  window.from === team.startDate && window.to === team.endDate ? null : window;
 
 export class AllocationService {
   constructor(
@@ -285,8 +294,12 @@ export class AllocationService {
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
     const today = isoToday(this.clock.now());
+    // The days each team is planned for: its first run without a local guide (all of them,
+    // unless part of the team is covered already), as the candidates list checks one team.
+    const windows = await uncoveredRuns(this.db, teams);
+    const windowOf = (team: RuleTeam) => windows.get(team.id)!;
     const guidesByTeam = teams.length
-      ? await feasibleGuidesByTeam(this.db, teams, config)
+      ? await feasibleGuidesByTeam(this.db, teams, config, windows)
       : new Map<number, number[]>();
     const scored = await planScores(this.db, guidesByTeam, weights, today);
     const byTeam = new Map<number, PlanPair[]>();
@@ -302,8 +315,8 @@ export class AllocationService {
         teams: teams.map((team) => {
           const { busy } = assignmentPeriod(
             team,
-            team.startDate,
-            team.endDate,
+            windowOf(team).from,
+            windowOf(team).to,
             config.bufferMinutes,
           );
           const [start, end] = busy.slice(1, -1).split(',');
@@ -360,12 +373,7 @@ export class AllocationService {
       if (!chosen) {
         if (byTeam.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
         else {
-          const { list } = await checkGuides(
-            this.db,
-            team,
-            { from: team.startDate, to: team.endDate },
-            config,
-          );
+          const { list } = await checkGuides(this.db, team, windowOf(team), config);
           const closest = list
             .filter((g) => !g.eligible)
             .sort((a, b) => a.breaches.length - b.breaches.length)
@@ -383,6 +391,7 @@ export class AllocationService {
           teamName: names.get(team.id)!,
           startDate: team.startDate,
           endDate: team.endDate,
+          window: partOf(team, windowOf(team)),
           pax: team.pax,
           language: team.language,
           vip: team.vip,
@@ -548,8 +557,8 @@ export class AllocationService {
             {
               guideId: item.guideId!,
               role: 'local_guide',
-              from: detail.startDate,
-              to: detail.endDate,
+              from: detail.window?.from ?? detail.startDate,
+              to: detail.window?.to ?? detail.endDate,
             },
             userId,
             config,

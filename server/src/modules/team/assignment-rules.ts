@@ -487,10 +487,17 @@ export function eligiblePairsQuery(
   `;
 }
 
-/** Every (team, guide) pair that breaks no hard rule, each team over its whole period. */
-export const feasiblePairsQuery = (teams: RuleTeam[], config: RuleConfig): SQL =>
+/** Every (team, guide) pair that breaks no hard rule, each team over its window (default: its whole period). */
+export const feasiblePairsQuery = (
+  teams: RuleTeam[],
+  config: RuleConfig,
+  windows?: ReadonlyMap<number, { from: string; to: string }>,
+): SQL =>
   eligiblePairsQuery(
-    teams.map((team) => ({ team, window: { from: team.startDate, to: team.endDate } })),
+    teams.map((team) => ({
+      team,
+      window: windows?.get(team.id) ?? { from: team.startDate, to: team.endDate },
+    })),
     config,
   );
 
@@ -503,12 +510,14 @@ export async function feasibleGuidesByTeam(
   db: Db,
   teams: RuleTeam[],
   config: RuleConfig,
+  /** The days each team is checked for, when not its whole period (uncoveredRuns). */
+  windows?: ReadonlyMap<number, { from: string; to: string }>,
 ): Promise<Map<number, number[]>> {
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     const result = await tx.execute(sql`
       select team_id, array_agg(guide_id) as guides
-      from (${feasiblePairsQuery(teams, config)}) p group by team_id`);
+      from (${feasiblePairsQuery(teams, config, windows)}) p group by team_id`);
     return (result as unknown as { rows: { team_id: number; guides: number[] }[] }).rows;
   });
   return new Map(rows.map((r) => [r.team_id, r.guides]));

@@ -572,31 +572,72 @@ async function coveredDays(db: DbOrTx, teamId: number): Promise<number> {
   return result.rows[0]?.n ?? 0;
 }
 
+/** A run of calendar days, both ends included. */
+export interface DayRun {
+  from: string;
+  to: string;
+}
+
 /**
- * The team's first run of days without an active local guide: what is left to cover (a guide
+ * The first run of a team's days that no `covered` run holds: what is left to cover (a guide
  * fell ill after the first days, a second guide takes the last ones). The whole period when
- * every day or no day has one.
+ * every day or no day is covered.
  */
-export async function uncoveredRun(
-  db: DbOrTx,
-  team: { id: number; startDate: string; endDate: string },
-): Promise<{ from: string; to: string }> {
-  const result = (await db.execute(sql`
-    select d::date::text as day
-    from generate_series(${team.startDate}::date, ${team.endDate}::date, interval '1 day') d
-    where not exists (select 1 from team_assignments a
-      where a.team_id = ${team.id} and a.status = 'active' and a.role = 'local_guide'
-        and d::date between a.from_date and a.to_date)
-    order by 1`)) as unknown as { rows: { day: string }[] };
-  const days = result.rows.map((r) => r.day);
-  if (days.length === 0 || days.length === periodDays(team.startDate, team.endDate))
+export function firstUncoveredRun(
+  team: { startDate: string; endDate: string },
+  covered: readonly DayRun[],
+): DayRun {
+  const open: string[] = [];
+  for (let day = team.startDate; day <= team.endDate; day = addDays(day, 1))
+    if (!covered.some((c) => day >= c.from && day <= c.to)) open.push(day);
+  if (open.length === 0 || open.length === periodDays(team.startDate, team.endDate))
     return { from: team.startDate, to: team.endDate };
-  let to = days[0];
-  for (const day of days.slice(1)) {
+  let to = open[0];
+  for (const day of open.slice(1)) {
     if (day !== addDays(to, 1)) break;
     to = day;
   }
-  return { from: days[0], to };
+  return { from: open[0], to };
+}
+
+/** The runs of days the active local guides of `teamIds` hold, per team. */
+async function localGuideRuns(db: DbOrTx, teamIds: number[]): Promise<Map<number, DayRun[]>> {
+  const runs = new Map<number, DayRun[]>();
+  if (teamIds.length === 0) return runs;
+  const result = (await db.execute(sql`
+    select team_id, from_date::text as "from", to_date::text as "to"
+    from team_assignments
+    where team_id = any(${`{${teamIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
+      and status = 'active' and role = 'local_guide'`)) as unknown as {
+    rows: { team_id: number; from: string; to: string }[];
+  };
+  for (const r of result.rows) {
+    const list = runs.get(r.team_id) ?? [];
+    list.push({ from: r.from, to: r.to });
+    runs.set(r.team_id, list);
+  }
+  return runs;
+}
+
+/** The team's first run of days without an active local guide (firstUncoveredRun). */
+export async function uncoveredRun(
+  db: DbOrTx,
+  team: { id: number; startDate: string; endDate: string },
+): Promise<DayRun> {
+  const runs = await localGuideRuns(db, [team.id]);
+  return firstUncoveredRun(team, runs.get(team.id) ?? []);
+}
+
+/** uncoveredRun of many teams in one statement (a batch plan's teams). */
+export async function uncoveredRuns(
+  db: DbOrTx,
+  teams: readonly { id: number; startDate: string; endDate: string }[],
+): Promise<Map<number, DayRun>> {
+  const runs = await localGuideRuns(
+    db,
+    teams.map((t) => t.id),
+  );
+  return new Map(teams.map((t) => [t.id, firstUncoveredRun(t, runs.get(t.id) ?? [])]));
 }
 
 /** One assignment as the team detail shows it. */

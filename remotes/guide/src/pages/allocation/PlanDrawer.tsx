@@ -145,6 +145,11 @@ export function PlanDrawer(props: {
             {i.startDate === i.endDate ? i.startDate : `${i.startDate} ~ ${i.endDate}`} ·{' '}
             {t('allocation.paxCount', { pax: i.pax })}
           </Typography.Text>
+          {i.window && (
+            <Typography.Text type="warning" data-testid="plan-days-left">
+              {t('allocation.plan.daysLeft', i.window)}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
