@@ -231,6 +231,27 @@ describe('guide allocation as an operator', () => {
     expect(await busy.getAttribute('data-eligible')).toBe('false');
     expect(await busy.locator('[data-rule="GUIDE_BUSY"]').innerText()).toContain(first.code);
   });
+
+  it('plans a partly covered team for its days left, and says so in the preview', async () => {
+    const { page } = browser;
+    const guide = await createGuide(page, `半程导游${stamp}`, `AL-HALF-${stamp}`);
+    await createGuide(page, `后程导游${stamp}`, `AL-REST-${stamp}`);
+    const team = await createPendingTeam(page, `半程团${stamp}`, 460, 462, spotId);
+    await api(page, 'POST', `/teams/${team.id}/assignments`, {
+      guideId: guide.id,
+      role: 'local_guide',
+      from: day(460),
+      to: day(460),
+    });
+    await page.goto(`${baseUrl}/guide/allocation?from=${day(460)}&to=${day(462)}`);
+    await page.getByTestId(`waiting-${team.code}`).waitFor();
+    await page.getByTestId('plan-all').click();
+    const row = page.getByTestId('plan-preview').getByTestId(`plan-row-${team.code}`);
+    await row.waitFor();
+    expect(await row.getByTestId('plan-days-left').innerText()).toBe(
+      `部分日期已有导游，只排 ${day(461)} ~ ${day(462)}`,
+    );
+  });
 });
 
 describe('guide allocation as a user (read-only)', () => {

@@ -153,19 +153,20 @@ export const enUS = {
   'allocation.plan.optimal': 'Provably the best possible plan',
   'allocation.plan.qualityUnknown': 'No bound on the best possible plan',
   'allocation.plan.bound':
-    '(objective {objective}, bound {bound}, at most {cover} teams coverable; {method})',
+    '(objective {objective}, bound {bound}, at most {cover, plural, one {# team} other {# teams}} coverable; {method})',
   'allocation.plan.guide': 'Planned guide',
   'allocation.plan.uncovered': 'Uncovered',
   'allocation.plan.alternatives': 'Alternatives',
   'allocation.plan.replan': 'Plan again',
   'allocation.plan.commit': 'Commit',
-  'allocation.plan.commitCount': 'Commit {count} selected teams',
+  'allocation.plan.commitCount':
+    'Commit {count, plural, one {# selected team} other {# selected teams}}',
   'allocation.plan.confirmTitle': 'Commit the plan',
   'allocation.plan.confirm':
-    'Guides will be assigned to the {count} selected teams, which become allocated. Commit?',
-  'allocation.plan.committed': 'Guides assigned to {count} teams',
+    'Guides will be assigned to the {count, plural, one {# selected team, which becomes} other {# selected teams, which become}} allocated. Commit?',
+  'allocation.plan.committed': 'Guides assigned to {count, plural, one {# team} other {# teams}}',
   'allocation.plan.staleTitle':
-    'The data changed since the plan ({count} changes); nothing was assigned. Plan again:',
+    'The data changed since the plan ({count, plural, one {# change} other {# changes}}); nothing was assigned. Plan again:',
   'allocation.board.previous': 'Previous fortnight',
   'allocation.board.next': 'Next fortnight',
   'allocation.board.from': 'Board start date',
