@@ -71,13 +71,10 @@ export function SpotPanel({ spotId }: { spotId: number | null }) {
                 value: spot.instantCapacity.toLocaleString(),
               },
               {
-                label: '',
-                value: (
-                  <Typography.Text type="secondary">
-                    {t('monitor.spot.visitMinutes', { minutes: spot.avgVisitMinutes })}
-                    {spot.reservationRequired ? ` · ${t('monitor.spot.reservation')}` : ''}
-                  </Typography.Text>
-                ),
+                label: t('monitor.spot.visit'),
+                value: `${t('monitor.spot.visitMinutes', { minutes: spot.avgVisitMinutes })}${
+                  spot.reservationRequired ? ` · ${t('monitor.spot.reservation')}` : ''
+                }`,
               },
             ]}
           />

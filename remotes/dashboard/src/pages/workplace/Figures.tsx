@@ -23,6 +23,8 @@ function Figure({
         title={title}
         value={value}
         groupSeparator
+        // The unit stays beside its number however narrow the card ("个" alone on a line).
+        styleValue={{ whiteSpace: 'nowrap' }}
         suffix={<span style={{ fontSize: 14, color: 'var(--color-text-2)' }}>{unit}</span>}
       />
       <div style={{ marginTop: 8, color: 'var(--color-text-2)' }}>{footer}</div>

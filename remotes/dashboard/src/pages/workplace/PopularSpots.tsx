@@ -7,6 +7,8 @@ import type { Workplace } from '@console/shared';
 
 type Spot = Workplace['popularSpots'][number];
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 export function PopularSpots({ spots }: { spots: Spot[] }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -33,13 +35,14 @@ export function PopularSpots({ spots }: { spots: Spot[] }) {
             ),
           },
           {
-            title: t('workplace.popular.visitors'),
+            // A figure's header stays on one line (the name column gives way instead).
+            title: <span style={NOWRAP}>{t('workplace.popular.visitors')}</span>,
             dataIndex: 'visitors',
             align: 'right',
             render: (v: number) => intl.formatNumber(v),
           },
           {
-            title: t('workplace.popular.increase'),
+            title: <span style={NOWRAP}>{t('workplace.popular.increase')}</span>,
             dataIndex: 'increase',
             align: 'right',
             render: (v: number | null) =>

@@ -19,6 +19,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from 'react-intl';
 import {
+  isoToday,
   UNAVAILABILITY_TYPES,
   unavailabilityBody,
   type UnavailabilityPeriod,
@@ -60,7 +61,8 @@ export function LeaveCalendar({
 }) {
   const intl = useIntl();
   const label = useEnumLabel();
-  const [month, setMonth] = useState<Dayjs>(dayjs());
+  // The operation's today (Asia/Shanghai), whatever the browser's own zone.
+  const [month, setMonth] = useState<Dayjs>(() => dayjs(isoToday()));
   const [adding, setAdding] = useState(false);
 
   const from = month.startOf('month').startOf('week').format('YYYY-MM-DD');

@@ -19,8 +19,9 @@ import {
   type TableColumnProps,
 } from '@arco-design/web-react';
 import { IconDownload, IconPlus, IconUpload } from '@arco-design/web-react/icon';
-import { useIntl, type IntlShape } from 'react-intl';
-import { OPERATION_TIME_ZONE, type BackupItem, type BackupKind } from '@console/shared';
+import { useIntl } from 'react-intl';
+import type { BackupItem, BackupKind } from '@console/shared';
+import { operationDateTime } from '@console/shared/i18n';
 import { apiErrorMessage } from '@console/shared/api';
 import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
 import { upFrom } from '@console/shared/components/responsive';
@@ -44,18 +45,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
-
-const formatTime = (intl: IntlShape, iso: string) =>
-  intl.formatDate(iso, {
-    timeZone: OPERATION_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
 
 export default function BackupRestorePage() {
   const intl = useIntl();
@@ -94,7 +83,7 @@ export default function BackupRestorePage() {
     try {
       const result = await action();
       Message.success({
-        content: t('backup.restored', { time: formatTime(intl, result.restored.createdAt) }),
+        content: t('backup.restored', { time: operationDateTime(result.restored.createdAt) }),
         duration: 3000,
       });
       // Every page's data changed: start again from the server (or the sign-in page when
@@ -129,7 +118,7 @@ export default function BackupRestorePage() {
   const restoreStored = (item: BackupItem) =>
     confirmRestore(
       t('backup.restore.contentStored', {
-        time: formatTime(intl, item.createdAt),
+        time: operationDateTime(item.createdAt),
         rows: intl.formatNumber(item.rows),
       }),
       () => backupApi.restoreStored(item.id),
@@ -145,7 +134,7 @@ export default function BackupRestorePage() {
     Modal.confirm({
       title: t('backup.delete.title'),
       content: t('backup.delete.content', {
-        time: formatTime(intl, item.createdAt),
+        time: operationDateTime(item.createdAt),
         kind: t(`backup.kind.${item.kind}`),
         size: formatBytes(item.size),
       }),
@@ -167,7 +156,7 @@ export default function BackupRestorePage() {
     {
       title: t('backup.col.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => <span style={NOWRAP}>{formatTime(intl, v)}</span>,
+      render: (v: string) => <span style={NOWRAP}>{operationDateTime(v)}</span>,
     },
     {
       title: t('backup.col.kind'),
@@ -313,7 +302,7 @@ export default function BackupRestorePage() {
                 value: !s ? (
                   '…'
                 ) : s.nextRunAt ? (
-                  formatTime(intl, s.nextRunAt)
+                  operationDateTime(s.nextRunAt)
                 ) : s.scheduleCron ? (
                   <Typography.Text type="warning">{t('backup.schedule.invalid')}</Typography.Text>
                 ) : (
