@@ -42,6 +42,9 @@ const READABLE = [
   '[data-testid=search-table-download]',
   '[data-testid=search-table-density]',
   '[data-testid=search-table-columns]',
+  // Links on cards: a list's names, Arco's Link.
+  '.arco-card a:not([class])',
+  '.arco-card .arco-link',
 ];
 
 async function useSettings(page: Page, theme: 'light' | 'dark', locale: string): Promise<void> {
