@@ -61,14 +61,14 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
     req.auditContext = ctx;
     runWithAuditContext(ctx, done);
   });
-  // The context closes once the request is over, answered or abandoned (once: `closed`).
+  // The context closes once the request is over, answered or abandoned, and only once.
+  const closedContexts = new WeakSet<AuditContext>();
   const close = async (req: FastifyRequest) => {
     const ctx = req.auditContext;
     if (!ctx || closedContexts.has(ctx)) return;
     closedContexts.add(ctx);
     closeAuditContext();
   };
-  const closedContexts = new WeakSet<AuditContext>();
   app.addHook('onResponse', close);
   app.addHook('onRequestAbort', close);
   app.addHook('onSend', async (req, reply, payload) => {

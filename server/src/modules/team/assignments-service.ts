@@ -2,7 +2,7 @@
 // rule, replace and remove with history kept, feedback after the tour, and the todos when an
 // assigned guide stops being available. Every write is one transaction with its audit row
 // (entity 'team'); the team's status follows through `moveTeam` (pending ↔ allocated). No HTTP.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
   isoToday,
@@ -517,8 +517,8 @@ export class AssignmentService {
     let version = await this.touch(tx, team.id, userId);
     let status = team.status;
     if (team.status === 'pending' || team.status === 'allocated') {
-      const covered = await coveredDays(tx, team.id);
-      const whole = covered >= periodDays(team.startDate, team.endDate);
+      const runs = await localGuideRuns(tx, [team.id]);
+      const whole = uncoveredDays(team, runs.get(team.id) ?? []).length === 0;
       const to: TeamStatus | null =
         team.status === 'pending' && whole
           ? 'allocated'
@@ -561,17 +561,6 @@ export class AssignmentService {
   }
 }
 
-/** Days of the team's period an active local guide covers. */
-async function coveredDays(db: DbOrTx, teamId: number): Promise<number> {
-  const result = (await db.execute(sql`
-    select count(distinct d.day)::int as n
-    from team_assignments a
-    cross join lateral generate_series(a.from_date, a.to_date, interval '1 day') as d(day)
-    where a.team_id = ${teamId} and a.status = 'active' and a.role = 'local_guide'
-  `)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
-}
-
 /** A run of calendar days, both ends included. */
 export interface DayRun {
   from: string;
@@ -587,9 +576,7 @@ export function firstUncoveredRun(
   team: { startDate: string; endDate: string },
   covered: readonly DayRun[],
 ): DayRun {
-  const open: string[] = [];
-  for (let day = team.startDate; day <= team.endDate; day = addDays(day, 1))
-    if (!covered.some((c) => day >= c.from && day <= c.to)) open.push(day);
+  const open = uncoveredDays(team, covered);
   if (open.length === 0 || open.length === periodDays(team.startDate, team.endDate))
     return { from: team.startDate, to: team.endDate };
   let to = open[0];
@@ -600,21 +587,30 @@ export function firstUncoveredRun(
   return { from: open[0], to };
 }
 
+/** The days of a team's period that no `covered` run holds, in order. */
+function uncoveredDays(
+  team: { startDate: string; endDate: string },
+  covered: readonly DayRun[],
+): string[] {
+  const open: string[] = [];
+  for (let day = team.startDate; day <= team.endDate; day = addDays(day, 1))
+    if (!covered.some((c) => day >= c.from && day <= c.to)) open.push(day);
+  return open;
+}
+
 /** The runs of days the active local guides of `teamIds` hold, per team. */
 async function localGuideRuns(db: DbOrTx, teamIds: number[]): Promise<Map<number, DayRun[]>> {
   const runs = new Map<number, DayRun[]>();
   if (teamIds.length === 0) return runs;
-  const result = (await db.execute(sql`
-    select team_id, from_date::text as "from", to_date::text as "to"
-    from team_assignments
-    where team_id = any(${`{${teamIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
-      and status = 'active' and role = 'local_guide'`)) as unknown as {
-    rows: { team_id: number; from: string; to: string }[];
-  };
-  for (const r of result.rows) {
-    const list = runs.get(r.team_id) ?? [];
+  const a = teamAssignments;
+  const rows = await db
+    .select({ teamId: a.teamId, from: a.fromDate, to: a.toDate })
+    .from(a)
+    .where(and(inArray(a.teamId, teamIds), eq(a.status, 'active'), eq(a.role, 'local_guide')));
+  for (const r of rows) {
+    const list = runs.get(r.teamId) ?? [];
     list.push({ from: r.from, to: r.to });
-    runs.set(r.team_id, list);
+    runs.set(r.teamId, list);
   }
   return runs;
 }

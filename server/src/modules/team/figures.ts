@@ -17,19 +17,19 @@ interface FiguresRow {
   average_rating: number | string | null;
 }
 
+const ids = sql.placeholder('ids');
+const since = sql.placeholder('since');
+const today = sql.placeholder('today');
+
 /**
  * - teams led: distinct teams the guide has an active assignment on that are ongoing or
  *   completed (a tour that actually ran);
  * - days worked: calendar days in [today − 30, today] covered by any active assignment of a
  *   team that is not cancelled (overlapping assignments count a day once);
  * - average rating: mean feedback score, one decimal, null without feedback.
+ * Over `ids`, one array parameter: the text never changes, so it is kept prepared instead of
+ * being built for every page of the guide list.
  */
-const ids = sql.placeholder('ids');
-const since = sql.placeholder('since');
-const today = sql.placeholder('today');
-
-/** The statement, over `ids` (one array parameter): its text never changes, so it is kept
- * prepared instead of being built for every page of the guide list. */
 const FIGURES = sql`
     with asked(guide_id) as (select unnest(${ids}::int[])),
     led as (
