@@ -7,7 +7,8 @@ import type { Workplace } from '@console/shared';
 
 type Spot = Workplace['popularSpots'][number];
 
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** A header breaks between words, never inside one (本周入园 stays whole; English wraps). */
+const KEEP_WORDS = { wordBreak: 'keep-all' } as const;
 
 export function PopularSpots({ spots }: { spots: Spot[] }) {
   const intl = useIntl();
@@ -35,14 +36,13 @@ export function PopularSpots({ spots }: { spots: Spot[] }) {
             ),
           },
           {
-            // A figure's header stays on one line (the name column gives way instead).
-            title: <span style={NOWRAP}>{t('workplace.popular.visitors')}</span>,
+            title: <span style={KEEP_WORDS}>{t('workplace.popular.visitors')}</span>,
             dataIndex: 'visitors',
             align: 'right',
             render: (v: number) => intl.formatNumber(v),
           },
           {
-            title: <span style={NOWRAP}>{t('workplace.popular.increase')}</span>,
+            title: <span style={KEEP_WORDS}>{t('workplace.popular.increase')}</span>,
             dataIndex: 'increase',
             align: 'right',
             render: (v: number | null) =>
