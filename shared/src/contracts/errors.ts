@@ -176,6 +176,26 @@ export const ERRORS = {
     '只能对已完成团队中分配过的导游评价',
     'Feedback is for guides who were assigned to a completed team',
   ),
+  // The calendar of the lifecycle (product.md, "Allocation rules", last paragraph): moves
+  // follow the operation's local date; contracts/team.ts `teamCalendarBreach` names the rule.
+  TEAM_STARTS_LATER: def(
+    409,
+    40928,
+    '团队 {start} 才开始，今天（{today}）还不能开始',
+    'The team starts on {start}; it cannot start today ({today})',
+  ),
+  TEAM_ENDS_LATER: def(
+    409,
+    40929,
+    '团队 {end} 才结束，今天（{today}）还不能完成',
+    'The team ends on {end}; it cannot be completed today ({today})',
+  ),
+  FEEDBACK_BEFORE_COMPLETION: def(
+    409,
+    40970,
+    '团队状态为“{status}”，完成后才能评价',
+    'The team is {status}; feedback follows its completion',
+  ),
   // The hard allocation rules: the facts each names are its placeholders.
   GUIDE_NOT_ACTIVE: def(
     409,

@@ -4,7 +4,8 @@
 // the pages show the actions it allows.
 import { z } from 'zod';
 import type { Localized } from './locale';
-import { ERRORS } from './errors';
+import { ERRORS, formatMessage } from './errors';
+import { localDate } from '../time';
 import {
   registerValidationMessages,
   textSchema,
@@ -64,6 +65,73 @@ export const TRANSITIONS_NEEDING_REASON: readonly TeamStatus[] = ['cancelled'];
 
 /** States in which the team's basic info and itinerary may still be edited. */
 export const TEAM_EDITABLE_STATUSES: readonly TeamStatus[] = ['draft', 'pending', 'allocated'];
+
+/**
+ * States in which guides may be put on or taken off the team: while it waits for allocation and
+ * once allocated (taking off its last local guide puts it back to pending; product.md, "Team").
+ * Not a draft: it is not yet submitted for allocation and its itinerary, which the spot
+ * certifications follow, may still be incomplete. Not once under way: nothing leads an
+ * ongoing team back to pending, so a guide there is only replaced (below) and the tour stays
+ * covered.
+ */
+export const TEAM_ASSIGNABLE_STATUSES: readonly TeamStatus[] = ['pending', 'allocated'];
+
+/** States in which an active guide may be replaced: an ongoing tour too (a stand-in from today). */
+export const TEAM_REPLACEABLE_STATUSES: readonly TeamStatus[] = [
+  ...TEAM_ASSIGNABLE_STATUSES,
+  'ongoing',
+];
+
+/**
+ * Moves that wait for a day of the team's period (product.md, "Allocation rules", last
+ * paragraph): a team starts on or after its first day and completes on or after its last, by
+ * the operation's local date (shared/src/time.ts). Each names its error code. The server's
+ * `moveTeam` refuses by it whoever asks (a person or the start/finish job); the detail page
+ * disables the button with the same reason.
+ */
+export const TEAM_CALENDAR_RULES = {
+  ongoing: { rule: 'TEAM_STARTS_LATER', day: 'startDate', fact: 'start' },
+  completed: { rule: 'TEAM_ENDS_LATER', day: 'endDate', fact: 'end' },
+} as const;
+export type TeamCalendarRule =
+  (typeof TEAM_CALENDAR_RULES)[keyof typeof TEAM_CALENDAR_RULES]['rule'];
+
+/** A move asked for before its day: the rule, its facts and its message in both languages. */
+export interface TeamCalendarBreach {
+  rule: TeamCalendarRule;
+  /** The first local day the move is allowed on. */
+  day: string;
+  /** The local day it was asked on. */
+  today: string;
+  /** The message's placeholders ({start} or {end}, {today}). */
+  facts: Record<string, string>;
+  message: Localized;
+}
+
+/** Why the team may not move to `to` at `now` (operation's local date), or null when it may. */
+export function teamCalendarBreach(
+  team: { startDate: string; endDate: string },
+  to: TeamStatus,
+  now: Date,
+): TeamCalendarBreach | null {
+  if (to !== 'ongoing' && to !== 'completed') return null;
+  const { rule, day: field, fact } = TEAM_CALENDAR_RULES[to];
+  const day = team[field];
+  const today = localDate(now);
+  if (today >= day) return null;
+  const facts = { [fact]: day, today };
+  const msg = ERRORS[rule].msg;
+  return {
+    rule,
+    day,
+    today,
+    facts,
+    message: {
+      'zh-CN': formatMessage(msg['zh-CN'], facts),
+      'en-US': formatMessage(msg['en-US'], facts),
+    },
+  };
+}
 
 /** States whose teams count against spot capacity and guide availability. */
 export const TEAM_ACTIVE_STATUSES: readonly TeamStatus[] = [

@@ -5,10 +5,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
+  ERRORS,
+  formatMessage,
   isoToday,
   periodDays,
   systemMessage,
+  TEAM_ASSIGNABLE_STATUSES,
   TEAM_ENUM_LABELS,
+  TEAM_REPLACEABLE_STATUSES,
   type AssignmentCreateBody,
   type AssignmentReplaceBody,
   type AssignmentResult,
@@ -28,7 +32,6 @@ import { databaseErrorInfo, SQLSTATE } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
 import type { AuthService } from '../auth/service';
-import { users } from '../auth/schema';
 import { guides } from '../guide/schema';
 import type { GuideAbsence } from '../guide/ports';
 import type { MessageService } from '../messages/service';
@@ -42,14 +45,11 @@ import {
 } from './assignment-rules';
 import { moveTeam } from './lifecycle';
 import { assignmentPeriod } from './period';
+import * as q from './queries';
 import { teamAssignments, teamFeedback, teamItineraryItems, teams } from './schema';
 
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 
-/** States whose guides may be added or removed. */
-const ASSIGNABLE: readonly TeamStatus[] = ['pending', 'allocated'];
-/** States in which a guide may still be replaced (an ongoing tour needs a stand-in). */
-const REPLACEABLE: readonly TeamStatus[] = ['pending', 'allocated', 'ongoing'];
 /** Team states whose assigned guides a status change or leave concerns. */
 const UPCOMING: readonly TeamStatus[] = ['pending', 'allocated', 'ongoing'];
 
@@ -101,6 +101,18 @@ function notAssignable(status: TeamStatus) {
       `团队状态为“${label['zh-CN']}”，不能调整导游`,
       `The team is ${label['en-US']}; its guides cannot be changed`,
     ),
+    data: { status },
+  });
+}
+
+function feedbackBeforeCompletion(status: TeamStatus) {
+  const label = TEAM_ENUM_LABELS.status[status];
+  const msg = ERRORS.FEEDBACK_BEFORE_COMPLETION.msg;
+  return new AppError('FEEDBACK_BEFORE_COMPLETION', {
+    detail: {
+      'zh-CN': formatMessage(msg['zh-CN'], { status: label['zh-CN'] }),
+      'en-US': formatMessage(msg['en-US'], { status: label['en-US'].toLowerCase() }),
+    },
     data: { status },
   });
 }
@@ -176,7 +188,7 @@ export class AssignmentService {
     chosen?: { score: number; reasons: unknown[] },
   ): Promise<AssignmentResult> {
     const team = await readRuleTeam(tx, teamId, true);
-    if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
+    if (!TEAM_ASSIGNABLE_STATUSES.includes(team.status)) throw notAssignable(team.status);
     if (body.from < team.startDate || body.to > team.endDate) throw outsidePeriod(team);
     const booking = { guideId: body.guideId, role: body.role, from: body.from, to: body.to };
     const row = await this.book(tx, team, booking, config, userId, chosen);
@@ -199,7 +211,7 @@ export class AssignmentService {
     const config = await this.ruleConfig();
     return this.events.transaction(this.db, async (tx, emit) => {
       const team = await readRuleTeam(tx, teamId, true);
-      if (!REPLACEABLE.includes(team.status)) throw notAssignable(team.status);
+      if (!TEAM_REPLACEABLE_STATUSES.includes(team.status)) throw notAssignable(team.status);
       const old = await this.end(
         tx,
         teamId,
@@ -237,7 +249,7 @@ export class AssignmentService {
   ): Promise<AssignmentResult> {
     return this.events.transaction(this.db, async (tx, emit) => {
       const team = await readRuleTeam(tx, teamId, true);
-      if (!ASSIGNABLE.includes(team.status)) throw notAssignable(team.status);
+      if (!TEAM_ASSIGNABLE_STATUSES.includes(team.status)) throw notAssignable(team.status);
       const old = await this.end(
         tx,
         teamId,
@@ -276,8 +288,10 @@ export class AssignmentService {
           ),
         )
         .limit(1);
-      if (team.status !== 'completed' || !worked)
-        throw new AppError('FEEDBACK_NOT_ALLOWED', { data: { status: team.status } });
+      // Feedback follows completion (product.md, "Allocation rules", last paragraph), and a
+      // team completes on or after its last day (lifecycle.ts).
+      if (team.status !== 'completed') throw feedbackBeforeCompletion(team.status);
+      if (!worked) throw new AppError('FEEDBACK_NOT_ALLOWED', { data: { status: team.status } });
       const [before] = await tx
         .select({ score: teamFeedback.score, comment: teamFeedback.comment })
         .from(teamFeedback)
@@ -316,23 +330,13 @@ export class AssignmentService {
         },
       });
       const version = await this.touch(tx, teamId, userId);
-      const [names] = await tx
-        .select({ guideName: guides.name, createdBy: users.username })
-        .from(guides)
-        .leftJoin(users, eq(users.id, row.createdBy ?? -1))
-        .where(eq(guides.id, body.guideId));
+      // As the team detail reads it (its own query), so both name the author alike.
+      const given = (await q.feedbackOf(tx, teamId)).find((f) => f.guideId === body.guideId)!;
       return {
         teamId,
         status: team.status,
         version,
-        feedback: {
-          guideId: row.guideId,
-          guideName: names?.guideName ?? '',
-          score: row.score,
-          comment: row.comment,
-          createdBy: names?.createdBy ?? null,
-          createdAt: row.createdAt.toISOString(),
-        },
+        feedback: { ...given, createdAt: given.createdAt.toISOString() },
       };
     });
   }
@@ -636,57 +640,11 @@ export async function uncoveredRuns(
   return new Map(teams.map((t) => [t.id, firstUncoveredRun(t, runs.get(t.id) ?? [])]));
 }
 
-/** One assignment as the team detail shows it. */
+/** One assignment as the team detail shows it (the detail's own read, queries.ts). */
 export async function loadAssignment(db: DbOrTx, id: number): Promise<TeamAssignment> {
-  const result = (await db.execute(sql`
-    select a.id, a.guide_id, g.name as guide_name, g.code as guide_code, a.role,
-      a.from_date::text as from_date, a.to_date::text as to_date, a.status, a.score,
-      ab.username as assigned_by, a.assigned_at, eb.username as ended_by, a.ended_at,
-      a.end_reason, a.version
-    from team_assignments a
-    join guides g on g.id = a.guide_id
-    left join users ab on ab.id = a.assigned_by
-    left join users eb on eb.id = a.ended_by
-    where a.id = ${id}
-  `)) as unknown as {
-    rows: {
-      id: number;
-      guide_id: number;
-      guide_name: string;
-      guide_code: string;
-      role: AssignmentRole;
-      from_date: string;
-      to_date: string;
-      status: TeamAssignment['status'];
-      score: number | null;
-      assigned_by: string | null;
-      assigned_at: Date | string;
-      ended_by: string | null;
-      ended_at: Date | string | null;
-      end_reason: string;
-      version: number;
-    }[];
-  };
-  const r = result.rows[0];
-  if (!r) throw assignmentNotFound();
-  const iso = (v: Date | string) => new Date(v).toISOString();
-  return {
-    id: r.id,
-    guideId: r.guide_id,
-    guideName: r.guide_name,
-    guideCode: r.guide_code,
-    role: r.role,
-    from: r.from_date,
-    to: r.to_date,
-    status: r.status,
-    score: r.score,
-    assignedBy: r.assigned_by,
-    assignedAt: iso(r.assigned_at),
-    endedBy: r.ended_by,
-    endedAt: r.ended_at === null ? null : iso(r.ended_at),
-    endReason: r.end_reason,
-    version: r.version,
-  };
+  const assignment = await q.assignmentById(db, id);
+  if (!assignment) throw assignmentNotFound();
+  return assignment;
 }
 
 /** What the audit row records of an assignment. */

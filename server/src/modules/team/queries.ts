@@ -1,6 +1,6 @@
 // All SQL of the team core (records, lists, itinerary, detail, the job's selections). The
 // assignment rules and writes live in assignments*.ts; this file reads assignments only for
-// the detail and the list.
+// the detail, the list and the answer to an assignment write.
 import {
   aliasedTable,
   and,
@@ -22,6 +22,7 @@ import {
   TEAM_LIMITS,
   TEAM_VIEWS,
   type ScenicPlannedTeam,
+  type TeamAssignment,
   type TeamListQuery,
   type TeamStatus,
 } from '@console/shared';
@@ -265,9 +266,13 @@ export async function replaceItinerary(tx: DbOrTx, teamId: number, items: Itiner
 const assigner = aliasedTable(users, 'assigner');
 const ender = aliasedTable(users, 'ender');
 
-/** The team's assignments (every status), with guide name and code and who assigned / ended. */
-export function assignmentsOf(db: DbOrTx, teamId: number) {
-  return db
+/**
+ * Assignments as every reader shows them (the team detail, the answer to an assignment write):
+ * guide name and code, who assigned / ended it by name (else username). One read, so the two
+ * never drift (issue 25 defect 15).
+ */
+async function assignmentsWhere(db: DbOrTx, where: SQL): Promise<TeamAssignment[]> {
+  const rows = await db
     .select({
       id: teamAssignments.id,
       guideId: teamAssignments.guideId,
@@ -293,7 +298,7 @@ export function assignmentsOf(db: DbOrTx, teamId: number) {
     .innerJoin(guides, eq(guides.id, teamAssignments.guideId))
     .leftJoin(assigner, eq(assigner.id, teamAssignments.assignedBy))
     .leftJoin(ender, eq(ender.id, teamAssignments.endedBy))
-    .where(eq(teamAssignments.teamId, teamId))
+    .where(where)
     .orderBy(asc(teamAssignments.fromDate), asc(teamAssignments.id));
 }
 
@@ -341,8 +346,21 @@ export async function activeAssignmentCount(db: DbOrTx, teamId: number) {
     .select({ n: count() })
     .from(teamAssignments)
     .where(and(eq(teamAssignments.teamId, teamId), eq(teamAssignments.status, 'active')));
+  return rows.map((a) => ({
+    ...a,
+    assignedAt: a.assignedAt.toISOString(),
+    endedAt: a.endedAt ? a.endedAt.toISOString() : null,
+  }));
   return n;
 }
+/** The team's assignments (every status). */
+export const assignmentsOf = (db: DbOrTx, teamId: number) =>
+  assignmentsWhere(db, eq(teamAssignments.teamId, teamId));
+
+/** One assignment, or undefined. */
+export const assignmentById = async (db: DbOrTx, id: number) =>
+  (await assignmentsWhere(db, eq(teamAssignments.id, id)))[0];
+
 
 // --- other modules and the job ---------------------------------------------------------------
 

@@ -148,7 +148,6 @@ export class TeamService {
       await q.userName(db, row.createdBy),
       await q.userName(db, row.updatedBy),
     ];
-    const iso = (d: Date | null) => (d ? d.toISOString() : null);
     return {
       ...fieldsOf(teamDetail, row, [
         'guides',
@@ -163,11 +162,7 @@ export class TeamService {
         .filter((a) => a.status === 'active')
         .map((a) => ({ id: a.guideId, name: a.guideName, role: a.role })),
       itinerary,
-      assignments: assignments.map((a) => ({
-        ...a,
-        assignedAt: a.assignedAt.toISOString(),
-        endedAt: iso(a.endedAt),
-      })),
+      assignments,
       feedback: feedback.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
       createdBy,
