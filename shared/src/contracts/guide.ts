@@ -4,7 +4,14 @@
 // forms translate (`guide.validation.<code>` in the section's locale files).
 import { z } from 'zod';
 import type { Localized } from './locale';
-import { registerValidationMessages, textSchema, idParam, idSchema, PAGE_MAX } from './validation';
+import {
+  registerValidationMessages,
+  textSchema,
+  idParam,
+  idSchema,
+  PAGE_MAX,
+  withoutDefaults,
+} from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 import { addDays, localDate } from '../time';
 
@@ -220,9 +227,10 @@ export const guideCreateBody = z
   .superRefine(checkGuide);
 export type GuideCreateBody = z.infer<typeof guideCreateBody>;
 
+/** PUT: every field the form shows is sent (a missing one is refused, never blanked). */
 export const guideUpdateBody = z
   .strictObject({
-    ...guideFields,
+    ...withoutDefaults(guideFields),
     version: idSchema,
   })
   .superRefine(checkGuide);

@@ -12,6 +12,7 @@ import {
   idSchema,
   PAGE_MAX,
   multilineTextSchema,
+  withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 import { localDate, localTime, OPERATION_TIME_ZONE, startOfLocalDay } from '../time';
@@ -182,8 +183,9 @@ export type ScenicSpotCreateBody = z.infer<typeof scenicSpotCreateBody>;
 /** What a form holds before defaults apply. */
 export type ScenicSpotInput = z.input<typeof scenicSpotCreateBody>;
 
+/** PUT: every field is sent (a missing one is refused, never blanked). */
 export const scenicSpotUpdateBody = z
-  .strictObject({ ...scenicSpotFields, version: idSchema })
+  .strictObject({ ...withoutDefaults(scenicSpotFields), version: idSchema })
   .superRefine(checkSpot, SPOT_CROSS_FIELDS);
 export type ScenicSpotUpdateBody = z.infer<typeof scenicSpotUpdateBody>;
 

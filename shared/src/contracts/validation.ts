@@ -264,3 +264,24 @@ export const textSchema = () => z.string().refine(isCleanText, 'controlChars');
 
 /** A multi-line text field (descriptions, notes, reasons): tab and line breaks allowed. */
 export const multilineTextSchema = () => z.string().refine(isCleanMultilineText, 'controlChars');
+
+/** A field shape with its create defaults dropped (a defaulted field becomes required). */
+export type WithoutDefaults<S extends Record<string, z.ZodType>> = {
+  [K in keyof S]: S[K] extends z.ZodDefault<infer T> ? T : S[K];
+};
+
+/**
+ * The fields of a PUT body: the create fields without their defaults, so an update that leaves
+ * a field out is refused (400 on that field) instead of blanking it (issue 25; style.md "not
+ * like this": an update either leaves absent fields unchanged or requires every field).
+ */
+export function withoutDefaults<S extends Record<string, z.ZodType>>(
+  fields: S,
+): WithoutDefaults<S> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? field.unwrap() : field,
+    ]),
+  ) as WithoutDefaults<S>;
+}

@@ -16,6 +16,7 @@ import {
 import type { DbOrTx } from '../../db/types';
 import { allQueries } from '../../db/prepared';
 import { fieldsOf } from '../../db/row-shape';
+import { diffRecords } from '../audit/diff';
 import type { ScenicSpotService } from '../scenic/spots-service';
 import type { GuideFiguresSource } from './ports';
 import { GuideFiguresCache } from './figures-cache';
@@ -131,6 +132,28 @@ export function snapshot(g: Guide | null): GuideSnapshot | null {
     certifications: g.certifications.map((c) => ({ ...c, spotName: null })),
   };
   return { ...rest, ...children };
+}
+
+/**
+ * Whether saving `body` would store exactly what `g` holds (an untouched save). The lists are
+ * compared as the record reads them back: specialties as a set, certifications by spot.
+ */
+export function savesNothing(g: Guide, body: GuideUpdateBody, code: string): boolean {
+  const { levelRank: _r, ...scalars } = scalarFields(body);
+  const lists = (v: Pick<GuideUpdateBody, 'languages' | 'specialties' | 'certifications'>) => ({
+    languages: v.languages.map(({ language, proficiency }) => ({ language, proficiency })),
+    specialties: [...v.specialties].sort(),
+    certifications: [...v.certifications]
+      .sort((a, b) => a.spotId - b.spotId)
+      .map(({ spotId, validUntil }) => ({ spotId, validUntil })),
+  });
+  const held = g as unknown as Record<string, unknown>;
+  const before = Object.fromEntries(Object.keys(scalars).map((k) => [k, held[k]]));
+  const diff = diffRecords(
+    { ...before, code: g.code, ...lists(g) },
+    { ...scalars, code, ...lists(body) },
+  );
+  return Object.keys(diff).length === 0;
 }
 
 function groupBy<T>(items: T[], key: (t: T) => number): Map<number, T[]> {

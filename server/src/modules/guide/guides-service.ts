@@ -26,7 +26,14 @@ import { recordAudit } from '../audit/writer';
 import type { AuditService } from '../audit/service';
 import type { PropertiesService } from '../properties/service';
 import type { ScenicSpotService } from '../scenic/spots-service';
-import { listItem, scalarFields, snapshot, zeroFigures, type GuideAssembler } from './assembly';
+import {
+  listItem,
+  savesNothing,
+  scalarFields,
+  snapshot,
+  zeroFigures,
+  type GuideAssembler,
+} from './assembly';
 import { bi, guideNotFound } from './errors';
 import * as q from './guides-queries';
 import { listGuides } from './list-queries';
@@ -116,10 +123,13 @@ export class GuideService {
       if (!current) throw guideNotFound();
       if (current.version !== body.version) throw new AppError('STALE_VERSION');
       const before = await this.assembler.assemble(tx, current);
-      await this.checkReferences(tx, body);
+      const code = body.code || current.code;
+      // Saved untouched: nothing is written (the version stays; no diff).
+      if (savesNothing(before, body, code)) return before;
+      // A value the guide already holds stays even when its dictionary item was disabled since.
+      await this.checkReferences(tx, body, before);
       // An active guide keeps a valid licence (product.md: expired → suspended).
       if (current.status === 'active') assertLicenceValid(body.licenceExpiry, this.today());
-      const code = body.code || current.code;
       await assertUnique(tx, { code, licenceNo: body.licenceNo }, id);
       const row = await q.updateGuideVersioned(tx, id, body.version, {
         ...scalarFields(body),
@@ -188,11 +198,13 @@ export class GuideService {
 
   /**
    * Languages and specialties must be enabled dictionary items (property tables); certified
-   * spots must exist.
+   * spots must exist. What the guide already holds (`held`) stays valid: disabling an item
+   * keeps it on the records that have it (property management, issue #15 point 3).
    */
   private async checkReferences(
     db: DbOrTx,
     body: Pick<GuideCreateBody, 'languages' | 'specialties' | 'certifications'>,
+    held?: Guide,
   ) {
     const [languages, specialties, spots] = await allQueries(db, [
       () => this.properties.enabledValues(GUIDE_LANGUAGE_CATEGORY, db),
@@ -204,6 +216,8 @@ export class GuideService {
         ),
     ]);
     const known = new Set(spots.map((sp) => sp.id));
+    for (const l of held?.languages ?? []) languages.add(l.language);
+    for (const sp of held?.specialties ?? []) specialties.add(sp);
     const fields = [
       ...body.certifications
         .map((c, i) => (known.has(c.spotId) ? null : `certifications.${i}.spotId`))

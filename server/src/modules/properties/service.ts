@@ -117,6 +117,10 @@ export class PropertiesService {
     await this.db.transaction(async (tx) => {
       const before = await q.findItem(tx, id);
       if (!before) throw itemNotFound();
+      if (before.version !== version) throw staleVersion();
+      // Saved untouched: nothing is written (the version stays; no diff).
+      const { labelZh, labelEn, enabled } = before;
+      if (Object.keys(diffRecords({ labelZh, labelEn, enabled }, values)).length === 0) return;
       const after = await q.updateItem(tx, id, version, values);
       if (!after) throw staleVersion();
       await recordAudit(tx, {

@@ -141,6 +141,12 @@ export class ScenicSpotService {
     const before = await q.findSpot(this.db, id);
     if (!before) throw spotNotFound();
     const { version, ...values } = body;
+    if (version !== before.version) throw staleVersion();
+    // Saved untouched: nothing is written (the version stays; no diff).
+    const asked = Object.fromEntries(
+      Object.keys(values).map((k) => [k, before[k as keyof typeof before]]),
+    );
+    if (Object.keys(diffRecords(asked, values)).length === 0) return this.get(id);
     if (values.category !== before.category) await this.assertCategory(values.category);
     const after = await this.db.transaction(async (tx) => {
       const row = await q.updateSpot(tx, id, version, values);

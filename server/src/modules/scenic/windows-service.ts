@@ -61,6 +61,11 @@ export class MaintenanceWindowService {
       if (!spot) throw spotNotFound();
       const before = await q.findWindow(tx, spotId, windowId);
       if (!before) throw windowNotFound();
+      if (before.version !== body.version) throw staleVersion();
+      // Saved untouched: nothing is written (the version stays; no diff, no event).
+      const asked = { ...body, startAt: new Date(body.startAt), endAt: new Date(body.endAt) };
+      if (Object.keys(diffRecords(windowFields(before), windowFields(asked))).length === 0)
+        return toWindow(before, this.clock.now());
       const values = await this.checkWindow(tx, spot, body, windowId);
       const after = await q.updateWindow(tx, windowId, body.version, values);
       if (!after) throw staleVersion();
@@ -151,7 +156,9 @@ function maintenanceEvents(
   if (wasCurrent && !isCurrent) emit({ type: 'scenic.maintenance.ended', spotId, windowId });
 }
 
-function windowFields(row: q.WindowRecord): Record<string, unknown> {
+function windowFields(
+  row: Pick<q.WindowRecord, 'startAt' | 'endAt' | 'reason' | 'capacity'>,
+): Record<string, unknown> {
   return { startAt: row.startAt, endAt: row.endAt, reason: row.reason, capacity: row.capacity };
 }
 
