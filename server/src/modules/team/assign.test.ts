@@ -94,7 +94,8 @@ describe('the hard rules, one at a time', () => {
     const a: AssignmentResult = first.json().data;
     expect(a.status).toBe('pending');
     expect(a.assignment).toMatchObject({ guideId: g.id, status: 'active', role: 'local_guide' });
-    expect(a.assignment.assignedBy).toBe('operator');
+    // By name, as the team detail shows it (one read: queries.ts assignmentsWhere).
+    expect(a.assignment.assignedBy).toBe('李调度');
     // A narrator does not make the team allocated; a local guide for the last day does.
     const narrator = await guide();
     const n = await assign(tm.id, narrator.id, tm.endDate, tm.endDate, 'narrator');
@@ -509,7 +510,7 @@ describe('guide figures', () => {
     const g = await guide();
     expect((await assign(tm.id, g.id, tm.startDate, tm.endDate)).statusCode).toBe(200);
     const early = await operator.put(`/api/teams/${tm.id}/feedback`, { guideId: g.id, score: 5 });
-    expect(early.json().error).toBe('FEEDBACK_NOT_ALLOWED');
+    expect(early.json().error).toBe('FEEDBACK_BEFORE_COMPLETION');
     await t.services.db.update(teams).set({ status: 'completed' }).where(eq(teams.id, tm.id));
     const stranger = await guide();
     const res = await operator.put(`/api/teams/${tm.id}/feedback`, {
