@@ -266,6 +266,32 @@ export const ERRORS = {
   ),
   BUILTIN_ROLE: def(409, 40913, '内置角色不能删除', 'Built-in roles cannot be deleted'),
   UNKNOWN_ROLE: def(400, 40021, '角色不存在：{codes}', 'No such role: {codes}'),
+  // Grant ceiling and the one-time password (product.md, "Users, roles, permissions"; issue 25).
+  GRANT_BEYOND_HELD: def(
+    403,
+    40320,
+    '不能授予您自己没有的权限：{permissions}',
+    'You cannot grant permissions you do not hold: {permissions}',
+  ),
+  TARGET_BEYOND_HELD: def(
+    403,
+    40321,
+    '该用户拥有您没有的权限（{permissions}），您不能重置其密码',
+    'This user holds permissions you do not ({permissions}); you cannot reset their password',
+  ),
+  OWN_ROLES_REFUSED: def(403, 40322, '不能修改您自己的角色', 'You cannot change your own roles'),
+  PASSWORD_CHANGE_REQUIRED: def(
+    403,
+    40323,
+    '请先修改初始密码，修改前只能修改密码、查看个人信息或退出登录',
+    'Change your one-time password first; until then you can only change it, read your info or sign out',
+  ),
+  OWN_PASSWORD_RESET_REFUSED: def(
+    409,
+    40914,
+    '不能在用户管理中重置您自己的密码，请在个人设置中修改（需要原密码）',
+    'You cannot reset your own password here; change it in your settings (the current password is needed)',
+  ),
   PROPERTY_IN_USE: def(
     409,
     40940,

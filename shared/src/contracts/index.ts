@@ -25,6 +25,7 @@ export * from './team-labels';
 export * from './allocation';
 export * from './users';
 export * from './role-management';
+export * from './grant-ceiling';
 export * from './audit';
 export * from './events';
 export * from './health';

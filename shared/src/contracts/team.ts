@@ -13,6 +13,7 @@ import {
   idParam,
   idSchema,
   PAGE_MAX,
+  withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 
@@ -339,8 +340,12 @@ export const teamCreateBody = z.strictObject(teamFields).superRefine(checkTeam);
 export type TeamCreateBody = z.infer<typeof teamCreateBody>;
 export type TeamInput = z.input<typeof teamCreateBody>;
 
+/**
+ * PUT /api/teams/:id: every editable field, as the edit form holds it (a field left out is 400,
+ * never a blank; issue 25). A body equal to the record changes nothing, not even the version.
+ */
 export const teamUpdateBody = z
-  .strictObject({ ...teamFields, version: idSchema })
+  .strictObject({ ...withoutDefaults(teamFields), version: idSchema })
   .superRefine(checkTeam);
 export type TeamUpdateBody = z.infer<typeof teamUpdateBody>;
 

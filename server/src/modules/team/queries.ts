@@ -258,9 +258,55 @@ export function itineraryOf(db: DbOrTx, teamId: number) {
     .orderBy(asc(teamItineraryItems.date), asc(teamItineraryItems.seq));
 }
 
+/** An itinerary item's place (day, sequence) and what is planned there. */
+export type ItineraryPlace = Pick<
+  ItineraryInsert,
+  'date' | 'seq' | 'spotId' | 'plannedStart' | 'plannedEnd' | 'notes'
+>;
+
+/**
+ * Makes the team's itinerary `items`, place by place (day, sequence): an item at a place already
+ * planned is updated there and keeps its id, places no longer planned go, new places are added.
+ * So a change of one item changes that item only (issue 25, form round trip).
+ */
 export async function replaceItinerary(tx: DbOrTx, teamId: number, items: ItineraryInsert[]) {
-  await tx.delete(teamItineraryItems).where(eq(teamItineraryItems.teamId, teamId));
-  if (items.length) await tx.insert(teamItineraryItems).values(items);
+  const stored = await tx
+    .select({
+      id: teamItineraryItems.id,
+      date: teamItineraryItems.date,
+      seq: teamItineraryItems.seq,
+      spotId: teamItineraryItems.spotId,
+      plannedStart: teamItineraryItems.plannedStart,
+      plannedEnd: teamItineraryItems.plannedEnd,
+      notes: teamItineraryItems.notes,
+    })
+    .from(teamItineraryItems)
+    .where(eq(teamItineraryItems.teamId, teamId));
+  const byPlace = new Map(stored.map((s) => [`${s.date}#${s.seq}`, s]));
+  const kept = new Set<number>();
+  const added: ItineraryInsert[] = [];
+  for (const item of items) {
+    const at = byPlace.get(`${item.date}#${item.seq}`);
+    if (!at) {
+      added.push(item);
+      continue;
+    }
+    kept.add(at.id);
+    const { spotId, plannedStart, plannedEnd, notes = '' } = item;
+    if (
+      at.spotId !== spotId ||
+      at.plannedStart !== plannedStart ||
+      at.plannedEnd !== plannedEnd ||
+      at.notes !== notes
+    )
+      await tx
+        .update(teamItineraryItems)
+        .set({ spotId, plannedStart, plannedEnd, notes })
+        .where(eq(teamItineraryItems.id, at.id));
+  }
+  const gone = stored.filter((s) => !kept.has(s.id)).map((s) => s.id);
+  if (gone.length) await tx.delete(teamItineraryItems).where(inArray(teamItineraryItems.id, gone));
+  if (added.length) await tx.insert(teamItineraryItems).values(added);
 }
 
 const assigner = aliasedTable(users, 'assigner');

@@ -18,6 +18,7 @@ import {
   TEAM_LIMITS,
   TEAM_MARKET_CATEGORY,
   teamDetail,
+  teamFields,
   teamListItem,
   type AuditSubject,
   type CapacityWarning,
@@ -246,11 +247,19 @@ export class TeamService {
     });
   }
 
+  /**
+   * PUT: the body holds every editable field (the contract requires them). Only what differs
+   * from the record is written; a body equal to it writes nothing, not even a new version, so
+   * an edit form saved untouched leaves the team as it was (issue 25).
+   */
   async update(id: number, body: TeamUpdateBody, userId: number | null): Promise<Team> {
     const warningPercent = await this.warningPercent();
     return this.db.transaction(async (tx) => {
       const current = await this.lockForEdit(tx, id, body.version);
-      await this.checkDictionaries(tx, body);
+      const changed = changedEditableFields(current, body);
+      if (changed.size === 0) return this.assemble(tx, current);
+      // A value kept as it was stays valid even if its dictionary item was disabled since.
+      await this.checkDictionaries(tx, body, changed);
       const datesChanged = body.startDate !== current.startDate || body.endDate !== current.endDate;
       if (datesChanged && (await q.activeAssignmentCount(tx, id)) > 0)
         throw new AppError('TEAM_HAS_GUIDES');
@@ -330,6 +339,11 @@ export class TeamService {
             'A day is outside the period or a spot does not exist',
           ),
         });
+      // Saved untouched: nothing to write, not even a new version (issue 25).
+      const before = await q.itineraryOf(tx, id);
+      const rows = itineraryRows(id, body.items);
+      if (sameItinerary(before, rows))
+        return { team: await this.assemble(tx, current), warnings: [] };
       // A team past draft keeps a complete itinerary (it went to pending with one).
       if (current.status !== 'draft')
         assertComplete(current.startDate, current.endDate, body.items);
@@ -343,14 +357,13 @@ export class TeamService {
         warningPercent,
         body.confirmCapacityWarning,
       );
-      const before = await q.itineraryOf(tx, id);
       const now = this.clock.now();
       const row = await q.updateTeamVersioned(tx, id, body.version, {
         updatedBy: userId,
         updatedAt: now,
       });
       if (!row) throw new AppError('STALE_VERSION');
-      await q.replaceItinerary(tx, id, itineraryRows(id, body.items));
+      await q.replaceItinerary(tx, id, rows);
       // The bookings follow the new times (refused if a guide's teams would then overlap).
       await rebookTeam(tx, id);
       const team = await this.assemble(tx, row);
@@ -465,23 +478,18 @@ export class TeamService {
     return current;
   }
 
-  /** Agency, market and language must be enabled dictionary items. */
+  /** Agency, market and language (those in `only`, else all) must be enabled dictionary items. */
   private async checkDictionaries(
     db: DbOrTx,
     body: Pick<TeamCreateBody, 'agency' | 'market' | 'language'>,
+    only?: ReadonlySet<string>,
   ) {
-    const [agencies, markets, languages] = [
-      await this.properties.enabledValues(TEAM_AGENCY_CATEGORY, db),
-      await this.properties.enabledValues(TEAM_MARKET_CATEGORY, db),
-      await this.properties.enabledValues(TEAM_LANGUAGE_CATEGORY, db),
-    ];
-    const fields = [
-      agencies.has(body.agency) ? null : 'agency',
-      markets.has(body.market) ? null : 'market',
-      languages.has(body.language) ? null : 'language',
-    ]
-      .filter((p): p is string => p !== null)
-      .map((path) => ({ path, message: 'unknownDictionaryValue' }));
+    const fields: { path: string; message: string }[] = [];
+    for (const [path, category] of DICTIONARY_FIELDS) {
+      if (only && !only.has(path)) continue;
+      const enabled = await this.properties.enabledValues(category, db);
+      if (!enabled.has(body[path])) fields.push({ path, message: 'unknownDictionaryValue' });
+    }
     if (fields.length)
       throw new AppError('VALIDATION_FAILED', {
         fields,
@@ -554,35 +562,48 @@ const itinerarySummary = (i: {
   plannedEnd: string;
 }) => `${i.date} ${i.plannedStart}-${i.plannedEnd} #${i.spotId}`;
 
+/** The fields a person edits: the contract's teamFields, each a column of the same name. */
+const EDITABLE_KEYS = Object.keys(teamFields) as (keyof typeof teamFields)[];
+type EditableFields = Pick<TeamCreateBody, keyof typeof teamFields>;
+
+/** The dictionary-backed fields and their categories. */
+const DICTIONARY_FIELDS = [
+  ['agency', TEAM_AGENCY_CATEGORY],
+  ['market', TEAM_MARKET_CATEGORY],
+  ['language', TEAM_LANGUAGE_CATEGORY],
+] as const;
+
 /** Columns a create or update writes from the body. */
-function editableFields(body: TeamCreateBody | TeamUpdateBody) {
-  return {
-    name: body.name,
-    agency: body.agency,
-    agencyRef: body.agencyRef,
-    market: body.market,
-    paxAdults: body.paxAdults,
-    paxChildren: body.paxChildren,
-    paxSeniors: body.paxSeniors,
-    language: body.language,
-    vip: body.vip,
-    leadContactName: body.leadContactName,
-    leadContactPhone: body.leadContactPhone,
-    escortName: body.escortName,
-    escortPhone: body.escortPhone,
-    startDate: body.startDate,
-    endDate: body.endDate,
-    pickupPoint: body.pickupPoint,
-    pickupTime: body.pickupTime,
-    notes: body.notes,
-  };
+function editableFields(body: EditableFields): EditableFields {
+  return Object.fromEntries(EDITABLE_KEYS.map((k) => [k, body[k]])) as EditableFields;
+}
+
+/** The editable fields whose value in `body` differs from the stored `row`. */
+function changedEditableFields(row: EditableFields, body: EditableFields): Set<string> {
+  return new Set(EDITABLE_KEYS.filter((k) => row[k] !== body[k]));
+}
+
+/** Whether `rows` (in the body's order) are the stored itinerary `items`, place by place. */
+function sameItinerary(items: q.ItineraryPlace[], rows: q.ItineraryInsert[]): boolean {
+  if (items.length !== rows.length) return false;
+  const stored = new Map(items.map((i) => [`${i.date}#${i.seq}`, i]));
+  return rows.every((r) => {
+    const i = stored.get(`${r.date}#${r.seq}`);
+    return (
+      i !== undefined &&
+      i.spotId === r.spotId &&
+      i.plannedStart === r.plannedStart &&
+      i.plannedEnd === r.plannedEnd &&
+      i.notes === r.notes
+    );
+  });
 }
 
 /** What the audit diff compares: the editable fields, status and the itinerary in brief. */
 function snapshot(t: Team): Snapshot {
   return {
     code: t.code,
-    ...editableFields({ ...t, version: t.version } as TeamUpdateBody),
+    ...editableFields(t),
     status: t.status,
     itinerary: t.itinerary.map(itinerarySummary),
   };

@@ -8,6 +8,7 @@ import {
   localDateTime,
   periodDates,
   TEAM_STATUSES,
+  teamFields,
   type ScenicSpot,
   type Team,
   type TeamInput,
@@ -109,18 +110,9 @@ async function forceStatus(id: number, status: TeamStatus) {
   await t.services.db.update(teams).set({ status }).where(eq(teams.id, id));
 }
 
+/** A PUT body: every editable field of `team` (the update requires them all), then `over`. */
 const updateBody = (team: Team, over: Partial<TeamInput> = {}) => ({
-  ...teamInput({
-    name: team.name,
-    agency: team.agency,
-    market: team.market,
-    paxAdults: team.paxAdults,
-    paxChildren: team.paxChildren,
-    paxSeniors: team.paxSeniors,
-    language: team.language,
-    startDate: team.startDate,
-    endDate: team.endDate,
-  }),
+  ...Object.fromEntries(Object.keys(teamFields).map((k) => [k, team[k as keyof Team]])),
   ...over,
   version: team.version,
 });
