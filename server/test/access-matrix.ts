@@ -78,6 +78,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['PUT', '/api/properties/items/:id', ADMIN],
   ['DELETE', '/api/properties/items/:id', ADMIN],
   ['GET', '/api/system-config', SIGNED_IN],
+  // The site's name and default locale: the login page shows them (issue 25 defect 9).
+  ['GET', '/api/site', PUBLIC],
   ['PUT', '/api/system-config', ADMIN],
   ['GET', '/api/audit', ADMIN],
   ['GET', '/api/audit/export', ADMIN],

@@ -13,7 +13,9 @@ export const auditRetentionJob = defineJob({
   schedule: '40 3 * * *',
   lock: LockKey.AuditRetention,
   async run({ tx, services, now }) {
-    const days = await services.config.get('audit.retentionDays');
+    // Read in the run's transaction: on PGlite (one connection) a read through the service's own
+    // handle would wait for this transaction for ever once the cache has expired.
+    const days = await services.config.get('audit.retentionDays', tx);
     const cutoff = new Date(now.getTime() - days * DAY_MS);
     const result = await purgeBefore(tx, cutoff);
     if (result.purged > 0) {

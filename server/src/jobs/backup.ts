@@ -1,9 +1,9 @@
 // Scheduled backups (issue #15 point 6): `backup.scheduleCron` (croner, in the operation's
 // time zone) is read from the system configuration, so a change on the configuration page
-// takes effect within a minute without a restart; an empty or invalid expression schedules
-// nothing. Each run writes a backup under the backup advisory lock (one instance at a time:
-// another instance's tick finds it held and skips) and keeps `backup.retentionCount`
-// scheduled backups.
+// takes effect at once when saved on this instance (and within a minute on the others) without
+// a restart; an empty or invalid expression schedules nothing. Each run writes a backup under
+// the backup advisory lock (one instance at a time: another instance's tick finds it held and
+// skips) and keeps `backup.retentionCount` scheduled backups.
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services';
@@ -71,9 +71,11 @@ export function startBackupSchedule(
   void reload();
   const timer = setInterval(() => void reload(), RELOAD_MS);
   timer.unref();
+  const unsubscribe = services.config.onChange(() => void reload());
   return {
     async stop() {
       stopped = true;
+      unsubscribe();
       clearInterval(timer);
       cron?.stop();
       await Promise.all(running);

@@ -73,12 +73,14 @@ function softPreferenceConfig<P extends SoftPreference>(p: P) {
 export const SYSTEM_CONFIG = {
   'site.name': {
     schema: textSchema().trim().min(1).max(64),
-    default: '导游与景区管理控制台',
+    // The console's own name (the shell's `app.title`): while unchanged it shows in the
+    // reader's language; a name set here shows as written in every language.
+    default: '旅游运营控制台',
     group: 'site',
     label: m('站点名称', 'Site name'),
     description: m(
-      '显示在浏览器标题和登录页上的名称。',
-      'The name in the browser title and on the sign-in page.',
+      '显示在浏览器标题、登录页和顶栏上的名称；保持默认时按界面语言显示。',
+      'The name in the browser title, on the sign-in page and in the navbar; the default shows in the reader’s language.',
     ),
   },
   'site.defaultLocale': {
@@ -307,3 +309,12 @@ export const systemConfigUpdateBody = z
     });
   });
 export type SystemConfigUpdateBody = z.infer<typeof systemConfigUpdateBody>;
+
+/** GET /api/site: what the shell needs before sign-in (public; issue 25 defect 9). */
+export const siteInfo = z.object({
+  /** `site.name`, or null while it is the default: the console's own name in each language. */
+  name: z.string().nullable(),
+  /** `site.defaultLocale`: the language of a browser that has not chosen one. */
+  defaultLocale: SYSTEM_CONFIG['site.defaultLocale'].schema,
+});
+export type SiteInfo = z.infer<typeof siteInfo>;

@@ -6,6 +6,7 @@ import {
   SYSTEM_CONFIG,
   SYSTEM_CONFIG_KEYS,
   systemConfigDefaults,
+  type SiteInfo,
   type SystemConfigEntry,
   type SystemConfigKey,
   type SystemConfigUpdateBody,
@@ -26,6 +27,7 @@ const valid = (key: string, value: unknown) =>
 
 export class SystemConfigService {
   private cache: { values: SystemConfigValues; at: number } | null = null;
+  private readonly listeners = new Set<() => void>();
   constructor(private readonly db: Db) {}
 
   /**
@@ -47,8 +49,22 @@ export class SystemConfigService {
     return values;
   }
 
-  async get<K extends SystemConfigKey>(key: K): Promise<SystemConfigValue<K>> {
-    return (await this.all())[key];
+  /** One value; inside a transaction pass it as `db` (see `all`). */
+  async get<K extends SystemConfigKey>(
+    key: K,
+    db: DbOrTx = this.db,
+  ): Promise<SystemConfigValue<K>> {
+    return (await this.all(db))[key];
+  }
+
+  /** What the shell shows before sign-in: the site's name (null: the default) and locale. */
+  async siteInfo(): Promise<SiteInfo> {
+    const values = await this.all();
+    const name = values['site.name'];
+    return {
+      name: name === SYSTEM_CONFIG['site.name'].default ? null : name,
+      defaultLocale: values['site.defaultLocale'],
+    };
   }
 
   /** Every key with its value in effect, default, override state and version (the page). */
@@ -133,6 +149,16 @@ export class SystemConfigService {
 
   invalidate() {
     this.cache = null;
+    for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Called after every change saved through this instance, so a reader that keeps a value
+   * (the backup schedule) applies it at once rather than at its next periodic read.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   static keys = SYSTEM_CONFIG_KEYS;
