@@ -66,6 +66,9 @@ export default {
   'guide.action.loadMore': 'Load more',
   'guide.drawer.create': 'New guide',
   'guide.drawer.edit': 'Edit guide {name}',
+  'guide.drawer.changedElsewhere':
+    'Someone changed this guide after you opened the form, so saving will be refused. Reload to see the latest (your edits will be lost).',
+  'guide.drawer.reload': 'Reload',
   'guide.status.title': 'Change the status of {name}',
   'guide.status.reasonHint': 'Suspending or deactivating needs a reason',
   'guide.message.created': 'Guide created',

@@ -66,6 +66,9 @@ export default {
   'guide.action.loadMore': '加载更多',
   'guide.drawer.create': '新建导游',
   'guide.drawer.edit': '编辑导游 {name}',
+  'guide.drawer.changedElsewhere':
+    '该导游在你打开表单后已被他人修改；保存将被拒绝。重新载入可查看最新内容（你的修改会丢失）。',
+  'guide.drawer.reload': '重新载入',
   'guide.status.title': '变更 {name} 的状态',
   'guide.status.reasonHint': '停用或离职必须填写原因',
   'guide.message.created': '导游已创建',

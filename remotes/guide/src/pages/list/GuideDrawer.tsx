@@ -1,8 +1,10 @@
 // Create and edit a guide in a drawer: grouped fields, validated with the shared contract
 // (messages in both languages from GUIDE_VALIDATION_MESSAGES), server field errors shown on
 // their fields.
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
+  Alert,
+  Button,
   DatePicker,
   Divider,
   Drawer,
@@ -42,6 +44,7 @@ const fieldName = (path: readonly PropertyKey[] | string) =>
     .map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`))
     .join('');
 
+/** A new guide's starting values (create only; an edit starts from the record). */
 const EMPTY = {
   gender: 'female',
   employmentType: 'staff',
@@ -60,14 +63,51 @@ function toForm(g: Guide) {
   };
 }
 
+/** What the drawer was opened on: the form is created from it, once per opening. */
+interface Opening {
+  /** The guide as it was when the drawer opened (or was reloaded); null creates one. */
+  guide: Guide | null;
+  /** Counts openings: a new count is a new form (fresh values, no leftover state). */
+  n: number;
+  open: boolean;
+}
+
 export function GuideDrawer(props: {
-  /** The guide to edit; null creates a new one. */
+  /** The guide to edit; null creates a new one. A refetched guide never refills the form. */
   guide: Guide | null;
   visible: boolean;
   onClose(): void;
   onSaved(guide: Guide): void;
 }) {
   const { guide, visible } = props;
+  const [opening, setOpening] = useState<Opening>({ guide: null, n: 0, open: false });
+  // Taken when the drawer opens, kept while it is open (issue 25, defect 15: a live event that
+  // refetched the guide re-set the form and lost what the user was typing).
+  if (visible && !opening.open) setOpening({ guide, n: opening.n + 1, open: true });
+  if (!visible && opening.open) setOpening({ ...opening, open: false });
+  const reload = () => setOpening({ guide, n: opening.n + 1, open: true });
+  return (
+    <GuideEditor
+      key={opening.n}
+      {...props}
+      guide={opening.guide}
+      current={guide}
+      onReload={reload}
+    />
+  );
+}
+
+function GuideEditor(props: {
+  /** The guide the form was created from. */
+  guide: Guide | null;
+  /** The guide as the page has it now (a live event may have refetched it). */
+  current: Guide | null;
+  visible: boolean;
+  onClose(): void;
+  onSaved(guide: Guide): void;
+  onReload(): void;
+}) {
+  const { guide, current, visible } = props;
   const intl = useIntl();
   const label = useEnumLabel();
   const text = useValidationText();
@@ -75,14 +115,12 @@ export function GuideDrawer(props: {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
-
-  useEffect(() => {
-    if (!visible) return;
-    form.resetFields();
-    form.setFieldsValue(guide ? toForm(guide) : EMPTY);
-  }, [visible, guide, form]);
+  // Someone saved the guide since the form was created: say so, never overwrite what is typed.
+  const changedElsewhere = !!guide && !!current && current.version !== guide.version;
 
   const schema = guide ? guideUpdateBody : guideCreateBody;
+  // The record's values for an edit, the create defaults for a new guide: one writer, once.
+  const initialValues = useMemo(() => (guide ? toForm(guide) : EMPTY), [guide]);
 
   /** The form's values as the contract's body, and what the contract says of them. */
   const check = () => {
@@ -168,9 +206,23 @@ export function GuideDrawer(props: {
       cancelText={intl.formatMessage({ id: 'guide.action.cancel' })}
       unmountOnExit
     >
+      {changedElsewhere && (
+        <Alert
+          type="warning"
+          style={{ marginBottom: 16 }}
+          data-testid="guide-changed-elsewhere"
+          content={intl.formatMessage({ id: 'guide.drawer.changedElsewhere' })}
+          action={
+            <Button size="mini" onClick={props.onReload} data-testid="guide-reload">
+              {intl.formatMessage({ id: 'guide.drawer.reload' })}
+            </Button>
+          }
+        />
+      )}
       <ContractForm
         schema={schema}
         form={form}
+        initialValues={initialValues}
         layout="vertical"
         data-testid="guide-form"
         // Dependent dates (birth → level obtained → expiry): a shown error is re-checked when

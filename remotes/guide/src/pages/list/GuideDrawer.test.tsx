@@ -1,0 +1,157 @@
+// The guide drawer edits what the user types, whatever the page refetches meanwhile (issue 25,
+// defect 15): a live event that refetches the guide never refills the form; when the refetched
+// guide is a newer version, the drawer says so and keeps the edit until the user reloads.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { guideUpdateBody, type Guide, type PropertyItem } from '@console/shared';
+import { createStore } from '@console/shared/store';
+import zhCN from '../../locale/zh-CN';
+import { guideApi, guideQueries } from '../../api';
+import { GuideDrawer } from './GuideDrawer';
+
+// jsdom has no matchMedia (Arco's responsive grid asks it).
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }) as unknown as MediaQueryList;
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const item = (value: string, labelZh: string): PropertyItem => ({
+  id: value.length,
+  value,
+  labelZh,
+  labelEn: value,
+  sortOrder: 0,
+  enabled: true,
+});
+
+const guide: Guide = {
+  id: 7,
+  code: 'G000007',
+  name: '李雷',
+  gender: 'male',
+  phone: '13812345678',
+  homeCity: '杭州',
+  employmentType: 'staff',
+  licenceNo: 'D-3100-000007',
+  licenceType: 'national',
+  level: 'senior',
+  licenceExpiry: '2030-12-31',
+  maxGroupSize: 40,
+  status: 'active',
+  languages: [{ language: 'zh', proficiency: 'native' }],
+  figures: { teamsLed: 3, daysWorked30: 4, averageRating: 4.5 },
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  version: 1,
+  birthDate: '1990-05-01',
+  email: 'li@example.com',
+  emergencyContactName: '韩梅梅',
+  emergencyContactPhone: '13900001111',
+  avatar: '',
+  levelObtainedOn: '2015-03-01',
+  specialties: [],
+  certifications: [],
+  statusReason: '',
+  statusChangedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: 1,
+};
+
+function setup() {
+  const store = createStore();
+  // The dictionaries as the server would answer (no request leaves the test).
+  void store.dispatch(
+    guideQueries.util.upsertQueryData('guideDictionary', 'guide_language', [item('zh', '中文')]),
+  );
+  void store.dispatch(guideQueries.util.upsertQueryData('guideDictionary', 'guide_specialty', []));
+  const onSaved = vi.fn();
+  const drawer = (g: Guide) => (
+    <Provider store={store}>
+      <IntlProvider locale="zh-CN" messages={zhCN}>
+        <GuideDrawer guide={g} visible onClose={() => {}} onSaved={onSaved} />
+      </IntlProvider>
+    </Provider>
+  );
+  const view = render(drawer(guide));
+  return { rerender: (g: Guide) => view.rerender(drawer(g)) };
+}
+
+const nameInput = () =>
+  screen.getByTestId('field-name').closest('input') ??
+  (screen.getByTestId('field-name') as HTMLInputElement);
+
+describe('the guide drawer while the page refetches the guide', () => {
+  it('opens with the record’s values', async () => {
+    setup();
+    expect(await screen.findByDisplayValue('李雷')).toBeTruthy();
+    expect(screen.getByDisplayValue('li@example.com')).toBeTruthy();
+    expect(screen.getByDisplayValue('韩梅梅')).toBeTruthy();
+  });
+
+  it('a refetch of the same version keeps the field being edited', async () => {
+    const { rerender } = setup();
+    await screen.findByDisplayValue('李雷');
+    fireEvent.change(nameInput(), { target: { value: '李雷雷' } });
+    // A live event refetched the guide: a new object, the figures moved, the record did not.
+    await act(async () =>
+      rerender({
+        ...guide,
+        figures: { ...guide.figures, teamsLed: 4 },
+        languages: [...guide.languages],
+      }),
+    );
+    expect(nameInput().value).toBe('李雷雷');
+    expect(screen.queryByTestId('guide-changed-elsewhere')).toBeNull();
+  });
+
+  it('a newer version keeps the edit and says the guide changed elsewhere; reload shows it', async () => {
+    const { rerender } = setup();
+    await screen.findByDisplayValue('李雷');
+    fireEvent.change(nameInput(), { target: { value: '李雷雷' } });
+    await act(async () => rerender({ ...guide, homeCity: '苏州', version: 2 }));
+    expect(nameInput().value).toBe('李雷雷');
+    expect(screen.getByDisplayValue('杭州')).toBeTruthy();
+    expect(screen.getByTestId('guide-changed-elsewhere').textContent).toContain('已被他人修改');
+    fireEvent.click(screen.getByTestId('guide-reload'));
+    expect(await screen.findByDisplayValue('苏州')).toBeTruthy();
+    expect(nameInput().value).toBe('李雷');
+    expect(screen.queryByTestId('guide-changed-elsewhere')).toBeNull();
+  });
+});
+
+describe('the guide drawer saves what it holds', () => {
+  /** The body of an untouched save: every field of the update contract, as the record has it. */
+  const untouched = Object.fromEntries(
+    Object.keys(guideUpdateBody.shape).map((k) => [k, guide[k as keyof Guide]]),
+  );
+
+  it('saved untouched, it sends the record’s every field and its version', async () => {
+    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    setup();
+    await screen.findByDisplayValue('李雷');
+    fireEvent.click(screen.getByText('保存'));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith(7, untouched);
+  });
+
+  it('one field changed, it sends that change and nothing else', async () => {
+    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    setup();
+    await screen.findByDisplayValue('李雷');
+    fireEvent.change(screen.getByDisplayValue('li@example.com'), { target: { value: '' } });
+    fireEvent.click(screen.getByText('保存'));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith(7, { ...untouched, email: '' });
+  });
+});
