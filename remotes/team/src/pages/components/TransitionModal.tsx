@@ -1,10 +1,14 @@
 // A manual lifecycle move (MANUAL_TRANSITIONS): confirmation, and a reason when the move needs
-// one (cancel). The server checks the table again and answers 409 for an illegal move.
+// one (cancel). A move asked before its day (start before the first day, complete before the
+// last: teamCalendarBreach) says why and cannot be confirmed. The server checks the table and
+// the calendar again and answers 409.
 import { useEffect, useState } from 'react';
 import { Alert, Input, Message, Modal } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import {
+  resolveLocale,
   TEAM_LIMITS,
+  teamCalendarBreach,
   TRANSITIONS_NEEDING_REASON,
   teamTransitionBody,
   type Team,
@@ -14,7 +18,15 @@ import { teamApi } from '../../api';
 import { useIssueText, useTeamLabel } from '../../hooks';
 
 export interface TransitionRequest {
-  team: { id: number; name: string; code: string; status: TeamStatus; version: number };
+  team: {
+    id: number;
+    name: string;
+    code: string;
+    status: TeamStatus;
+    version: number;
+    startDate: string;
+    endDate: string;
+  };
   to: TeamStatus;
 }
 
@@ -34,6 +46,7 @@ export function TransitionModal(props: {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const needsReason = !!request && TRANSITIONS_NEEDING_REASON.includes(request.to);
+  const tooEarly = request ? teamCalendarBreach(request.team, request.to, new Date()) : null;
 
   useEffect(() => {
     setReason('');
@@ -84,7 +97,10 @@ export function TransitionModal(props: {
       onCancel={props.onClose}
       okText={intl.formatMessage({ id: 'team.action.confirm' })}
       cancelText={intl.formatMessage({ id: 'team.action.cancel' })}
-      okButtonProps={{ status: request?.to === 'cancelled' ? 'danger' : undefined }}
+      okButtonProps={{
+        status: request?.to === 'cancelled' ? 'danger' : undefined,
+        disabled: tooEarly !== null,
+      }}
       unmountOnExit
     >
       {request && (
@@ -95,6 +111,13 @@ export function TransitionModal(props: {
               { from: label('status', request.team.status), to: label('status', request.to) },
             )}
           </p>
+          {tooEarly && (
+            <Alert
+              type="warning"
+              content={tooEarly.message[resolveLocale(intl.locale)]}
+              data-testid="transition-too-early"
+            />
+          )}
           {needsReason && (
             <>
               <Input.TextArea

@@ -1,6 +1,7 @@
 // The team's guide assignments: add a guide found by search (GET /teams/:id/guide-check lists
 // eligible guides first and greys the excluded ones with the rules they break), replace one,
-// remove one after confirmation. Only for holders of team:allocate.
+// remove one after confirmation. Only for holders of team:allocate, in the states the contract
+// allows (TEAM_ASSIGNABLE_STATUSES: add and remove; TEAM_REPLACEABLE_STATUSES: replace).
 import { useEffect, useMemo, useState } from 'react';
 import {
   Button,
@@ -20,7 +21,9 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import {
   ASSIGNMENT_ROLES,
+  TEAM_ASSIGNABLE_STATUSES,
   TEAM_LIMITS,
+  TEAM_REPLACEABLE_STATUSES,
   resolveLocale,
   type AssignmentRole,
   type Team,
@@ -31,9 +34,6 @@ import { useTeamDictionaries, useTeamLabel } from '../../hooks';
 import { operationDateTime } from '@console/shared/i18n';
 
 const ASSIGNMENT_COLOR = { active: 'green', replaced: 'orange', cancelled: 'gray' } as const;
-
-/** States in which guides may be put on or taken off the team. */
-const ASSIGNABLE = ['draft', 'pending', 'allocated', 'ongoing'];
 
 const PAGE_SIZE = 8;
 
@@ -240,7 +240,9 @@ export function Assignments(props: {
   const [picker, setPicker] = useState<
     null | { kind: 'add' } | { kind: 'replace'; assignment: TeamAssignment }
   >(null);
-  const editable = canAllocate && ASSIGNABLE.includes(team.status);
+  // The server's own rule (contracts/team.ts): what it would refuse is not offered.
+  const assignable = canAllocate && TEAM_ASSIGNABLE_STATUSES.includes(team.status);
+  const replaceable = canAllocate && TEAM_REPLACEABLE_STATUSES.includes(team.status);
 
   const remove = (a: TeamAssignment) =>
     Modal.confirm({
@@ -266,7 +268,7 @@ export function Assignments(props: {
   const t = (id: string) => intl.formatMessage({ id: `team.assign.${id}` });
   return (
     <div data-testid="assignments">
-      {editable && (
+      {assignable && (
         <Button
           type="primary"
           style={{ marginBottom: 12 }}
@@ -337,7 +339,7 @@ export function Assignments(props: {
               </div>
             ),
           },
-          ...(editable
+          ...(replaceable
             ? [
                 {
                   title: intl.formatMessage({ id: 'team.field.operations' }),
@@ -354,15 +356,17 @@ export function Assignments(props: {
                         >
                           {t('replace')}
                         </Button>
-                        <Button
-                          type="text"
-                          size="mini"
-                          status="danger"
-                          onClick={() => remove(a)}
-                          data-testid={`remove-${a.guideCode}`}
-                        >
-                          {intl.formatMessage({ id: 'team.action.remove' })}
-                        </Button>
+                        {assignable && (
+                          <Button
+                            type="text"
+                            size="mini"
+                            status="danger"
+                            onClick={() => remove(a)}
+                            data-testid={`remove-${a.guideCode}`}
+                          >
+                            {intl.formatMessage({ id: 'team.action.remove' })}
+                          </Button>
+                        )}
                       </Space>
                     ),
                 },

@@ -20,13 +20,7 @@ import {
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import {
-  MANUAL_TRANSITIONS,
-  TEAM_EDITABLE_STATUSES,
-  TEAM_STEPS,
-  type Team,
-  type TeamStatus,
-} from '@console/shared';
+import { TEAM_EDITABLE_STATUSES, TEAM_STEPS, type Team, type TeamStatus } from '@console/shared';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
 import { useTeamChanged, useTeamQuery } from '../../api';
@@ -40,15 +34,12 @@ import {
   type ItineraryRow,
 } from '../components/Itinerary';
 import { TeamInfo } from '../components/TeamInfo';
-import {
-  TransitionModal,
-  transitionActionId,
-  type TransitionRequest,
-} from '../components/TransitionModal';
+import { TransitionModal, type TransitionRequest } from '../components/TransitionModal';
 import { UrgentTag } from '../list/TeamList';
 import { Assignments } from './Assignments';
 import { EditDrawer } from './EditDrawer';
 import { Feedback } from './Feedback';
+import { Moves } from './Moves';
 import { OperationLog, StatusHistory } from './History';
 import { operationDate, operationDateTime } from '@console/shared/i18n';
 
@@ -217,7 +208,6 @@ export default function TeamDetailPage() {
   }
 
   const editable = TEAM_EDITABLE_STATUSES.includes(team.status);
-  const moves = canWrite ? MANUAL_TRANSITIONS[team.status] : [];
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="team-detail">
@@ -236,19 +226,7 @@ export default function TeamDetailPage() {
               <UrgentTag status={team.status} startDate={team.startDate} />
             </Space>
           </div>
-          <Space wrap>
-            {moves.map((to) => (
-              <Button
-                key={to}
-                status={to === 'cancelled' ? 'danger' : undefined}
-                type={to === 'cancelled' ? 'secondary' : 'primary'}
-                onClick={() => setMoving({ team, to })}
-                data-testid={`move-${to}`}
-              >
-                {intl.formatMessage({ id: transitionActionId(to) })}
-              </Button>
-            ))}
-          </Space>
+          <Moves team={team} canWrite={canWrite} onMove={(to) => setMoving({ team, to })} />
         </Space>
         <Divider />
         <StatusSteps team={team} />
