@@ -68,6 +68,10 @@ export const authorizePlugin = fp(async (app) => {
 
     if (config.access === 'public') return;
     if (!req.auth) return sendError(reply, 'UNAUTHENTICATED');
+    // A one-time password must be changed before anything else, on the server too (issue 25).
+    if (req.auth.mustChangePassword && !config.beforePasswordChange) {
+      return sendError(reply, 'PASSWORD_CHANGE_REQUIRED');
+    }
     if (!hasPermission(req.auth.permissions, config.access)) return sendError(reply, 'FORBIDDEN');
   });
 });

@@ -19,6 +19,8 @@ export interface AuthContext {
   username: string;
   role: string;
   permissions: string[];
+  /** A one-time password is still to be changed: the session may call little else (authorize.ts). */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -88,6 +90,7 @@ export const sessionPlugin = fp<{ db: Db; config: SystemConfigService; events: E
         username: row.username,
         role,
         permissions,
+        mustChangePassword: row.mustChangePassword,
       };
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         const seen = new Date(now);

@@ -33,11 +33,12 @@ export const ROLE_VALIDATION_MESSAGES = {
 } as const satisfies Record<string, Localized>;
 registerValidationMessages(ROLE_VALIDATION_MESSAGES);
 
-/** Permissions the admin role always keeps, so no edit locks every administrator out. */
-export const ADMIN_LOCKED_PERMISSIONS: readonly Permission[] = [
-  'system:role:write',
-  'system:user:write',
-];
+/**
+ * Permissions the admin role always keeps, so no edit locks every administrator out: all of them.
+ * Under the grant ceiling (grant-ceiling.ts) a permission the admin role lost could be granted
+ * back only by someone holding it — possibly nobody — so the admin role is the root of grants.
+ */
+export const ADMIN_LOCKED_PERMISSIONS: readonly Permission[] = PERMISSIONS;
 
 export interface PermissionInfo {
   code: Permission;
@@ -136,7 +137,12 @@ export const roleCreateBody = z.strictObject({
 });
 export type RoleCreateBody = z.input<typeof roleCreateBody>;
 
-export const roleUpdateBody = z.strictObject({ ...roleFields, version: idSchema });
+/** A PUT: every field is sent (an absent description is refused, never blanked). */
+export const roleUpdateBody = z.strictObject({
+  ...roleFields,
+  description: multilineTextSchema().trim().max(ROLE_LIMITS.descriptionMax),
+  version: idSchema,
+});
 export type RoleUpdateBody = z.input<typeof roleUpdateBody>;
 
 export const roleListQuery = z.strictObject({

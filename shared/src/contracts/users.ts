@@ -68,10 +68,13 @@ const roleCodes = z
   .min(1, 'rolesRequired')
   .max(USER_LIMITS.rolesMax);
 
+const email = z.union([z.literal(''), z.email().max(USER_LIMITS.emailMax)]);
+const phone = textSchema().trim().max(USER_LIMITS.phoneMax);
+
 const profileFields = {
   name: textSchema().trim().min(1, 'required').max(USER_LIMITS.nameMax),
-  email: z.union([z.literal(''), z.email().max(USER_LIMITS.emailMax)]).default(''),
-  phone: textSchema().trim().max(USER_LIMITS.phoneMax).default(''),
+  email: email.default(''),
+  phone: phone.default(''),
   roles: roleCodes,
 };
 
@@ -87,8 +90,11 @@ export const userCreateBody = z.strictObject({
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
+/** A PUT: every field is sent (an absent one is refused, never blanked). */
 export const userUpdateBody = z.strictObject({
   ...profileFields,
+  email,
+  phone,
   version: idSchema,
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;

@@ -40,6 +40,7 @@ const sessionQuery = (db: DbOrTx) =>
       userId: users.id,
       username: users.username,
       enabled: users.enabled,
+      mustChangePassword: users.mustChangePassword,
       activeRole: sessions.activeRole,
       permissions: roles.permissions,
       // Null when the user no longer holds the active role.

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/api/user/info',
     {
       schema: { tags: ['user'], response: { 200: envelopeOf(userInfo) } },
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', beforePasswordChange: true },
     },
     async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role, req.auth!.sessionId)),
   );
@@ -76,7 +76,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         body: z.strictObject({}).nullish(),
         response: { 200: envelopeOf(z.array(serverMenuItem)) },
       },
-      config: { access: 'authenticated', audit: false },
+      // The shell draws its menu around the password change screen.
+      config: { access: 'authenticated', audit: false, beforePasswordChange: true },
     },
     async (req) => ok(serverMenu(await services.sections.pins(), req.auth!.permissions)),
   );
@@ -101,7 +102,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         body: changePasswordBody,
         response: { 200: envelopeOf(z.literal(true)) },
       },
-      config: { access: 'authenticated', auditAction: 'user.changePassword' },
+      config: {
+        access: 'authenticated',
+        auditAction: 'user.changePassword',
+        beforePasswordChange: true,
+      },
     },
     async (req) => {
       req.audit.entityType = 'user';
@@ -137,7 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         body: z.strictObject({}).nullish(),
         response: { 200: envelopeOf(z.literal(true)) },
       },
-      config: { access: 'authenticated', auditAction: 'user.signOutOthers' },
+      // A sign-out, offered on the same security tab as the change.
+      config: {
+        access: 'authenticated',
+        auditAction: 'user.signOutOthers',
+        beforePasswordChange: true,
+      },
     },
     async (req) => {
       req.audit.entityType = 'user';

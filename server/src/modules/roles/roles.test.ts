@@ -3,9 +3,10 @@
 // every session holding the role (no sign-in again), in the API and the server menu alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_LOCKED_PERMISSIONS, type SystemRole } from '@console/shared';
+import { ADMIN_LOCKED_PERMISSIONS, PERMISSIONS, type SystemRole } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
+import { users } from '../auth/schema';
 import { pinDeclaredSections } from '../sections/test-bundles';
 
 let t: TestApp;
@@ -45,6 +46,11 @@ async function userWithRole(role: string) {
     password: 'RoleUser1',
   });
   expect(res.statusCode, res.body).toBe(200);
+  // Stands for a user who already changed the one-time password (they may call the API).
+  await t.services.db
+    .update(users)
+    .set({ mustChangePassword: false })
+    .where(eq(users.id, res.json().data.user.id));
   const c = new Client(t.app, `10.6.0.${seq}`);
   expect((await c.post('/api/user/login', { username, password: 'RoleUser1' })).statusCode).toBe(
     200,
@@ -116,7 +122,7 @@ describe('roles', () => {
     expect((await admin.get(`/api/system/roles/${free.id}`)).statusCode).toBe(404);
   });
 
-  it('built-in roles are editable but not deletable; admin keeps user and role writes', async () => {
+  it('built-in roles are editable but not deletable; admin keeps every permission', async () => {
     const list = (await admin.get('/api/system/roles')).json().data.list as SystemRole[];
     const adminRole = list.find((r) => r.code === 'admin')!;
     expect((await admin.delete(`/api/system/roles/${adminRole.id}`)).json().error).toBe(
@@ -130,15 +136,30 @@ describe('roles', () => {
       version: adminRole.version,
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The admin role keeps every permission (the root of the grant ceiling): nothing changed.
     const kept = res.json().data as SystemRole;
-    for (const p of ADMIN_LOCKED_PERMISSIONS) expect(kept.permissions).toContain(p);
-    // Still able to manage roles: put the defaults back.
+    expect(ADMIN_LOCKED_PERMISSIONS).toEqual(PERMISSIONS);
+    expect(kept.permissions).toEqual(PERMISSIONS);
+    expect(kept.version).toBe(adminRole.version);
+    // Its names stay editable.
+    const renamed = await admin.put(`/api/system/roles/${adminRole.id}`, {
+      name: adminRole.name,
+      nameEn: `${adminRole.nameEn}!`,
+      description: adminRole.description,
+      permissions: [],
+      version: kept.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({
+      nameEn: `${adminRole.nameEn}!`,
+      permissions: PERMISSIONS,
+    });
     const back = await admin.put(`/api/system/roles/${adminRole.id}`, {
       name: adminRole.name,
       nameEn: adminRole.nameEn,
       description: adminRole.description,
       permissions: adminRole.permissions,
-      version: kept.version,
+      version: renamed.json().data.version,
     });
     expect(back.statusCode, back.body).toBe(200);
   });
@@ -166,7 +187,7 @@ describe('roles', () => {
     expect(taken.json().error).toBe('DUPLICATE');
     const role = await createRole([]);
     const put = (version: number) =>
-      admin.put(`/api/system/roles/${role.id}`, { ...base, version });
+      admin.put(`/api/system/roles/${role.id}`, { ...base, description: '', version });
     expect((await put(role.version)).statusCode).toBe(200);
     expect((await put(role.version)).json().error).toBe('STALE_VERSION');
   });

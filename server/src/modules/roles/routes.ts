@@ -1,5 +1,6 @@
 // /api/system/roles: role management (issue #15 point 2). Reads need `system:read`, writes
 // `system:role:write`.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +25,10 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   { services },
 ) => {
   const { roles } = services;
+  const actor = (req: FastifyRequest) => ({
+    userId: req.auth!.userId,
+    permissions: req.auth!.permissions,
+  });
 
   app.get(
     base,
@@ -46,7 +51,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (req) => {
       req.audit.entityType = ENTITY;
-      return ok(await roles.create(req.body, req.auth!.userId));
+      return ok(await roles.create(req.body, actor(req)));
     },
   );
 
@@ -73,7 +78,7 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (req) => {
       req.audit.entityType = ENTITY;
       req.audit.entityId = req.params.id;
-      return ok(await roles.update(req.params.id, req.body));
+      return ok(await roles.update(req.params.id, req.body, actor(req)));
     },
   );
 

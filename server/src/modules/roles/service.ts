@@ -1,8 +1,9 @@
 // Role rules (issue #15 point 2): custom roles with names in both languages and a permission
 // matrix; built-in roles editable but not deletable; a role in use is not deleted; the admin
-// role always keeps the permissions that manage users and roles. Sessions read their role's
+// role always keeps every permission (ADMIN_LOCKED_PERMISSIONS). Sessions read their role's
 // permissions on every request (auth/queries.ts findSession), so an edit applies at the next
-// request of every session holding the role, without signing in again.
+// request of every session holding the role, without signing in again. Nobody puts into a role a
+// permission they do not hold (the grant ceiling, contracts/grant-ceiling.ts).
 import { eq } from 'drizzle-orm';
 import {
   ADMIN_LOCKED_PERMISSIONS,
@@ -19,10 +20,17 @@ import { AppError, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import { roles, userRoles } from '../auth/schema';
+import { assertGrantable } from '../auth/grant-ceiling';
 import type { EventBus } from '../../events/bus';
 import * as q from './queries';
 
 const AUDIT_ROLE = 'role';
+/** Who asks: the signed-in user and what their session holds (its active role's permissions). */
+export interface RoleActor {
+  userId: number;
+  permissions: readonly string[];
+}
+
 const roleNotFound = () => notFound({ 'zh-CN': '角色不存在', 'en-US': 'No such role' });
 
 /** Permissions in catalogue order; the admin role's locked ones always included. */
@@ -85,7 +93,9 @@ export class RolesService {
     return toRole(row);
   }
 
-  async create(body: RoleCreateBody, userId: number): Promise<SystemRole> {
+  async create(body: RoleCreateBody, actor: RoleActor): Promise<SystemRole> {
+    const permissions = normalised(body.code, body.permissions);
+    assertGrantable(actor.permissions, permissions);
     const id = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(roles)
@@ -94,9 +104,9 @@ export class RolesService {
           name: body.name,
           nameEn: body.nameEn,
           description: body.description ?? '',
-          permissions: normalised(body.code, body.permissions),
+          permissions,
           builtIn: false,
-          createdBy: userId,
+          createdBy: actor.userId,
         })
         .returning();
       await recordAudit(tx, {
@@ -109,18 +119,33 @@ export class RolesService {
     return this.get(id);
   }
 
-  async update(id: number, body: RoleUpdateBody): Promise<SystemRole> {
+  async update(id: number, body: RoleUpdateBody, actor: RoleActor): Promise<SystemRole> {
     await this.events.transaction(this.db, async (tx, emit) => {
       const before = await q.lockRole(tx, id);
       if (!before) throw roleNotFound();
       if (before.version !== body.version) throw staleVersion();
+      const permissions = normalised(before.code, body.permissions);
+      // Only what the edit adds is granted; keeping what the role had is not.
+      assertGrantable(
+        actor.permissions,
+        permissions.filter((p) => !before.permissions.includes(p)),
+      );
+      const description = body.description ?? '';
+      // Saving the form untouched changes nothing: no new version, no audit row.
+      const unchanged =
+        before.name === body.name &&
+        before.nameEn === body.nameEn &&
+        before.description === description &&
+        permissions.length === before.permissions.length &&
+        permissions.every((p) => before.permissions.includes(p));
+      if (unchanged) return;
       const [row] = await tx
         .update(roles)
         .set({
           name: body.name,
           nameEn: body.nameEn,
-          description: body.description ?? '',
-          permissions: normalised(before.code, body.permissions),
+          description,
+          permissions,
           updatedAt: new Date(),
           version: before.version + 1,
         })

@@ -118,9 +118,18 @@ export async function roleCodesOf(db: DbOrTx, userId: number): Promise<string[]>
   return rows.map((r) => r.code);
 }
 
+/** The user's roles with their permissions (what the user holds, for the grant ceiling). */
+export const rolesOf = (db: DbOrTx, userId: number) =>
+  db
+    .select({ code: roles.code, permissions: roles.permissions })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(roles.id);
+
 export const rolesByCodes = (db: DbOrTx, codes: string[]) =>
   db
-    .select({ id: roles.id, code: roles.code })
+    .select({ id: roles.id, code: roles.code, permissions: roles.permissions })
     .from(roles)
     .where(inArray(roles.code, codes))
     .orderBy(roles.id);

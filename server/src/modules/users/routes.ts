@@ -1,5 +1,6 @@
 // /api/system/users: user management (issue #15 point 1). Reads need `system:read` (every
 // role sees the page), writes `system:user:write`.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,9 +33,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   { services },
 ) => {
   const { users } = services;
-  const actor = (req: { auth: { userId: number; sessionId: number } | null }) => ({
+  const actor = (req: FastifyRequest) => ({
     userId: req.auth!.userId,
     sessionId: req.auth!.sessionId,
+    permissions: req.auth!.permissions,
   });
 
   app.get(

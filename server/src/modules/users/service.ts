@@ -1,19 +1,24 @@
 // User management rules (issue #15 point 1): the admin's list, create with an initial password
 // the user must change, edit, enable / disable, unlock, reset password, roles and sessions.
-// Guards: nobody disables, deletes or demotes themselves; the last enabled administrator keeps
-// the admin role and stays enabled. No HTTP here.
+// Guards: nobody disables, deletes or resets the password of themselves, nor edits their own
+// roles; nobody grants a role carrying a permission they do not hold, nor resets the password of
+// a user holding more than they do (the grant ceiling, contracts/grant-ceiling.ts); the last
+// enabled administrator keeps the admin role and stays enabled. No HTTP here.
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type {
-  AuditSubject,
-  Page,
-  SystemUser,
-  SystemUserSession,
-  SystemUserWithPassword,
-  UserCreateBody,
-  UserFilter,
-  UserListQuery,
-  UserUpdateBody,
+import {
+  addedRoles,
+  permissionsOfRoles,
+  sameRoles,
+  type AuditSubject,
+  type Page,
+  type SystemUser,
+  type SystemUserSession,
+  type SystemUserWithPassword,
+  type UserCreateBody,
+  type UserFilter,
+  type UserListQuery,
+  type UserUpdateBody,
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError, notFound, staleVersion } from '../../lib/app-error';
@@ -21,6 +26,7 @@ import { hashPassword } from '../../lib/passwords';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import type { AuthService } from '../auth/service';
+import { assertGrantable, assertTargetWithinCeiling } from '../auth/grant-ceiling';
 import type { EventBus } from '../../events/bus';
 import { users } from '../auth/schema';
 import * as q from './queries';
@@ -30,10 +36,11 @@ const ADMIN = 'admin';
 /** Most users an export writes (keeps memory bounded). */
 const EXPORT_MAX = 100_000;
 
-/** Who asks: the signed-in administrator and their session. */
+/** Who asks: the signed-in administrator, their session and what it holds (its active role's). */
 export interface Actor {
   userId: number;
   sessionId: number;
+  permissions: readonly string[];
 }
 
 const userNotFound = () => notFound({ 'zh-CN': '用户不存在', 'en-US': 'No such user' });
@@ -188,6 +195,7 @@ export class UsersService {
     const passwordHash = await hashPassword(password);
     const id = await this.db.transaction(async (tx) => {
       const held = await this.roleIds(tx, body.roles);
+      assertGrantable(actor.permissions, permissionsOfRoles(held));
       const [row] = await tx
         .insert(users)
         .values({
@@ -224,17 +232,29 @@ export class UsersService {
       if (!before) throw userNotFound();
       if (before.version !== body.version) throw staleVersion();
       const beforeRoles = await q.roleCodesOf(tx, id);
+      if (id === actor.userId && !sameRoles(beforeRoles, body.roles)) {
+        throw new AppError('OWN_ROLES_REFUSED');
+      }
       const held = await this.roleIds(tx, body.roles);
       const after = held.map((r) => r.code);
+      assertGrantable(actor.permissions, permissionsOfRoles(addedRoles(beforeRoles, held)));
       const lost = beforeRoles.filter((c) => !after.includes(c));
-      if (id === actor.userId && lost.length > 0) throw new AppError('SELF_CHANGE_REFUSED');
       if (lost.includes(ADMIN) && before.enabled) await this.assertNotLastAdmin(tx, id);
+      const email = body.email ?? '';
+      const phone = body.phone ?? '';
+      // Saving the form untouched changes nothing: no new version, no audit row.
+      const unchanged =
+        before.name === body.name &&
+        before.email === email &&
+        before.phone === phone &&
+        sameRoles(beforeRoles, after);
+      if (unchanged) return;
       const [row] = await tx
         .update(users)
         .set({
           name: body.name,
-          email: body.email ?? '',
-          phone: body.phone ?? '',
+          email,
+          phone,
           updatedAt: new Date(),
           version: before.version + 1,
         })
@@ -304,18 +324,21 @@ export class UsersService {
 
   /**
    * Sets a new password (the admin's or generated) that the user must change at the next
-   * sign-in, and ends the user's sessions (the admin's own current one aside).
+   * sign-in, and ends the user's sessions. Never one's own, never of a user holding more.
    */
   async resetPassword(
     id: number,
     given: string | undefined,
     actor: Actor,
   ): Promise<SystemUserWithPassword> {
+    // One's own password is changed with the old one, in the user settings (issue 25 item 4).
+    if (id === actor.userId) throw new AppError('OWN_PASSWORD_RESET_REFUSED');
     const { password, generated } = await this.initialPassword(given);
     const passwordHash = await hashPassword(password);
     await this.events.transaction(this.db, async (tx, emit) => {
       const user = await q.lockUser(tx, id);
       if (!user) throw userNotFound();
+      assertTargetWithinCeiling(actor.permissions, permissionsOfRoles(await q.rolesOf(tx, id)));
       await tx
         .update(users)
         .set({
@@ -325,7 +348,7 @@ export class UsersService {
           version: user.version + 1,
         })
         .where(eq(users.id, id));
-      await q.deleteSessionsOf(tx, id, id === actor.userId ? actor.sessionId : undefined);
+      await q.deleteSessionsOf(tx, id);
       emit({ type: 'session.changed', userIds: [id] });
       // No password or hash in the trail: only that a reset happened.
       await recordAudit(tx, {

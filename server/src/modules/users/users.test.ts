@@ -3,9 +3,15 @@
 // the guards against locking every administrator out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { SystemRole, SystemUser, SystemUserWithPassword } from '@console/shared';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  type SystemRole,
+  type SystemUser,
+  type SystemUserWithPassword,
+} from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
+import { users } from '../auth/schema';
 
 let t: TestApp;
 let admin: Client;
@@ -48,6 +54,10 @@ async function signIn(username: string, password: string) {
   expect(res.statusCode, res.body).toBe(200);
   return c;
 }
+
+/** Stands for a user who already changed the one-time password (they may call the API). */
+const passwordChanged = (id: number) =>
+  t.services.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, id));
 
 const getUser = async (id: number) =>
   (await admin.get(`/api/system/users/${id}`)).json().data as SystemUser;
@@ -269,25 +279,55 @@ describe('guards', () => {
     expect(off.json().error).toBe('SELF_CHANGE_REFUSED');
     const demote = await admin.put(`/api/system/users/${me.id}`, {
       name: me.name,
+      email: me.email,
+      phone: me.phone,
       roles: ['user'],
       version: me.version,
     });
-    expect(demote.json().error).toBe('SELF_CHANGE_REFUSED');
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error).toBe('OWN_ROLES_REFUSED');
     const del = await admin.delete(`/api/system/users/${me.id}`);
     expect(del.json().error).toBe('SELF_CHANGE_REFUSED');
     // Editing one's own name is fine.
     const named = await admin.put(`/api/system/users/${me.id}`, {
-      name: me.name,
+      name: `${me.name}!`,
+      email: me.email,
+      phone: me.phone,
       roles: me.roles.map((r) => r.code),
       version: me.version,
     });
     expect(named.statusCode, named.body).toBe(200);
+    const back = await admin.put(`/api/system/users/${me.id}`, {
+      name: me.name,
+      email: me.email,
+      phone: me.phone,
+      roles: me.roles.map((r) => r.code),
+      version: named.json().data.version,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
+  it('an administrator cannot reset their own password without the old one (issue 25 item 4)', async () => {
+    const me = (await admin.get('/api/system/users?keyword=admin&role=admin')).json().data
+      .list[0] as SystemUser;
+    for (const body of [{}, { password: 'Taken1234' }]) {
+      const res = await admin.post(`/api/system/users/${me.id}/password`, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe('OWN_PASSWORD_RESET_REFUSED');
+    }
+    // Nothing changed: the old password still signs in, no change is required, the session lives.
+    const again = await signIn('admin', 'Admin123');
+    expect((await again.get('/api/user/info')).json().data.mustChangePassword).toBe(false);
+    expect((await admin.get('/api/user/info')).statusCode).toBe(200);
+    expect((await getUser(me.id)).version).toBe(me.version);
   });
 
   it('the last enabled administrator cannot be disabled, deleted or lose the role', async () => {
     // A user manager without the admin role acts on the only administrator.
-    const managerRole = await createRole(['system:read', 'system:user:write']);
+    // It holds what the `user` role grants (the grant ceiling), so it may demote to it.
+    const managerRole = await createRole([...DEFAULT_ROLE_PERMISSIONS.user, 'system:user:write']);
     const { user: m } = await createUser({ roles: [managerRole.code], password: 'Manager12' });
+    await passwordChanged(m.id);
     const manager = await signIn(m.username, 'Manager12');
     const target = (await admin.get('/api/system/users?role=admin')).json().data
       .list as SystemUser[];
@@ -302,6 +342,8 @@ describe('guards', () => {
     expect(off.json().msg).toMatch(/last enabled administrator|最后一个/);
     const demote = await manager.put(`/api/system/users/${only.id}`, {
       name: only.name,
+      email: only.email,
+      phone: only.phone,
       roles: ['user'],
       version: only.version,
     });
