@@ -20,7 +20,7 @@ import { auditLog } from '../audit/schema';
 
 let t: TestApp;
 let operator: Client;
-let spots: number[] = [];
+const spots: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   operator = await signedIn(t.app, 'operator');

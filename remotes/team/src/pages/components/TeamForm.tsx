@@ -1,7 +1,11 @@
 // The team's basic information (step 1 of the new-team form and the detail page's edit
 // drawer): validated with the shared contract (teamCreateBody / teamUpdateBody), every error
 // at once, the server's field errors shown on their fields.
-import { useCallback } from 'react';
+//
+// One writer of the form's state (issue 25 defect 1): the form is created with its values —
+// the record's for a saved team, the create defaults only for a new one — and parsed exactly
+// as it holds them. Callers key <TeamForm> by the record's version to start it again.
+import { useCallback, useState } from 'react';
 import {
   DatePicker,
   Divider,
@@ -14,7 +18,14 @@ import {
   type FormInstance,
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import { TEAM_LIMITS, teamCreateBody, teamUpdateBody, type Team } from '@console/shared';
+import {
+  TEAM_LIMITS,
+  teamCreateBody,
+  teamFields,
+  teamUpdateBody,
+  type Team,
+  type TeamInput,
+} from '@console/shared';
 import {
   ContractForm,
   ContractItem,
@@ -24,7 +35,12 @@ import {
 import { apiErrorEnvelope } from '@console/shared/api';
 import { dictOptions, fieldName, useIssueText, useTeamDictionaries } from '../../hooks';
 
-export const TEAM_FORM_DEFAULTS = {
+/** The fields of the form: the contract's editable fields, every one of them. */
+const TEAM_FORM_FIELDS = Object.keys(teamFields) as (keyof typeof teamFields)[];
+export type TeamFormValues = Partial<TeamInput>;
+
+/** Where the create form (/team/new) starts. Never merged into an edit. */
+export const TEAM_CREATE_DEFAULTS: TeamFormValues = {
   paxAdults: 1,
   paxChildren: 0,
   paxSeniors: 0,
@@ -37,33 +53,29 @@ export const TEAM_FORM_DEFAULTS = {
   notes: '',
 };
 
-/** The form's values of a saved team. */
-export function teamToForm(team: Team): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(TEAM_FORM_DEFAULTS).concat([
-    'name',
-    'agency',
-    'market',
-    'language',
-    'leadContactName',
-    'leadContactPhone',
-    'startDate',
-    'endDate',
-  ]))
-    out[key] = (team as unknown as Record<string, unknown>)[key];
-  return out;
+/**
+ * The values a form starts with: every field (so a new form replaces whatever an earlier one
+ * left), from the saved team as it is, or the create defaults for a new one.
+ */
+export function teamFormValues(team?: Team | null): TeamFormValues {
+  return Object.fromEntries(
+    TEAM_FORM_FIELDS.map((key) => [key, team ? team[key] : TEAM_CREATE_DEFAULTS[key]]),
+  );
 }
 
-/** Reads the form as the contract's body; answers the parsed body and the field errors. */
+/**
+ * Reads the form as the contract's body, exactly as the form holds it (a saved team's body is
+ * a PUT: every field), and answers the parsed body and the field errors.
+ */
 export function useCheckTeamForm(form: FormInstance) {
   const issueText = useIssueText();
   return useCallback(
     (version?: number) => {
       const values = form.getFieldsValue() as Record<string, unknown>;
-      const input: Record<string, unknown> = { ...TEAM_FORM_DEFAULTS };
-      for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== null) input[k] = v;
-      const schema = version === undefined ? teamCreateBody : teamUpdateBody;
-      const parsed = schema.safeParse(version === undefined ? input : { ...input, version });
+      const parsed =
+        version === undefined
+          ? teamCreateBody.safeParse(values)
+          : teamUpdateBody.safeParse({ ...values, version });
       const errors: FieldErrors = {};
       if (!parsed.success)
         for (const issue of parsed.error.issues)
@@ -90,8 +102,13 @@ export function showServerFieldErrors(
   return true;
 }
 
-export function TeamForm({ form, editing }: { form: FormInstance; editing?: boolean }) {
+/**
+ * The form of `team` (its edit), or of a new team without one. Created with its values once;
+ * key it by the team's version to start it again from another version.
+ */
+export function TeamForm({ form, team }: { form: FormInstance; team?: Team | null }) {
   const intl = useIntl();
+  const [initialValues] = useState(() => teamFormValues(team));
   const dict = useTeamDictionaries();
   const check = useCheckTeamForm(form);
   const t = (id: string) => intl.formatMessage({ id: `team.field.${id}` });
@@ -99,13 +116,13 @@ export function TeamForm({ form, editing }: { form: FormInstance; editing?: bool
 
   return (
     <ContractForm
-      schema={editing ? teamUpdateBody : teamCreateBody}
+      schema={team ? teamUpdateBody : teamCreateBody}
       form={form}
       layout="vertical"
       data-testid="team-form"
-      initialValues={TEAM_FORM_DEFAULTS}
+      initialValues={initialValues}
       // Cross-field rules (pax total, end after start): a shown error follows both sides.
-      onValuesChange={() => refreshShownErrors(form, check().errors)}
+      onValuesChange={() => refreshShownErrors(form, check(team?.version).errors)}
     >
       <Divider orientation="left">{intl.formatMessage({ id: 'team.group.basic' })}</Divider>
       <Grid.Row gutter={16}>
@@ -194,7 +211,12 @@ export function TeamForm({ form, editing }: { form: FormInstance; editing?: bool
           </ContractItem>,
         )}
         {col(
-          <ContractItem label={t('pickupTime')} field="pickupTime">
+          <ContractItem
+            label={t('pickupTime')}
+            field="pickupTime"
+            // A cleared time is no time (''), the contract's blank.
+            normalize={(value: string | undefined) => value ?? ''}
+          >
             <TimePicker format="HH:mm" style={{ width: '100%' }} />
           </ContractItem>,
         )}

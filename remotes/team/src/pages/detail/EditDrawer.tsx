@@ -1,6 +1,10 @@
 // Edit the team's basic information with optimistic locking: a stale version (409) shows who
 // changed the team and when, and offers to reload their version into the form.
-import { useEffect, useState } from 'react';
+//
+// The form is created with the team as it was when the drawer opened and keyed by its version
+// (issue 25 defect 1: values set in an effect were overwritten by the create defaults when the
+// drawer's form mounted one render later, and saving untouched wrote pax 1).
+import { useState } from 'react';
 import { Alert, Button, Drawer, Form, Message } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { Team } from '@console/shared';
@@ -8,12 +12,7 @@ import { apiErrorCode, apiErrorEnvelope, showApiError } from '@console/shared/ap
 import { showFormErrors } from '@console/shared/components/contract-form';
 import { teamApi } from '../../api';
 import { useIssueText } from '../../hooks';
-import {
-  TeamForm,
-  showServerFieldErrors,
-  teamToForm,
-  useCheckTeamForm,
-} from '../components/TeamForm';
+import { TeamForm, showServerFieldErrors, useCheckTeamForm } from '../components/TeamForm';
 import { operationDateTime } from '@console/shared/i18n';
 
 /** Who changed the team, from a STALE_VERSION answer (`data.updatedBy`, maybe with a time). */
@@ -54,19 +53,16 @@ export function EditDrawer(props: {
   const [form] = Form.useForm();
   const check = useCheckTeamForm(form);
   const [saving, setSaving] = useState(false);
-  const [base, setBase] = useState<Team>(team);
+  // The team the form edits: as it was when the drawer opened (a refetch behind the drawer
+  // must not reset what is typed), or as reloaded after a conflict. Null while closed.
+  const [opened, setOpened] = useState<Team | null>(null);
   const [stale, setStale] = useState<{ by: string; at?: string } | null>(null);
   const [reloading, setReloading] = useState(false);
-
-  useEffect(() => {
-    if (!visible) return;
-    setBase(team);
+  if (visible && !opened) {
+    setOpened(team);
     setStale(null);
-    form.resetFields();
-    form.setFieldsValue(teamToForm(team));
-    // Only when the drawer opens: a refetch behind it must not overwrite what is typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible]);
+  } else if (!visible && opened) setOpened(null);
+  const base = opened ?? team;
 
   const submit = async () => {
     const { parsed, errors } = check(base.version);
@@ -93,9 +89,8 @@ export function EditDrawer(props: {
     setReloading(true);
     try {
       const fresh = await teamApi.get(base.id);
-      setBase(fresh);
-      form.resetFields();
-      form.setFieldsValue(teamToForm(fresh));
+      // A new version: the form (keyed by it) starts again from the fresh team.
+      setOpened(fresh);
       setStale(null);
       props.onReloaded(fresh);
     } catch (err) {
@@ -144,7 +139,7 @@ export function EditDrawer(props: {
           }
         />
       )}
-      <TeamForm form={form} editing />
+      <TeamForm key={`${base.id}:${base.version}`} form={form} team={base} />
     </Drawer>
   );
 }

@@ -113,7 +113,7 @@ export default function NewTeamPage() {
   };
 
   const again = () => {
-    form.resetFields();
+    // Step 1 mounts the form again from the create defaults (every field).
     setTeam(null);
     setRows([]);
     setRowErrors(undefined);
@@ -137,7 +137,9 @@ export default function NewTeamPage() {
 
       {step === 0 && (
         <div style={{ maxWidth: 900, margin: '0 auto' }}>
-          <TeamForm form={form} />
+          {/* A new team starts from the create defaults; back from step 2 the form starts
+              from the draft as saved (keyed by its version), never from the defaults again. */}
+          <TeamForm key={team ? `${team.id}:${team.version}` : 'new'} form={form} team={team} />
           <Divider />
           <Space>
             <Button type="primary" loading={busy} onClick={saveBasics} data-testid="step-next">
