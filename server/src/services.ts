@@ -26,7 +26,7 @@ import { MaintenanceWindowService } from './modules/scenic/windows-service';
 import { VisitorFlowService } from './modules/scenic/flow-service';
 import { GateKeyService } from './modules/scenic/gate-keys-service';
 import { AssignmentService } from './modules/team/assignments-service';
-import { guideFiguresFromTeams } from './modules/team/figures';
+import { guideFiguresFromTeams, guideRecordsFromTeams } from './modules/team/figures';
 import { DashboardService } from './modules/dashboard/service';
 import { MonitorService } from './modules/monitor/service';
 import { AllocationService } from './modules/allocation/service';
@@ -119,7 +119,17 @@ export function createServices(
     events,
   );
   const guide: GuideServices = {
-    records: new GuideService(db, clock, assembler, properties, spots, audit, events, guideAbsence),
+    records: new GuideService(
+      db,
+      clock,
+      assembler,
+      properties,
+      spots,
+      audit,
+      events,
+      guideAbsence,
+      guideRecordsFromTeams,
+    ),
     unavailability: new UnavailabilityService(db, events, guideAbsence),
     sheet: new GuideSheetService(db, clock, assembler, properties, spots),
   };

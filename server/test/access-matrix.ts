@@ -156,6 +156,9 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['POST', '/api/guides/:id/unavailability', STAFF],
   ['DELETE', '/api/guides/:id/unavailability/:periodId', STAFF],
   ['GET', '/api/guides/:id/audit', SIGNED_IN],
+  // The profile's lists behind its figures (issue 25 defect 6): read as the guide is.
+  ['GET', '/api/guides/:id/teams', SIGNED_IN],
+  ['GET', '/api/guides/:id/feedback', SIGNED_IN],
 
   // ── scenic spots ───────────────────────────────────────────────────────────────────────
   ['GET', '/api/scenic/spots', SIGNED_IN],

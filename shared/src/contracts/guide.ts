@@ -14,6 +14,7 @@ import {
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
 import { addDays, localDate } from '../time';
+import { ASSIGNMENT_ROLES, type TeamStatus } from './team';
 
 export const GUIDE_LEVELS = ['junior', 'intermediate', 'senior', 'special'] as const;
 export type GuideLevel = (typeof GUIDE_LEVELS)[number];
@@ -316,6 +317,47 @@ export const guideFigures = z.object({
   averageRating: z.number().nullable(),
 });
 export type GuideFigures = z.infer<typeof guideFigures>;
+
+/**
+ * A team a guide led (product.md, "Guide": teams led): one of the guide's active assignments
+ * is on it and the team ran (ongoing or completed). The figure `teamsLed` and the profile's
+ * list of teams led are both read with this rule (team/figures.ts).
+ */
+export const TEAMS_LED_STATUSES = ['ongoing', 'completed'] as const satisfies readonly TeamStatus[];
+
+/** `GET /api/guides/:id/teams` and `/feedback`: one page of the profile's lists. */
+export const guideRecordsQuery = z.strictObject({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(5),
+});
+export type GuideRecordsQuery = z.infer<typeof guideRecordsQuery>;
+
+export const guideTeamLed = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(TEAMS_LED_STATUSES),
+  startDate: z.string(),
+  endDate: z.string(),
+  pax: z.number(),
+  /** The guide's roles on the team (its active assignments). */
+  roles: z.array(z.enum(ASSIGNMENT_ROLES)),
+  /** The guide's feedback score on this team, null without one. */
+  score: z.number().nullable(),
+});
+export type GuideTeamLed = z.infer<typeof guideTeamLed>;
+
+/** One feedback on the guide; every feedback counts in `averageRating`. */
+export const guideFeedbackItem = z.object({
+  id: z.number(),
+  teamId: z.number(),
+  teamCode: z.string(),
+  teamName: z.string(),
+  score: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type GuideFeedbackItem = z.infer<typeof guideFeedbackItem>;
 
 export const guideListItem = z.object({
   id: z.number(),

@@ -13,6 +13,7 @@ import {
   type GuideCreateBody,
   type GuideListItem,
   type GuideListQuery,
+  type GuideRecordsQuery,
   type GuideStatusBody,
   type GuideUpdateBody,
   type Page,
@@ -37,7 +38,7 @@ import {
 import { bi, guideNotFound } from './errors';
 import * as q from './guides-queries';
 import { listGuides } from './list-queries';
-import type { GuideAbsenceHook } from './ports';
+import type { GuideAbsenceHook, GuideRecordsSource } from './ports';
 
 export class GuideService {
   constructor(
@@ -51,6 +52,8 @@ export class GuideService {
     /** Live events (message pushes) and the team module's hook for absences. */
     private readonly events: EventBus,
     private readonly absence: GuideAbsenceHook,
+    /** The profile's teams led and feedback: the team module's, by the figures' rules. */
+    private readonly teamRecords: GuideRecordsSource,
   ) {}
 
   /** Today in the operation's time zone, by the service's clock. */
@@ -89,6 +92,18 @@ export class GuideService {
     const row = await q.findGuide(db, id);
     if (!row) throw guideNotFound();
     return this.assembler.assemble(db, row);
+  }
+
+  /** The teams the guide led: `figures.teamsLed` is this list's total. */
+  async teamsLed(id: number, page: GuideRecordsQuery) {
+    if (!(await q.findGuide(this.db, id))) throw guideNotFound();
+    return this.teamRecords.teamsLed(this.db, id, page);
+  }
+
+  /** The feedback on the guide: `figures.averageRating` is the mean of its scores. */
+  async feedback(id: number, page: GuideRecordsQuery) {
+    if (!(await q.findGuide(this.db, id))) throw guideNotFound();
+    return this.teamRecords.feedback(this.db, id, page);
   }
 
   async create(body: GuideCreateBody, userId: number | null) {

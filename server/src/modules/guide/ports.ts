@@ -1,7 +1,15 @@
 // What the guide module asks of the team module, which owns teams, assignments and feedback.
 // The team module's implementations are passed in through the constructors in
 // server/src/services.ts.
-import type { GuideFigures, GuideStatus, UnavailabilityType } from '@console/shared';
+import type {
+  GuideFeedbackItem,
+  GuideFigures,
+  GuideRecordsQuery,
+  GuideStatus,
+  GuideTeamLed,
+  Page,
+  UnavailabilityType,
+} from '@console/shared';
 import type { DbOrTx, Tx } from '../../db/types';
 
 /** Derived figures of guides (teams led, days worked in 30 days, average rating). */
@@ -10,6 +18,15 @@ export type GuideFiguresSource = (
   guideIds: number[],
   today: string,
 ) => Promise<Map<number, GuideFigures>>;
+
+/**
+ * The lists behind two of those figures, on the profile: the teams the guide led (its total
+ * is `teamsLed`) and the feedback on the guide (its mean is `averageRating`).
+ */
+export interface GuideRecordsSource {
+  teamsLed(db: DbOrTx, guideId: number, page: GuideRecordsQuery): Promise<Page<GuideTeamLed>>;
+  feedback(db: DbOrTx, guideId: number, page: GuideRecordsQuery): Promise<Page<GuideFeedbackItem>>;
+}
 
 /**
  * A guide stopped being available from `from` (status no longer active) or over a new

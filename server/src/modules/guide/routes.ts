@@ -7,7 +7,10 @@ import {
   envelopeOf,
   guideAuditPage,
   guideDetail,
+  guideFeedbackItem,
   guideListItem,
+  guideRecordsQuery,
+  guideTeamLed,
   pageOf,
   unavailabilityPeriod,
   guideAuditQuery,
@@ -169,6 +172,35 @@ export const guideRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       await unavailability.remove(req.params.id, req.params.periodId);
       return ok(true);
     },
+  );
+
+  // The profile's lists behind its figures (teams led, average rating): one rule each.
+  app.get(
+    '/api/guides/:id/teams',
+    {
+      schema: {
+        tags,
+        params: guideIdParams,
+        querystring: guideRecordsQuery,
+        response: { 200: envelopeOf(pageOf(guideTeamLed)) },
+      },
+      config: { access: 'guide:read' },
+    },
+    async (req) => ok(await records.teamsLed(req.params.id, req.query)),
+  );
+
+  app.get(
+    '/api/guides/:id/feedback',
+    {
+      schema: {
+        tags,
+        params: guideIdParams,
+        querystring: guideRecordsQuery,
+        response: { 200: envelopeOf(pageOf(guideFeedbackItem)) },
+      },
+      config: { access: 'guide:read' },
+    },
+    async (req) => ok(await records.feedback(req.params.id, req.query)),
   );
 
   app.get(

@@ -1,16 +1,6 @@
-// The read-only cards of the guide profile: identity, licence, languages, certifications,
-// and the teams / feedback sections that fill once teams exist.
-import {
-  Alert,
-  Card,
-  Descriptions,
-  Empty,
-  Grid,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-} from '@arco-design/web-react';
+// The read-only cards of the guide profile: identity, licence, languages, certifications
+// (the teams led and feedback are TeamRecords.tsx).
+import { Alert, Card, Descriptions, Empty, Space, Table, Tag } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import { GUIDE_LIMITS, isoToday, licenceState, type Guide } from '@console/shared';
 import { useEnumLabel, type Dictionaries } from '../../hooks';
@@ -169,46 +159,6 @@ export function CertificationsCard({ guide }: { guide: Guide }) {
           },
         ]}
       />
-    </Card>
-  );
-}
-
-/** Teams led and feedback: figures computed by the server; lists arrive with teams. */
-export function TeamsCard({ guide }: { guide: Guide }) {
-  const intl = useIntl();
-  const f = guide.figures;
-  return (
-    <Card title={intl.formatMessage({ id: 'guide.profile.teams' })}>
-      <Grid.Row gutter={16} style={{ marginBottom: 16 }}>
-        <Grid.Col span={8}>
-          <Statistic
-            title={intl.formatMessage({ id: 'guide.figures.teamsLed' })}
-            value={f.teamsLed}
-          />
-        </Grid.Col>
-        <Grid.Col span={8}>
-          <Statistic
-            title={intl.formatMessage({ id: 'guide.figures.daysWorked30' })}
-            value={f.daysWorked30}
-          />
-        </Grid.Col>
-        <Grid.Col span={8}>
-          <Statistic
-            title={intl.formatMessage({ id: 'guide.figures.averageRating' })}
-            value={f.averageRating ?? '-'}
-          />
-        </Grid.Col>
-      </Grid.Row>
-      <Empty description={intl.formatMessage({ id: 'guide.profile.noTeams' })} />
-    </Card>
-  );
-}
-
-export function FeedbackCard() {
-  const intl = useIntl();
-  return (
-    <Card title={intl.formatMessage({ id: 'guide.profile.feedback' })}>
-      <Empty description={intl.formatMessage({ id: 'guide.profile.noFeedback' })} />
     </Card>
   );
 }

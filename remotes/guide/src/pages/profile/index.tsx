@@ -26,14 +26,8 @@ import { StatusModal } from '../list/StatusModal';
 import { STATUS_COLOR } from '../list/columns';
 import { AuditHistory } from './AuditHistory';
 import { LeaveCalendar } from './LeaveCalendar';
-import {
-  CertificationsCard,
-  FeedbackCard,
-  IdentityCard,
-  LicenceCard,
-  SkillsCard,
-  TeamsCard,
-} from './ProfileCards';
+import { CertificationsCard, IdentityCard, LicenceCard, SkillsCard } from './ProfileCards';
+import { FeedbackCard, TeamsCard } from './TeamRecords';
 
 export default function GuideProfilePage() {
   const { id } = useParams();
@@ -138,7 +132,7 @@ export default function GuideProfilePage() {
         <Grid.Col xs={24} lg={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
             <TeamsCard guide={guide} />
-            <FeedbackCard />
+            <FeedbackCard guide={guide} />
           </Space>
         </Grid.Col>
       </Grid.Row>
