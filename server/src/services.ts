@@ -162,7 +162,7 @@ export function createServices(
     backup: new BackupService(db, env.backupDir, config, clock, events),
     team,
     assignments,
-    dashboard: new DashboardService(db, clock, messages, profile, events),
+    dashboard: new DashboardService(db, clock, messages, profile, events, team),
     monitor: new MonitorService(db, clock, scenic, events),
     allocation: new AllocationService(db, config, clock, events, assignments),
     events,

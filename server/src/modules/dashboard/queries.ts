@@ -23,8 +23,6 @@ const TZ = sql.raw(`'${OPERATION_TIME_ZONE}'`);
 
 export interface WorkplaceWindow {
   today: string;
-  /** Last start date that counts as "starting soon". */
-  soon: string;
   dayStart: Date;
   dayEnd: Date;
   weekStart: Date;
@@ -35,10 +33,8 @@ export interface WorkplaceWindow {
   monthLast: string;
 }
 
+/** The figures of the workplace not counted through a list (the team figures are: service.ts). */
 export interface WorkplaceFigures {
-  ongoing: number;
-  waiting: number;
-  waiting_soon: number;
   on_duty: number;
   free: number;
   visitors: number;
@@ -47,19 +43,12 @@ export interface WorkplaceFigures {
   markets: { market: string; teams: number; pax: number }[] | null;
 }
 
-/** Every figure of the workplace, its popular spots and market share: one statement. */
+/** The guide, visitor and capacity figures, popular spots and market share: one statement. */
 export async function workplaceFigures(db: DbOrTx, w: WorkplaceWindow): Promise<WorkplaceFigures> {
   const [row] = await rows<WorkplaceFigures>(
     db,
     sql`
     with
-    team_counts as (
-      select count(*) filter (where status = 'ongoing')::int as ongoing,
-        count(*) filter (where status = 'pending')::int as waiting,
-        count(*) filter (where status = 'pending' and start_date <= ${w.soon}::date)::int
-          as waiting_soon
-      from teams where status in ('ongoing', 'pending')
-    ),
     duty as (
       select distinct a.guide_id from team_assignments a join teams t on t.id = a.team_id
       where a.status = 'active' and a.from_date <= ${w.today}::date
@@ -115,9 +104,9 @@ export async function workplaceFigures(db: DbOrTx, w: WorkplaceWindow): Promise<
         group by market
       ) m
     )
-    select tc.ongoing, tc.waiting, tc.waiting_soon, gc.on_duty, gc.free,
+    select gc.on_duty, gc.free,
       v.n as visitors, c.n as capacity, p.list as popular, mk.list as markets
-    from team_counts tc, guide_counts gc, visitors v, capacity c, popular p, markets mk`,
+    from guide_counts gc, visitors v, capacity c, popular p, markets mk`,
   );
   return row;
 }

@@ -1,5 +1,7 @@
 // The dashboard (issue #16 §2 workplace, §4 analyses): the operation's real figures, read in
-// set-based statements (queries.ts); the user's announcements and recent pages come from the
+// set-based statements (queries.ts); the team figures are the totals of the team lists they
+// link to, asked of the team service with the link's filter (workplaceTeamLinks: one
+// definition, issue 25 defect 7); the user's announcements and recent pages come from the
 // message and profile services. The clock is injected so tests can move "today".
 import {
   addDays,
@@ -10,14 +12,18 @@ import {
   QUICK_OPERATIONS,
   scenicStartOfDay,
   TEAM_MARKETS,
-  WAITING_SOON_DAYS,
+  WORKPLACE_TEAM_FIGURES,
+  workplaceTeamLinks,
   type AnalysisBucket,
   type AnalysisDimension,
   type AnalysisRangeQuery,
   type AnalysisRows,
   type Clock,
   type Locale,
+  type Page,
+  type TeamListQuery,
   type Workplace,
+  type WorkplaceTeamFigure,
 } from '@console/shared';
 import type { Db } from '../../db/types';
 import type { EventBus } from '../../events/bus';
@@ -48,7 +54,6 @@ function workplaceWindow(now: Date): q.WorkplaceWindow {
   nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
   return {
     today,
-    soon: addDays(today, WAITING_SOON_DAYS),
     dayStart: scenicStartOfDay(today),
     dayEnd: scenicStartOfDay(addDays(today, 1)),
     weekStart: scenicStartOfDay(weekStart),
@@ -59,9 +64,17 @@ function workplaceWindow(now: Date): q.WorkplaceWindow {
   };
 }
 
+/** The team lists (the team module's service): a figure is one's total. */
+export type TeamLists = { list(query: TeamListQuery): Promise<Page<unknown>> };
+
+type SharedFigures = q.WorkplaceFigures & {
+  today: string;
+  teams: Record<WorkplaceTeamFigure, number>;
+};
+
 export class DashboardService {
   /** The figures every user's workplace shows, shared between requests (figures-cache.ts). */
-  private readonly figures: FiguresCache<q.WorkplaceFigures & { today: string }>;
+  private readonly figures: FiguresCache<SharedFigures>;
 
   constructor(
     private readonly db: Db,
@@ -69,10 +82,15 @@ export class DashboardService {
     private readonly messages: MessageService,
     private readonly profile: ProfileService,
     events: EventBus,
+    private readonly teamLists: TeamLists,
   ) {
     this.figures = new FiguresCache(clock, async () => {
       const window = workplaceWindow(this.clock.now());
-      return { ...(await q.workplaceFigures(this.db, window)), today: window.today };
+      const [figures, teams] = await Promise.all([
+        q.workplaceFigures(this.db, window),
+        this.teamFigures(window.today),
+      ]);
+      return { ...figures, teams, today: window.today };
     });
     events.subscribe((event) => this.figures.onEvent(event));
   }
@@ -92,11 +110,7 @@ export class DashboardService {
       if (!markets.has(market)) markets.set(market, { market, teams: 0, pax: 0 });
     return {
       today: figures.today,
-      teams: {
-        ongoing: figures.ongoing,
-        waiting: figures.waiting,
-        waitingSoon: figures.waiting_soon,
-      },
+      teams: figures.teams,
       guides: { onDuty: figures.on_duty, free: figures.free },
       visitors: { today: figures.visitors, capacity: figures.capacity },
       announcements: notices.map((n) => ({
@@ -122,6 +136,19 @@ export class DashboardService {
       })),
       marketShare: [...markets.values()],
     };
+  }
+
+  /** Each team figure: the total of the list its card links to, under the link's filter. */
+  private async teamFigures(today: string): Promise<Record<WorkplaceTeamFigure, number>> {
+    const links = workplaceTeamLinks(today);
+    const totals = await Promise.all(
+      WORKPLACE_TEAM_FIGURES.map(async (figure) => {
+        const { view, filter } = links[figure];
+        const page = await this.teamLists.list({ current: 1, pageSize: 1, view, ...filter });
+        return [figure, page.total] as const;
+      }),
+    );
+    return Object.fromEntries(totals) as Record<WorkplaceTeamFigure, number>;
   }
 
   // Analyses ----------------------------------------------------------------------------------

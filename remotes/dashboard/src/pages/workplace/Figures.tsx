@@ -1,8 +1,37 @@
-// The workplace's four figures (issue #16 §2): teams ongoing, waiting (and starting soon),
-// guides on duty and free, visitors today against today's capacity.
+// The workplace's four figures (issue #16 §2): teams ongoing, waiting (starting soon, and the
+// drafts beside them), guides on duty and free, visitors today against today's capacity. A
+// team figure links to the list it is the total of, with the list's filter
+// (workplaceTeamLinks in the contract: the server counts it through that list, issue 25).
 import { useIntl } from 'react-intl';
-import { Card, Grid, Progress, Statistic, Typography } from '@arco-design/web-react';
-import type { Workplace } from '@console/shared';
+import { Link } from 'react-router-dom';
+import { Card, Grid, Progress, Statistic, Space, Typography } from '@arco-design/web-react';
+import {
+  teamListHref,
+  workplaceTeamLinks,
+  type Workplace,
+  type WorkplaceTeamFigure,
+} from '@console/shared';
+
+/** A figure that opens its list: `data-figure` names it (the tests follow every such link). */
+function FigureLink({
+  figure,
+  today,
+  children,
+}: {
+  figure: WorkplaceTeamFigure;
+  today: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Link
+      to={teamListHref(workplaceTeamLinks(today)[figure])}
+      data-figure={figure}
+      style={{ color: 'inherit', textDecoration: 'none' }}
+    >
+      {children}
+    </Link>
+  );
+}
 
 function Figure({
   testId,
@@ -10,23 +39,29 @@ function Figure({
   value,
   unit,
   footer,
+  link,
 }: {
   testId: string;
   title: string;
   value: number;
   unit: string;
   footer: React.ReactNode;
+  /** The team figure this is, when it opens a list. */
+  link?: { figure: WorkplaceTeamFigure; today: string };
 }) {
+  const statistic = (
+    <Statistic
+      title={title}
+      value={value}
+      groupSeparator
+      // The unit stays beside its number however narrow the card ("个" alone on a line).
+      styleValue={{ whiteSpace: 'nowrap' }}
+      suffix={<span style={{ fontSize: 14, color: 'var(--color-text-2)' }}>{unit}</span>}
+    />
+  );
   return (
     <Card data-testid={testId} bordered={false} style={{ height: '100%' }}>
-      <Statistic
-        title={title}
-        value={value}
-        groupSeparator
-        // The unit stays beside its number however narrow the card ("个" alone on a line).
-        styleValue={{ whiteSpace: 'nowrap' }}
-        suffix={<span style={{ fontSize: 14, color: 'var(--color-text-2)' }}>{unit}</span>}
-      />
+      {link ? <FigureLink {...link}>{statistic}</FigureLink> : statistic}
       <div style={{ marginTop: 8, color: 'var(--color-text-2)' }}>{footer}</div>
     </Card>
   );
@@ -48,6 +83,7 @@ export function Figures({ data }: { data: Workplace }) {
           title={t('workplace.figures.ongoing')}
           value={data.teams.ongoing}
           unit={t('workplace.unit.teams', { count: data.teams.ongoing })}
+          link={{ figure: 'ongoing', today: data.today }}
           footer={<Typography.Text type="secondary">{data.today}</Typography.Text>}
         />
       </Grid.Col>
@@ -57,7 +93,17 @@ export function Figures({ data }: { data: Workplace }) {
           title={t('workplace.figures.waiting')}
           value={data.teams.waiting}
           unit={t('workplace.unit.teams', { count: data.teams.waiting })}
-          footer={t('workplace.figures.waitingSoon', { count: data.teams.waitingSoon })}
+          link={{ figure: 'waiting', today: data.today }}
+          footer={
+            <Space size={12} wrap>
+              <FigureLink figure="waitingSoon" today={data.today}>
+                {t('workplace.figures.waitingSoon', { count: data.teams.waitingSoon })}
+              </FigureLink>
+              <FigureLink figure="drafts" today={data.today}>
+                {t('workplace.figures.drafts', { count: data.teams.drafts })}
+              </FigureLink>
+            </Space>
+          }
         />
       </Grid.Col>
       <Grid.Col xs={24} sm={12} xl={6}>
