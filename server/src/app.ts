@@ -4,9 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,6 +18,8 @@ import { JOBS, startJobs, type Scheduler } from './jobs';
 import { createLocalBus, createPgBus } from './events/bus';
 import { contextPlugin } from './plugins/context';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { notFoundPlugin } from './plugins/not-found';
+import { openapiPlugin } from './plugins/openapi';
 import { emptyJsonIsNoBody } from './plugins/json-body';
 import { sessionPlugin } from './plugins/session';
 import { authorizePlugin } from './plugins/authorize';
@@ -102,15 +102,7 @@ export async function buildApp({
     });
   }
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Tour operations console API', version: '0.1.0' },
-      components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'tc_session' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openapiPlugin);
   await app.register(helmet, {
     // The host loads section bundles from their manifests; scripts stay same-origin.
     contentSecurityPolicy: env.devSections
@@ -134,6 +126,7 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin);
   await app.register(errorsPlugin);
+  await app.register(notFoundPlugin);
   app.addHook('onClose', () => events.close());
   await app.register(sessionPlugin, { db: database.db, config: services.config, events });
   await app.register(authorizePlugin);

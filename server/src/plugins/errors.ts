@@ -149,7 +149,7 @@ export const errorsPlugin = fp(async (app) => {
     return sendError(reply, 'INTERNAL');
   });
 
-  app.setNotFoundHandler((req, reply) => sendError(reply, 'ROUTE_NOT_FOUND'));
+  // Requests no route answers: plugins/not-found.ts (404, or 405 with Allow).
 });
 
 /**

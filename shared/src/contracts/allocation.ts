@@ -4,7 +4,7 @@
 // ruleBreach); this file never restates them.
 import { z } from 'zod';
 import type { Localized } from './locale';
-import { idParam, idSchema, PAGE_MAX, textSchema } from './validation';
+import { calendarDay, idParam, idSchema, PAGE_MAX, textSchema } from './validation';
 import { guideCheckItem, ruleBreach, TEAM_LIMITS, TEAM_STATUSES } from './team';
 
 const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
@@ -165,8 +165,8 @@ export const waitingTeam = z.object({
   code: z.string(),
   name: z.string(),
   status: z.enum(TEAM_STATUSES),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
   /** ISO instant of the first day's start (operation time zone). */
   startsAt: z.string(),
   /** Hours until it starts (negative once started); urgent when ≤ URGENT_HOURS. */
@@ -213,7 +213,7 @@ export const candidatesPage = z.object({
    * first run of days without a local guide (its whole period when none or all have one). A
    * guide already leading the team's other days is eligible there, with its continuity.
    */
-  window: z.object({ from: z.string(), to: z.string() }),
+  window: z.object({ from: calendarDay, to: calendarDay }),
 });
 export type CandidatesPage = z.infer<typeof candidatesPage>;
 
@@ -261,13 +261,13 @@ export const planItem = z.object({
   teamId: z.number(),
   teamCode: z.string(),
   teamName: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
   /**
    * The days planned and booked when part of the team already has a local guide: its first run
    * of days without one (as the candidates' `window`). Absent or null: the whole period.
    */
-  window: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
+  window: z.object({ from: calendarDay, to: calendarDay }).nullable().optional(),
   pax: z.number(),
   language: z.string(),
   vip: z.boolean(),
@@ -296,8 +296,8 @@ export type PlanItem = z.infer<typeof planItem>;
 export const planSummary = z.object({
   id: z.number(),
   status: z.enum(PLAN_STATUSES),
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   createdAt: z.string(),
   createdBy: z.string(),
   teamsConsidered: z.number(),
@@ -376,8 +376,8 @@ export const boardBar = z.object({
   id: z.number(),
   /** Team code, or the leave type. */
   label: z.string(),
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
 });
 export type BoardBar = z.infer<typeof boardBar>;
 
@@ -394,8 +394,8 @@ export const boardGuide = z.object({
 export type BoardGuide = z.infer<typeof boardGuide>;
 
 export const board = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   guides: z.array(boardGuide),
   total: z.number(),
   /** The range's waiting teams (the strip on top), urgent ones flagged. */

@@ -96,12 +96,17 @@ export type UserSession = z.infer<typeof userSession>;
 export const ownSession = userSession.extend({ current: z.boolean() });
 export type OwnSession = z.infer<typeof ownSession>;
 
-/** One entry of the `POST /api/user/menu` answer: a section and its pages (menu.ts). */
-export const serverMenuItem = z.object({
-  key: z.string(),
-  path: z.string(),
-  get children() {
-    return z.array(serverMenuItem).optional();
-  },
-});
+/**
+ * One entry of the `POST /api/user/menu` answer: a section and its pages (menu.ts). Recursive,
+ * so it is a named component of the OpenAPI document (`id`), referenced where it nests.
+ */
+export const serverMenuItem = z
+  .object({
+    key: z.string(),
+    path: z.string(),
+    get children() {
+      return z.array(serverMenuItem).optional();
+    },
+  })
+  .meta({ id: 'ServerMenuItem' });
 export type ServerMenuItem = z.infer<typeof serverMenuItem>;

@@ -43,6 +43,12 @@ export const ERRORS = {
   ROLE_NOT_HELD: def(403, 40303, '您没有该角色', 'You do not hold that role'),
   NOT_FOUND: def(404, 40400, '资源不存在', 'Not found'),
   ROUTE_NOT_FOUND: def(404, 40401, '接口不存在', 'No such API endpoint'),
+  METHOD_NOT_ALLOWED: def(
+    405,
+    40500,
+    '该接口不支持 {method} 请求',
+    'This API endpoint does not accept {method}',
+  ),
   CONFLICT: def(409, 40900, '操作冲突', 'The operation conflicts with the current state'),
   STALE_VERSION: def(
     409,

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { Localized } from './locale';
 import {
+  calendarDay,
+  calendarDayInput,
   registerValidationMessages,
   textSchema,
   idParam,
@@ -136,7 +138,7 @@ export type GuideValidationCode = keyof typeof GUIDE_VALIDATION_MESSAGES;
 registerValidationMessages(GUIDE_VALIDATION_MESSAGES);
 
 // An empty date is "required", not "format YYYY-MM-DD" (issue #18 item 13).
-const isoDate = z.string('required').trim().min(1, 'required').pipe(z.iso.date('date'));
+const isoDate = calendarDayInput;
 const text = (max: number) => textSchema().trim().max(max, 'tooLong');
 const required = (max: number) => text(max).min(1, 'required');
 const mobile = textSchema().trim().regex(GUIDE_LIMITS.phonePattern, 'phone');
@@ -305,7 +307,7 @@ export const guideCertification = z.object({
   spotId: z.number(),
   /** Spot name when the scenic module knows the spot. */
   spotName: z.string().nullable(),
-  validUntil: z.string(),
+  validUntil: calendarDay,
 });
 export type GuideCertification = z.infer<typeof guideCertification>;
 
@@ -337,8 +339,8 @@ export const guideTeamLed = z.object({
   code: z.string(),
   name: z.string(),
   status: z.enum(TEAMS_LED_STATUSES),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
   pax: z.number(),
   /** The guide's roles on the team (its active assignments). */
   roles: z.array(z.enum(ASSIGNMENT_ROLES)),
@@ -370,7 +372,7 @@ export const guideListItem = z.object({
   licenceNo: z.string(),
   licenceType: z.enum(LICENCE_TYPES),
   level: z.enum(GUIDE_LEVELS),
-  licenceExpiry: z.string(),
+  licenceExpiry: calendarDay,
   maxGroupSize: z.number(),
   status: z.enum(GUIDE_STATUSES),
   languages: z.array(guideLanguage),
@@ -381,12 +383,12 @@ export const guideListItem = z.object({
 export type GuideListItem = z.infer<typeof guideListItem>;
 
 export const guideDetail = guideListItem.extend({
-  birthDate: z.string(),
+  birthDate: calendarDay,
   email: z.string(),
   emergencyContactName: z.string(),
   emergencyContactPhone: z.string(),
   avatar: z.string(),
-  levelObtainedOn: z.string(),
+  levelObtainedOn: calendarDay,
   specialties: z.array(z.string()),
   certifications: z.array(guideCertification),
   statusReason: z.string(),
@@ -426,8 +428,8 @@ export const unavailabilityPeriod = z.object({
   id: z.number(),
   guideId: z.number(),
   type: z.enum(UNAVAILABILITY_TYPES),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
   reason: z.string(),
   createdAt: z.string(),
   createdBy: z.number().nullable(),

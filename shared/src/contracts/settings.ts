@@ -7,13 +7,16 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const MENU_WIDTH_MIN = 160;
 export const MENU_WIDTH_MAX = 400;
 
-const serverMenuItem: z.ZodType<{ key: string; path: string; children?: unknown[] }> = z.lazy(() =>
-  z.strictObject({
-    key: textSchema().max(128),
-    path: textSchema().max(256),
-    children: z.array(serverMenuItem).max(100).optional(),
-  }),
-);
+// Recursive, so a named component of the OpenAPI document (`id`), referenced where it nests.
+const serverMenuItem: z.ZodType<{ key: string; path: string; children?: unknown[] }> = z
+  .lazy(() =>
+    z.strictObject({
+      key: textSchema().max(128),
+      path: textSchema().max(256),
+      children: z.array(serverMenuItem).max(100).optional(),
+    }),
+  )
+  .meta({ id: 'SavedMenuItem' });
 
 export const userSettingsSchema = z.strictObject({
   theme: z.enum(['light', 'dark']),

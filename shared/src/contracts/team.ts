@@ -7,6 +7,8 @@ import type { Localized } from './locale';
 import { ERRORS, formatMessage } from './errors';
 import { localDate } from '../time';
 import {
+  calendarDay,
+  calendarDayInput,
   registerValidationMessages,
   textSchema,
   multilineTextSchema,
@@ -268,7 +270,7 @@ export const TEAM_VALIDATION_MESSAGES = {
 export type TeamValidationCode = keyof typeof TEAM_VALIDATION_MESSAGES;
 registerValidationMessages(TEAM_VALIDATION_MESSAGES);
 
-const isoDate = z.string('required').trim().min(1, 'required').pipe(z.iso.date('date'));
+const isoDate = calendarDayInput;
 const timeOfDay = textSchema().trim().regex(TIME_OF_DAY_PATTERN, 'timeFormat');
 const text = (max: number, code: TeamValidationCode = 'tooLong') =>
   textSchema().trim().max(max, code);
@@ -525,8 +527,8 @@ export const teamListItem = z.object({
   paxSeniors: z.number(),
   language: z.string(),
   vip: z.boolean(),
-  startDate: z.string(),
-  endDate: z.string(),
+  startDate: calendarDay,
+  endDate: calendarDay,
   status: z.enum(TEAM_STATUSES),
   /** Names of the active local guides, for the list. */
   guides: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(ASSIGNMENT_ROLES) })),
@@ -537,7 +539,7 @@ export type TeamListItem = z.infer<typeof teamListItem>;
 
 export const itineraryItem = z.object({
   id: z.number(),
-  date: z.string(),
+  date: calendarDay,
   seq: z.number(),
   spotId: z.number(),
   spotName: z.string(),
@@ -554,8 +556,8 @@ export const teamAssignment = z.object({
   guideName: z.string(),
   guideCode: z.string(),
   role: z.enum(ASSIGNMENT_ROLES),
-  from: z.string(),
-  to: z.string(),
+  from: calendarDay,
+  to: calendarDay,
   status: z.enum(ASSIGNMENT_STATUSES),
   score: z.number().nullable(),
   assignedBy: z.string().nullable(),
@@ -657,7 +659,7 @@ export interface ItinerarySaveResult {
 export const capacityWarningShape = z.object({
   spotId: z.number(),
   spotName: z.string(),
-  date: z.string(),
+  date: calendarDay,
   planned: z.number(),
   capacity: z.number(),
   percent: z.number(),

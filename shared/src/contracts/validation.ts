@@ -247,6 +247,24 @@ export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
 /** A page number in a query string (the offset stays far inside int4 and bigint arithmetic). */
 export const PAGE_MAX = 100_000;
 
+// A calendar day (YYYY-MM-DD), the operation's local date (time.ts). The OpenAPI document
+// publishes both as `format: date` (issue 25 defect 13): a request's day is a pipe, which the
+// document shows by its input side alone (a plain string), hence the explicit format.
+registerValidationMessages({
+  date: m('日期格式应为 YYYY-MM-DD', 'Use a YYYY-MM-DD date'),
+});
+
+/** A calendar day in a request; empty is "required", not "format" (issue #18 item 13). */
+export const calendarDayInput = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .pipe(z.iso.date('date'))
+  .meta({ format: 'date' });
+
+/** A calendar day in an answer. */
+export const calendarDay = z.iso.date();
+
 // C0 control characters and DEL. PostgreSQL text cannot hold NUL at all; the others are never
 // meant in a form field. Lone UTF-16 surrogates cannot be stored as UTF-8 either.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -86,7 +86,8 @@ export class SystemConfigService {
 
   /**
    * Saves validated changes (a `null` value resets the key to its default), each at the
-   * version it was read at: any stale key refuses the whole save (409 STALE_VERSION).
+   * version it was read at: any stale key refuses the whole save (409 STALE_VERSION). A key
+   * saved at the value in effect is left alone.
    */
   async update(body: SystemConfigUpdateBody, userId: number | null): Promise<SystemConfigEntry[]> {
     await this.db.transaction(async (tx) => {
@@ -109,6 +110,9 @@ export class SystemConfigService {
           continue;
         }
         const value = SYSTEM_CONFIG[change.key].schema.parse(change.value);
+        // The value in effect saved again (a form saved untouched): nothing to write, so its
+        // version and override state stay as they are (issue 25, form round trip).
+        if (JSON.stringify(before) === JSON.stringify(value)) continue;
         if (row) {
           await tx
             .update(systemConfig)
@@ -117,8 +121,7 @@ export class SystemConfigService {
         } else {
           await tx.insert(systemConfig).values({ key: change.key, value, updatedBy: userId });
         }
-        if (JSON.stringify(before) !== JSON.stringify(value))
-          diff[change.key] = { before, after: value };
+        diff[change.key] = { before, after: value };
       }
       await recordAudit(tx, {
         entityType: 'system_config',

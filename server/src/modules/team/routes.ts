@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  calendarDay,
   capacityWarningShape,
   envelopeOf,
   itinerarySaveBody,
@@ -28,7 +29,7 @@ import { teamSheet } from './sheet';
 
 const spotDayCapacity = z.object({
   spotId: z.number(),
-  date: z.string(),
+  date: calendarDay,
   capacity: z.number(),
   planned: z.number(),
   remaining: z.number(),
