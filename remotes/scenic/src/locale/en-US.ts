@@ -53,6 +53,9 @@ export default {
   'scenic.maintenance.pick': 'Scenic spot to maintain',
   'scenic.maintenance.pickPlaceholder': 'Search by name or code',
   'scenic.maintenance.creating': 'New scenic spot',
+  'scenic.maintenance.changedElsewhere':
+    'Someone changed this spot after you opened the form, so saving will be refused. Reload to see the latest (your edits will be lost).',
+  'scenic.maintenance.reload': 'Reload',
   'scenic.maintenance.group.basic': 'Basic information',
   'scenic.maintenance.group.capacity': 'Capacity and reservation',
   'scenic.maintenance.group.hours': 'Opening hours and tickets',

@@ -51,6 +51,9 @@ export default {
   'scenic.maintenance.pick': '选择要维护的景点',
   'scenic.maintenance.pickPlaceholder': '输入名称或编码搜索',
   'scenic.maintenance.creating': '新建景点',
+  'scenic.maintenance.changedElsewhere':
+    '该景点在你打开表单后已被他人修改；保存将被拒绝。重新载入可查看最新内容（你的修改会丢失）。',
+  'scenic.maintenance.reload': '重新载入',
   'scenic.maintenance.group.basic': '基本信息',
   'scenic.maintenance.group.capacity': '承载量与预约',
   'scenic.maintenance.group.hours': '开放时间与票价',

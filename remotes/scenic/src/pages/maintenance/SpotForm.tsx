@@ -1,8 +1,9 @@
 // The grouped edit form of a spot (basic; capacity and reservation; opening hours and tickets;
 // guide requirements). Validation is the shared contract's, worded in the current locale.
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  Alert,
   Button,
   Card,
   Form,
@@ -31,58 +32,53 @@ import {
 } from '@console/shared/components/contract-form';
 import { scenicApi } from '../../api';
 import { useCategories, useContractErrors } from '../../hooks';
+import { EMPTY, toBody, toForm, type FormValues } from './spotFormValues';
 
-type FormValues = Omit<ScenicSpotCreateBody, 'priceAdult' | 'priceChild' | 'images'> & {
-  priceAdult?: number;
-  priceChild?: number;
-  images?: string;
-};
-
-const EMPTY: Partial<FormValues> = {
-  grade: 'none',
-  openTime: '08:00',
-  closeTime: '17:30',
-  avgVisitMinutes: 120,
-  reservationRequired: false,
-  certifiedGuidesOnly: false,
-  maxPaxPerGuide: 30,
-  priceAdult: 0,
-  priceChild: 0,
-  address: '',
-  description: '',
-  images: '',
-};
-
-function toForm(spot: ScenicSpot): Partial<FormValues> {
-  return {
-    ...spot,
-    priceAdult: spot.priceAdult / 100,
-    priceChild: spot.priceChild / 100,
-    images: spot.images.join('\n'),
-  };
+/** What the form was created from: a new count is a new form (fresh values, no leftovers). */
+interface Base {
+  spot: ScenicSpot | null;
+  n: number;
 }
 
-/** Form values → the contract's body (yuan → fen, one image per line). */
-function toBody(v: Partial<FormValues>): Record<string, unknown> {
-  const fen = (y: number | undefined) => (typeof y === 'number' ? Math.round(y * 100) : undefined);
-  const body: Record<string, unknown> = {
-    ...v,
-    priceAdult: fen(v.priceAdult),
-    priceChild: fen(v.priceChild),
-    images: (v.images ?? '')
-      .split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  };
-  for (const k of Object.keys(body)) if (body[k] === null || body[k] === undefined) delete body[k];
-  return body;
-}
-
+/**
+ * The spot's grouped form. It is created from the spot it opens on and never refilled by a
+ * refetch (gate readings and live events refetch the spot every few seconds; issue 25): a newer
+ * version is announced with a reload, not written over what the user is typing.
+ */
 export function SpotForm({
   spot,
   onSaved,
 }: {
   spot: ScenicSpot | null;
+  onSaved(spot: ScenicSpot): void;
+}) {
+  const [base, setBase] = useState<Base>({ spot, n: 0 });
+  // Another spot picked (or a new one started): a new form.
+  if ((spot?.id ?? null) !== (base.spot?.id ?? null)) setBase({ spot, n: base.n + 1 });
+  return (
+    <SpotFormFields
+      key={base.n}
+      spot={base.spot}
+      changedElsewhere={!!spot && !!base.spot && spot.version !== base.spot.version}
+      onReload={() => setBase({ spot, n: base.n + 1 })}
+      onSaved={(saved) => {
+        // The form goes on from what the server saved (its new version).
+        setBase({ spot: saved, n: base.n + 1 });
+        onSaved(saved);
+      }}
+    />
+  );
+}
+
+function SpotFormFields({
+  spot,
+  changedElsewhere,
+  onReload,
+  onSaved,
+}: {
+  spot: ScenicSpot | null;
+  changedElsewhere: boolean;
+  onReload(): void;
   onSaved(spot: ScenicSpot): void;
 }) {
   const intl = useIntl();
@@ -91,11 +87,8 @@ export function SpotForm({
   const categories = useCategories();
   const contractErrors = useContractErrors();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(spot ? toForm(spot) : EMPTY);
-  }, [spot, form]);
+  // The record's values for an edit, the create defaults for a new spot: one writer, once.
+  const initialValues = useMemo(() => (spot ? toForm(spot) : EMPTY), [spot]);
 
   // Every field re-checks the whole contract, so cross-field rules (instantaneous ≤ daily,
   // opening before closing) show on the field they concern as soon as either side changes.
@@ -157,6 +150,7 @@ export function SpotForm({
     <ContractForm
       schema={scenicSpotCreateBody}
       form={form}
+      initialValues={initialValues}
       layout="vertical"
       data-testid="spot-form"
       // A cross-field error (capacities, opening hours) clears when either side is corrected.
@@ -168,6 +162,18 @@ export function SpotForm({
       }
     >
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {changedElsewhere && (
+          <Alert
+            type="warning"
+            data-testid="spot-changed-elsewhere"
+            content={t('scenic.maintenance.changedElsewhere')}
+            action={
+              <Button size="mini" onClick={onReload} data-testid="spot-reload">
+                {t('scenic.maintenance.reload')}
+              </Button>
+            }
+          />
+        )}
         <Card title={t('scenic.maintenance.group.basic')}>
           <Grid.Row gutter={24}>
             {col(
