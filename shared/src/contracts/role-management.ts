@@ -170,3 +170,15 @@ export const systemRole = z.object({
   version: z.number(),
 });
 export type SystemRole = z.infer<typeof systemRole>;
+
+/**
+ * The edit form's values for a role: every field of the update, as the record holds it. The form
+ * opens with these and saves what it holds, so saving untouched changes nothing.
+ */
+export const roleFormValues = (r: SystemRole): Required<RoleUpdateBody> => ({
+  name: r.name,
+  nameEn: r.nameEn,
+  description: r.description,
+  permissions: r.permissions,
+  version: r.version,
+});

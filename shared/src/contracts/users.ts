@@ -132,6 +132,18 @@ export const systemUser = z.object({
 });
 export type SystemUser = z.infer<typeof systemUser>;
 
+/**
+ * The edit form's values for a user: every field of the update, as the record holds it. The form
+ * opens with these and saves what it holds, so saving untouched changes nothing.
+ */
+export const userFormValues = (u: SystemUser): Required<UserUpdateBody> => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  roles: u.roles.map((r) => r.code),
+  version: u.version,
+});
+
 /** Create and password reset answer the password once when the server generated it. */
 export const systemUserWithPassword = z.object({
   user: systemUser,
