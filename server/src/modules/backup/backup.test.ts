@@ -22,6 +22,7 @@ import type { Db } from '../../db/types';
 import { SystemConfigService } from '../system-config/service';
 import { allTables, dataTables, EPHEMERAL_TABLES, ident } from './tables';
 import { BackupService } from './service';
+import { verifyChain } from '../audit/log';
 import { rowsOf } from './write';
 import { LockKey } from '../../db/locks';
 import { createLocalBus } from '../../events/bus';
@@ -179,13 +180,20 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     );
     expect(restored.restored.sha256).toBe(item.sha256);
     expect(await tableChecksums(t.services.db, top!.id)).toEqual(before);
-    // The restore's own audit row follows the restored log.
-    const [rows] = rowsOf<{ n: number; action: string }>(
+    // The trail kept the rows written since the backup; the restore's own row is the last.
+    const [last] = rowsOf<{ action: string; entity_id: string }>(
       await t.services.db.execute(
-        sql`select count(*)::int as n, (select action from audit_log where id > ${top!.id}) as action from audit_log where id > ${top!.id}`,
+        sql`select action, entity_id from audit_log order by id desc limit 1`,
       ),
     );
-    expect(rows).toEqual({ n: 1, action: 'system' });
+    expect(last).toEqual({ action: 'system', entity_id: item.id });
+    expect(
+      rowsOf<{ n: number }>(
+        await t.services.db.execute(
+          sql`select count(*)::int as n from audit_log where id > ${top!.id} and action = 'backup.create'`,
+        ),
+      )[0]!.n,
+    ).toBe(1);
     // Everyone was signed out (no session of the restorer to keep).
     expect((await operator.get('/api/user/info')).statusCode).toBe(401);
     expect((await admin.get('/api/user/info')).statusCode).toBe(401);
@@ -235,6 +243,40 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect((await admin.post(`/api/backups/${made.id}/restore`, {})).statusCode).toBe(400);
     const again = await admin.post(`/api/backups/${made.id}/restore`, { confirm: true });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('a restore keeps every audit row, even those written after the backup, and records itself; the chain verifies', async () => {
+    const made = (await admin.post('/api/backups', {})).json().data;
+    const file = (await admin.get(`/api/backups/${made.id}/download`)).rawPayload;
+    // Audited changes after the backup.
+    expect((await admin.post('/api/audit/verify', {})).statusCode).toBe(200);
+    expect((await admin.post('/api/backups', {})).statusCode).toBe(200);
+    const trail = async () =>
+      rowsOf<{ id: number; hash: string; action: string; result: number; diff: unknown }>(
+        await t.services.db.execute(
+          sql`select id::int as id, hash, action, result, diff from audit_log order by id`,
+        ),
+      );
+    const before = await trail();
+
+    // A refused restore, then a good one.
+    const refused = await upload(admin, file.subarray(0, Math.floor(file.length / 2)));
+    expect(refused.statusCode).toBe(400);
+    const res = await admin.post(`/api/backups/${made.id}/restore`, { confirm: true });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const after = await trail();
+    // Every row is still there, unchanged, and nothing of the backup's trail came twice.
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((r) => [r.action, r.result])).toEqual([
+      ['backup.restore', 400],
+      ['backup.restore', 200],
+    ]);
+    const recorded = after.at(-1)!.diff as { auditRows: { after: Record<string, number> } };
+    expect(recorded.auditRows.after).toMatchObject({ appended: 0, purged: 0, putBack: 0 });
+    expect(recorded.auditRows.after.alreadyPresent).toBe(recorded.auditRows.after.inBackup);
+    const verified = await admin.post('/api/audit/verify', {});
+    expect(verified.json().data).toMatchObject({ intact: true, firstBrokenId: null });
   });
 
   it('refuses a flipped byte, a truncated file, a foreign file and another version, changing nothing', async () => {
@@ -337,6 +379,14 @@ describe('backup and restore', { timeout: 180_000 }, () => {
   });
 });
 
+/** Each audit row's time, action and request, in the trail's order. */
+const auditRequestIds = async (db: Db) =>
+  rowsOf<{ k: string }>(
+    await db.execute(
+      sql`select to_json(at)::text || ' ' || action || ' ' || request_id || ' ' || result as k from audit_log order by id`,
+    ),
+  ).map((r) => [r.k]);
+
 /** A fresh, migrated database of the other kind than the test run's, or null. */
 async function otherDatabase(): Promise<{ database: Database; drop(): Promise<void> } | null> {
   if (dbKind() === 'postgres') {
@@ -378,12 +428,22 @@ describe('across PGlite and PostgreSQL', { timeout: 240_000 }, () => {
         createLocalBus(),
       );
       const source = await tableChecksums(t.services.db);
+      const sourceTrail = await auditRequestIds(t.services.db);
       const made = await t.services.backup.create('manual');
       const file = t.services.backup.store.fileOf(made.id);
       const by = { userId: 1, username: 'admin', sessionId: 0 };
+      const otherTrail = await auditRequestIds(db);
       await service.restore(file, null, by);
       const there = await tableChecksums(db);
       expect({ ...there, audit_log: '' }).toEqual({ ...source, audit_log: '' });
+      // Another database's trail: its rows are appended after the trail's own, which stay;
+      // the chain verifies.
+      const merged = await auditRequestIds(db);
+      expect(merged.slice(0, otherTrail.length)).toEqual(otherTrail);
+      expect(merged.slice(otherTrail.length, otherTrail.length + sourceTrail.length)).toEqual(
+        sourceTrail,
+      );
+      expect(await verifyChain(db)).toMatchObject({ intact: true });
       // And back: the other database's backup restores here.
       const back = await service.create('manual');
       await t.services.backup.restore(service.store.fileOf(back.id), null, by);
@@ -391,6 +451,10 @@ describe('across PGlite and PostgreSQL', { timeout: 240_000 }, () => {
       const again = await tableChecksums(db);
       expect({ ...here, audit_log: '' }).toEqual({ ...again, audit_log: '' });
       expect(here.guides).toBe(source.guides);
+      // Back home, the rows that came back are not added twice.
+      const home = await auditRequestIds(t.services.db);
+      expect(new Set(home.map((r) => r.join('|'))).size).toBe(home.length);
+      expect(await verifyChain(t.services.db)).toMatchObject({ intact: true });
       admin = await signedIn(t.app, 'admin');
     } finally {
       await other.database.close();

@@ -1,11 +1,18 @@
 // Restoring a backup: validate the whole file first (nothing changes while it is read), then
 // replace every table's rows in one transaction, rebuild what is derived from them (filter
 // counts, sequences) and sign everyone out but the restoring admin, when the backup knows them.
+// The audit trail is not replaced: the backup's audit rows are merged into it (audit/merge.ts).
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/types';
 import { LockKey } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
-import { allTables, dataTables, ident, type TableInfo } from './tables';
+import {
+  mergeStagedAuditRows,
+  stageAuditRows,
+  STAGED_AUDIT_TABLE,
+  type AuditMerge,
+} from '../audit/merge';
+import { allTables, APPEND_ONLY_TABLES, dataTables, ident, type TableInfo } from './tables';
 import { currentSchema, type BackupHeader, type BackupTrailer } from './format';
 import { readBackup, refusal } from './read';
 import { rowsOf } from './write';
@@ -196,7 +203,7 @@ export async function replaceAll(
   file: string,
   validated: ValidatedBackup,
   keepSessionId: number | null,
-): Promise<{ keptOwnSession: boolean }> {
+): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
   const lock = rowsOf<{ locked: boolean }>(
     await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
   );
@@ -211,25 +218,30 @@ export async function replaceAll(
         )[0]?.j
       : undefined;
 
-  // Every table of the schema (data, derived, sessions): nothing of the old data remains.
+  // Every table of the schema (data, derived, sessions) but the audit trail: nothing of the old
+  // data remains, every row of the trail does.
   await tx.execute(
     sql.raw(
       `truncate ${allTables()
+        .filter((t) => !APPEND_ONLY_TABLES.has(t.name))
         .map((t) => ident(t.name))
         .join(', ')}`,
     ),
   );
+  await stageAuditRows(tx);
 
   const tables = new Map(dataTables().map((t) => [t.name, t]));
   let table: TableInfo | null = null;
+  /** Where the current table's rows go (null: nowhere, the trail's anchor stays). */
+  let target: string | null = null;
   let cols = '';
   let batch: string[] = [];
   let batchBytes = 0;
   const flush = async () => {
-    if (!table || batch.length === 0) return;
+    if (!table || !target || batch.length === 0) return;
     const name = ident(table.name);
     await tx.execute(
-      sql`${sql.raw(`insert into ${name} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`,
+      sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`,
     );
     batch = [];
     batchBytes = 0;
@@ -238,10 +250,17 @@ export async function replaceAll(
     header() {},
     table(name, columns) {
       table = tables.get(name)!;
+      target =
+        name === 'audit_log'
+          ? STAGED_AUDIT_TABLE
+          : APPEND_ONLY_TABLES.has(name)
+            ? null
+            : ident(name);
       const insertable = columns.filter((c) => !table!.generated.includes(c));
       cols = insertable.map(ident).join(', ');
     },
     async row(text) {
+      if (!target) return;
       batch.push(text);
       batchBytes += text.length;
       if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
@@ -264,6 +283,7 @@ export async function replaceAll(
       sql`insert into sessions select * from json_populate_record(null::sessions, ${keep}::json)`,
     );
   }
+  const audit = await mergeStagedAuditRows(tx);
   await resetSequences(tx);
-  return { keptOwnSession: keep !== undefined };
+  return { keptOwnSession: keep !== undefined, audit };
 }

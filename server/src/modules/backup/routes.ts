@@ -1,6 +1,6 @@
 // Backup and restore API (issue #15 point 6), admin only (system:backup). Every write is
 // audited: a backup and a deletion in their own audit transaction, a restore inside its data
-// replacement (so its row is part of the restored log).
+// replacement (which keeps the audit trail: its row follows every row the trail had).
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

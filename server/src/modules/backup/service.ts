@@ -193,8 +193,8 @@ export class BackupService {
 
   /**
    * Restores the backup in `file`: validates it all, takes a pre-restore backup, replaces every
-   * table in one transaction and records the restore's audit row after the replacement (in the
-   * restored log, so it survives).
+   * table but the audit trail in one transaction (the backup's audit rows are merged into the
+   * trail, which keeps every row it had) and records the restore at the end of the trail.
    */
   restore(file: string, id: string | null, by: Restorer): Promise<RestoreResult> {
     return this.exclusive(async () => {
@@ -227,6 +227,7 @@ export class BackupService {
               },
             },
             preRestoreBackup: { before: null, after: before.id },
+            auditRows: { before: null, after: result.audit },
           },
         });
         return result;

@@ -30,6 +30,12 @@ export interface TableInfo {
  */
 export const EPHEMERAL_TABLES = new Set(['sessions', 'login_throttle']);
 export const DERIVED_TABLES = new Set(['guide_filter_counts']);
+/**
+ * Tables a restore never replaces: the audit trail is append-only (product.md, "Audit trail").
+ * A backup carries them; a restore merges the backup's audit rows in (modules/audit/merge.ts)
+ * and keeps the trail's anchor.
+ */
+export const APPEND_ONLY_TABLES = new Set(['audit_log', 'audit_anchor']);
 
 function describe(table: PgTable): TableInfo {
   const config = getTableConfig(table);

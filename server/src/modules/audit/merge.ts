@@ -1,0 +1,150 @@
+// A backup's audit rows meet the live trail (issue 25 point 10). The trail is append-only
+// (product.md, "Audit trail"): a restore never removes or rewrites a row of it. The backup's rows
+// are staged in a temporary table and merged:
+// - a row the trail already holds (same id and hash, or failing that the same content) stays
+//   as it is: a backup of this database holds a prefix of its trail;
+// - the rows older than the trail's anchor, when the backup holds the anchor row itself, were
+//   purged by retention since the backup was taken, and stay purged;
+// - when the backup shares the trail's history (one of the above matched, or a row of the trail
+//   follows one of the backup's), a row of it whose
+//   id the trail no longer holds was removed from the trail behind its back: it goes back in
+//   its place, as it was, which mends the chain there;
+// - any other row (history from another database: a disaster recovery onto a new server) is
+//   appended at the end of the chain, in its original order and with its original content,
+//   chained onto the trail's last hash, so the trail still verifies.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/types';
+import { LockKey } from '../../db/locks';
+import { auditLog } from './schema';
+import { chainHash, GENESIS_HASH, type AuditEntry } from './chain';
+import { readAnchor } from './queries';
+
+/** The temporary table a restore stages the backup's audit rows in (dropped at commit). */
+export const STAGED_AUDIT_TABLE = 'restore_staged_audit';
+
+/** Rows appended per statement. */
+const APPEND_BATCH = 2000;
+
+export interface AuditMerge {
+  /** Rows of the backup's trail. */
+  inBackup: number;
+  /** Of those, rows the trail already holds. */
+  alreadyPresent: number;
+  /** Of those, rows purged by retention since the backup was taken. */
+  purged: number;
+  /** Of those, rows of this trail removed behind its back, put back in their place. */
+  putBack: number;
+  /** Of those, rows appended to the trail (another database's history). */
+  appended: number;
+}
+
+/** Creates the staging table in `tx`; the restore inserts the backup's audit rows into it. */
+export async function stageAuditRows(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql.raw(
+      `create temporary table ${STAGED_AUDIT_TABLE} (like audit_log including defaults) on commit drop`,
+    ),
+  );
+}
+
+const count = async (tx: Tx, query: ReturnType<typeof sql>) =>
+  Number(((await tx.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+
+/** Merges the staged rows into the trail (see the top of this file); holds the chain's lock. */
+export async function mergeStagedAuditRows(tx: Tx): Promise<AuditMerge> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LockKey.AuditChain})`);
+  const staged = sql.raw(STAGED_AUDIT_TABLE);
+  const inBackup = await count(tx, sql`select count(*)::int as n from ${staged}`);
+  const alreadyPresent = await count(
+    tx,
+    sql`with d as (delete from ${staged} s using audit_log a
+          where a.id = s.id and a.hash = s.hash returning 1)
+        select count(*)::int as n from d`,
+  );
+  const anchor = await readAnchor(tx);
+  let purged = 0;
+  if (anchor) {
+    purged = await count(
+      tx,
+      sql`with d as (delete from ${staged} s
+            where s.id <= ${anchor.lastPurgedId} and exists (
+              select 1 from ${staged} k where k.id = ${anchor.lastPurgedId} and k.hash = ${anchor.lastPurgedHash})
+            returning 1)
+          select count(*)::int as n from d`,
+    );
+  }
+  // Shared history: a row matched, or a row of the trail follows one of the backup's.
+  const shared =
+    alreadyPresent + purged > 0 ||
+    (await count(
+      tx,
+      sql`select count(*)::int as n from (select 1 from ${staged} s
+            join audit_log a on a.prev_hash = s.hash limit 1) x`,
+    )) > 0;
+  const putBack = !shared
+    ? 0
+    : await count(
+        tx,
+        sql`with d as (delete from ${staged} s
+                where not exists (select 1 from audit_log a where a.id = s.id) returning s.*),
+              i as (insert into audit_log select * from d returning 1)
+              select count(*)::int as n from i`,
+      );
+  // The same event under another id (a trail that went to another database and came back).
+  const sameContent = await count(
+    tx,
+    sql`with d as (delete from ${staged} s using audit_log a
+          where a.at = s.at and a.action = s.action and a.request_id = s.request_id
+            and a.username = s.username and a.role = s.role and a.entity_type = s.entity_type
+            and a.entity_id = s.entity_id and a.result = s.result and a.duration_ms = s.duration_ms
+            and a.ip = s.ip and a.user_agent = s.user_agent
+            and a.user_id is not distinct from s.user_id and a.diff is not distinct from s.diff
+          returning 1)
+        select count(*)::int as n from d`,
+  );
+
+  const [last] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .orderBy(sql`${auditLog.id} desc`)
+    .limit(1);
+  let prev = last?.hash ?? anchor?.lastPurgedHash ?? GENESIS_HASH;
+  let after = -1;
+  let appended = 0;
+  for (;;) {
+    // As JSON: the times come back as ISO text on both drivers.
+    const rows = (
+      (await tx.execute(
+        sql`select id, row_to_json(s)::text as j from ${staged} s
+            where id > ${after} order by id limit ${APPEND_BATCH}`,
+      )) as unknown as { rows: { id: number | string; j: string }[] }
+    ).rows;
+    if (rows.length === 0) break;
+    const values = rows.map(({ j }) => {
+      const r = JSON.parse(j) as Record<string, unknown>;
+      const entry: AuditEntry = {
+        at: new Date(r.at as string),
+        userId: r.user_id === null ? null : Number(r.user_id),
+        username: r.username as string,
+        role: r.role as string,
+        action: r.action as string,
+        entityType: r.entity_type as string,
+        entityId: r.entity_id as string,
+        diff: r.diff as AuditEntry['diff'],
+        requestId: r.request_id as string,
+        ip: r.ip as string,
+        userAgent: r.user_agent as string,
+        result: Number(r.result),
+        durationMs: Number(r.duration_ms),
+      };
+      const hash = chainHash(prev, entry);
+      const row = { ...entry, prevHash: prev, hash };
+      prev = hash;
+      return row;
+    });
+    await tx.insert(auditLog).values(values);
+    appended += values.length;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+  return { inBackup, alreadyPresent: alreadyPresent + sameContent, purged, putBack, appended };
+}
