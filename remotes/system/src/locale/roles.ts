@@ -32,6 +32,7 @@ export const rolesZhCN = {
     '勾选该角色拥有的权限。每个权限列出它开放的页面；修改在持有该角色的会话的下一次请求时生效，无需重新登录。',
   'roles.matrix.pages': '开放页面：',
   'roles.matrix.adminKeeps': '管理员角色始终保留此权限',
+  'roles.matrix.notHeld': '您没有此权限，不能授予',
 } satisfies Record<string, string>;
 
 export const rolesEnUS = {
@@ -69,4 +70,5 @@ export const rolesEnUS = {
     'Tick the permissions the role holds. Each lists the pages it opens; a change applies at the next request of every session holding the role, without signing in again.',
   'roles.matrix.pages': 'Opens:',
   'roles.matrix.adminKeeps': 'The admin role always keeps this permission',
+  'roles.matrix.notHeld': 'You do not hold this permission, so you cannot grant it',
 } satisfies Record<keyof typeof rolesZhCN, string>;

@@ -1,6 +1,8 @@
 // A role's code, names in both languages, description and its permission matrix: permissions
-// grouped by section, each with what it allows and which pages it opens. The admin role's
-// user and role writes stay ticked (the server keeps them whatever is sent).
+// grouped by section, each with what it allows and which pages it opens. The admin role keeps
+// every permission (the server keeps them whatever is sent). A permission the caller's active
+// role lacks cannot be added (the grant ceiling); one the role already has may stay or go.
+// The form opens with the record's values (roleFormValues) and saves what it holds.
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -20,6 +22,7 @@ import {
   PERMISSION_CATALOGUE,
   PERMISSION_GROUP_TITLES,
   roleCreateBody,
+  roleFormValues,
   roleUpdateBody,
   type Locale,
   type Permission,
@@ -28,6 +31,7 @@ import {
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
 import { usePinnedRoutes, usePinnedSections } from '@console/shared/section';
+import { selectPermissions, useAppSelector } from '@console/shared/store';
 import { rolesApi } from '../../usersApi';
 
 interface Values {
@@ -68,7 +72,10 @@ export function RoleEditor({
   const [form] = Form.useForm<Values>();
   const [granted, setGranted] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
   const [saving, setSaving] = useState(false);
+  const held = useAppSelector(selectPermissions);
   const locked = (p: Permission) => role?.code === 'admin' && ADMIN_LOCKED_PERMISSIONS.includes(p);
+  /** Not held by the caller and not in the role already: adding it would grant it. */
+  const beyond = (p: Permission) => !held.includes(p) && !role?.permissions.includes(p);
 
   const toggle = (p: Permission, on: boolean) =>
     setGranted((prev) => {
@@ -94,7 +101,7 @@ export function RoleEditor({
         description: values.description ?? '',
         permissions,
       };
-      if (role) await rolesApi.update(role.id, { ...body, version: role.version });
+      if (role) await rolesApi.update(role.id, { ...roleFormValues(role), ...body });
       else await rolesApi.create({ ...body, code: values.code ?? '' });
       Message.success(t('roles.saved'));
       onSaved();
@@ -144,9 +151,7 @@ export function RoleEditor({
         form={form}
         layout="vertical"
         disabled={readOnly}
-        initialValues={
-          role ? { name: role.name, nameEn: role.nameEn, description: role.description } : undefined
-        }
+        initialValues={role ? roleFormValues(role) : undefined}
         data-testid="role-form"
       >
         {!role && (
@@ -210,7 +215,7 @@ export function RoleEditor({
                     >
                       <Checkbox
                         checked={granted.has(p.code) || locked(p.code)}
-                        disabled={readOnly || locked(p.code)}
+                        disabled={readOnly || locked(p.code) || beyond(p.code)}
                         onChange={(on) => toggle(p.code, on)}
                         data-testid={`perm-${p.code}`}
                       >
@@ -223,6 +228,15 @@ export function RoleEditor({
                             style={{ fontSize: 12, marginRight: 8 }}
                           >
                             {t('roles.matrix.adminKeeps')}
+                          </Typography.Text>
+                        )}
+                        {!readOnly && !locked(p.code) && beyond(p.code) && (
+                          <Typography.Text
+                            type="secondary"
+                            style={{ fontSize: 12, marginRight: 8 }}
+                            data-testid={`perm-beyond-${p.code}`}
+                          >
+                            {t('roles.matrix.notHeld')}
                           </Typography.Text>
                         )}
                         {pages.length > 0 && (

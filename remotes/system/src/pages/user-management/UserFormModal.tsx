@@ -1,11 +1,14 @@
 // Create or edit a user: profile fields and roles; on create, the initial password is either
 // generated (shown once afterwards) or set by the admin. Either way the user must change it.
+// The form opens with the record's values (userFormValues) and saves what it holds. It offers
+// only the roles the caller may grant, and never one's own roles (the grant ceiling).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert, Form, Input, Modal, Radio, Select } from '@arco-design/web-react';
 import {
   roleLabel,
   userCreateBody,
+  userFormValues,
   userUpdateBody,
   type SystemRole,
   type SystemUser,
@@ -14,6 +17,7 @@ import {
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
 import { usersApi } from '../../usersApi';
+import { roleChoices } from './grantableRoles';
 
 interface Values {
   username: string;
@@ -28,11 +32,14 @@ interface Values {
 export function UserFormModal({
   user,
   roles,
+  me,
   onClose,
   onSaved,
 }: {
   user: SystemUser | null;
   roles: SystemRole[];
+  /** The signed-in user and their active role's permissions. */
+  me: { id: number; permissions: readonly string[] };
   onClose(): void;
   onSaved(result: SystemUserWithPassword | null): void;
 }) {
@@ -41,6 +48,8 @@ export function UserFormModal({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [mode, setMode] = useState<'generate' | 'set'>('generate');
+  const ownRoles = user !== null && user.id === me.id;
+  const choices = roleChoices(roles, me.permissions, user ? userFormValues(user).roles : []);
 
   const submit = async () => {
     let values: Values;
@@ -58,7 +67,7 @@ export function UserFormModal({
         roles: values.roles ?? [],
       };
       if (user) {
-        await usersApi.update(user.id, { ...profile, version: user.version });
+        await usersApi.update(user.id, { ...userFormValues(user), ...profile });
         onSaved(null);
       } else {
         const result = await usersApi.create({
@@ -99,16 +108,7 @@ export function UserFormModal({
         schema={user ? userUpdateBody : userCreateBody}
         form={form}
         layout="vertical"
-        initialValues={
-          user
-            ? {
-                name: user.name,
-                email: user.email,
-                phone: user.phone,
-                roles: user.roles.map((r) => r.code),
-              }
-            : { roles: [], passwordMode: 'generate' }
-        }
+        initialValues={user ? userFormValues(user) : { roles: [], passwordMode: 'generate' }}
         data-testid="user-form"
       >
         {!user && (
@@ -132,11 +132,22 @@ export function UserFormModal({
           field="roles"
           label={t('users.field.roles')}
           rules={[{ required: true, type: 'array', minLength: 1, message: t('users.hint.roles') }]}
+          extra={ownRoles ? t('users.hint.ownRoles') : undefined}
         >
           <Select
             data-testid="user-field-roles"
             mode="multiple"
-            options={roles.map((r) => ({ value: r.code, label: roleLabel(r, intl.locale) }))}
+            disabled={ownRoles}
+            options={choices.map(({ role, grantable, missing }) => ({
+              value: role.code,
+              label: grantable
+                ? roleLabel(role, intl.locale)
+                : `${roleLabel(role, intl.locale)} · ${intl.formatMessage(
+                    { id: 'users.hint.roleBeyond' },
+                    { permissions: missing.join(', ') },
+                  )}`,
+              disabled: !grantable,
+            }))}
           />
         </ContractItem>
         <ContractItem field="email" label={t('users.field.email')}>

@@ -11,6 +11,8 @@ export const formatTime = (at: string | null) => (at ? operationDateTime(at) : '
 export function userColumns(o: {
   intl: IntlShape;
   canWrite: boolean;
+  /** Not one's own password, nor that of a user holding more (the grant ceiling). */
+  canReset(u: SystemUser): boolean;
   onEdit(u: SystemUser): void;
   onReset(u: SystemUser): void;
   onSessions(u: SystemUser): void;
@@ -120,7 +122,9 @@ export function userColumns(o: {
                 if (key === 'unlock') o.onUnlock(u);
               }}
             >
-              <Menu.Item key="reset">{t('users.action.resetPassword')}</Menu.Item>
+              <Menu.Item key="reset" disabled={!o.canReset(u)}>
+                {t('users.action.resetPassword')}
+              </Menu.Item>
               <Menu.Item key="sessions">{t('users.action.sessions')}</Menu.Item>
               <Menu.Item key="unlock" disabled={!u.locked}>
                 {t('users.action.unlock')}

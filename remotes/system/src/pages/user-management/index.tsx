@@ -7,17 +7,24 @@ import { Card, Input, Message, Select } from '@arco-design/web-react';
 import { roleLabel, type SystemUser, type SystemUserWithPassword } from '@console/shared';
 import { SearchTable } from '@console/shared/components/search-table';
 import { useHasPermission } from '@console/shared/permission';
+import { selectUser, useAppSelector } from '@console/shared/store';
 import { useAllRoles, useInvalidate, usersApi, useSystemUsersQuery } from '../../usersApi';
 import { userColumns } from './columns';
 import { UserFormModal } from './UserFormModal';
 import { PasswordResetModal, PasswordShownOnce } from './PasswordModals';
 import { SessionsDrawer } from './SessionsDrawer';
+import { mayResetPassword } from './grantableRoles';
 
 export default function UserManagementPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const canWrite = useHasPermission('system:user:write');
   const roles = useAllRoles();
+  const info = useAppSelector(selectUser);
+  const me = useMemo(
+    () => ({ id: info?.id ?? 0, permissions: info?.permissions ?? [] }),
+    [info?.id, info?.permissions],
+  );
   const invalidate = useInvalidate();
   const [editing, setEditing] = useState<SystemUser | 'new' | null>(null);
   const [resetting, setResetting] = useState<SystemUser | null>(null);
@@ -29,6 +36,7 @@ export default function UserManagementPage() {
       userColumns({
         intl,
         canWrite,
+        canReset: (u) => mayResetPassword(u, me, roles),
         onEdit: setEditing,
         onReset: setResetting,
         onSessions: setSessionsOf,
@@ -50,7 +58,7 @@ export default function UserManagementPage() {
           invalidate();
         },
       }),
-    [intl, canWrite, invalidate],
+    [intl, canWrite, invalidate, me, roles],
   );
 
   const yesNo = [
@@ -100,6 +108,7 @@ export default function UserManagementPage() {
         <UserFormModal
           user={editing === 'new' ? null : editing}
           roles={roles}
+          me={me}
           onClose={() => setEditing(null)}
           onSaved={(result) => {
             setEditing(null);

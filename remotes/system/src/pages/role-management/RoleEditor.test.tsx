@@ -1,0 +1,94 @@
+// The role editor (issue 25): opened on a role, saved untouched, it sends exactly the record's
+// values (the form round trip); a permission the caller's active role lacks cannot be added,
+// one the role already has may stay or go (the grant ceiling), in jsdom.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { PERMISSIONS, roleFormValues, type SystemRole, type UserInfo } from '@console/shared';
+import { createStore, fetchUserInfo } from '@console/shared/store';
+import { setPinnedPages } from '@console/shared/section';
+import { DECLARED_PAGES } from '@console/shared/testing/declared-sections';
+import zhCN from '../../locale/zh-CN';
+import { rolesApi } from '../../usersApi';
+import { RoleEditor } from './RoleEditor';
+
+beforeAll(() => setPinnedPages(DECLARED_PAGES));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const ROLE_WRITER = ['system:read', 'system:role:write', 'guide:read'];
+
+const role = (permissions: string[], over: Partial<SystemRole> = {}): SystemRole => ({
+  id: 5,
+  code: 'dispatch',
+  name: '调度',
+  nameEn: 'Dispatch',
+  description: '第一行\n第二行',
+  permissions: permissions as SystemRole['permissions'],
+  builtIn: false,
+  userCount: 2,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  version: 3,
+  ...over,
+});
+
+function open(target: SystemRole | null, held: readonly string[]) {
+  const store = createStore();
+  store.dispatch(
+    fetchUserInfo.fulfilled({ id: 1, permissions: [...held] } as UserInfo, 'test', undefined),
+  );
+  const onSaved = vi.fn();
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="zh-CN" messages={zhCN}>
+        <RoleEditor role={target} readOnly={false} onClose={() => {}} onSaved={onSaved} />
+      </IntlProvider>
+    </Provider>,
+  );
+  return { onSaved };
+}
+
+const box = (p: string) =>
+  screen.getByTestId(`perm-${p}`).querySelector('input') as HTMLInputElement;
+
+describe('the role editor', () => {
+  it.each([
+    ['every optional field set', role(['guide:read', 'team:write'])],
+    ['every optional field empty', role([], { description: '' })],
+  ])('saved untouched, sends the record as it is (%s)', async (_, target) => {
+    const update = vi.spyOn(rolesApi, 'update').mockResolvedValue(target);
+    const { onSaved } = open(target, PERMISSIONS);
+    fireEvent.click(screen.getByTestId('role-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledWith(target.id, roleFormValues(target));
+  });
+
+  it('offers only the permissions the caller holds, and keeps those the role has', async () => {
+    // The role has team:write, which the caller lacks: it may stay or go, not come back new.
+    const target = role(['guide:read', 'team:write']);
+    const update = vi.spyOn(rolesApi, 'update').mockResolvedValue(target);
+    const { onSaved } = open(target, ROLE_WRITER);
+    for (const p of PERMISSIONS) {
+      const addable = ROLE_WRITER.includes(p) || target.permissions.includes(p);
+      expect(box(p).disabled, p).toBe(!addable);
+      expect(screen.queryByTestId(`perm-beyond-${p}`) !== null, p).toBe(!addable);
+    }
+    expect(screen.getAllByText('您没有此权限，不能授予').length).toBe(PERMISSIONS.length - 4);
+    fireEvent.click(box('team:write'));
+    fireEvent.click(box('system:read'));
+    fireEvent.click(screen.getByTestId('role-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledWith(target.id, {
+      ...roleFormValues(target),
+      permissions: ['guide:read', 'system:read'],
+    });
+  });
+
+  it('a new role offers only what the caller holds', () => {
+    open(null, ROLE_WRITER);
+    for (const p of PERMISSIONS) expect(box(p).disabled, p).toBe(!ROLE_WRITER.includes(p));
+  });
+});
