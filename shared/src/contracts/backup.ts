@@ -31,6 +31,8 @@ export const backupItem = z.object({
   createdAt: z.string(),
   /** Bytes of the compressed file. */
   size: z.number(),
+  /** SHA-256 (hex) of the file as downloaded (the compressed bytes): what a user checks. */
+  fileSha256: z.string(),
   /** SHA-256 (hex) of the uncompressed content, as recorded in the file's trailer. */
   sha256: z.string(),
   /** Migrations applied to the database it was taken from. */

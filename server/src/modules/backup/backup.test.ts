@@ -143,6 +143,20 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect(download.headers['content-type']).toBe('application/gzip');
     const file = download.rawPayload;
     expect(file.length).toBe(item.size);
+    // The checksum shown is the downloaded file's (sha256sum of the download), and named so.
+    const fileHash = createHash('sha256').update(file).digest('hex');
+    expect(item.fileSha256).toBe(fileHash);
+    expect(download.headers['x-backup-sha256']).toBe(fileHash);
+    expect(list.list.find((b: { id: string }) => b.id === item.id).fileSha256).toBe(fileHash);
+    // The content's checksum (the trailer's) is the other one, named apart.
+    expect(item.sha256).toBe(JSON.parse(unpack(file).at(-1)!)[1].sha256);
+    expect(download.headers['x-backup-content-sha256']).toBe(item.sha256);
+    // A backup described before the file's checksum was kept gets it computed once.
+    const metaFile = path.join(backupDir, `${item.id}.json`);
+    const legacy = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+    delete legacy.fileSha256;
+    fs.writeFileSync(metaFile, JSON.stringify(legacy));
+    expect(t.services.backup.store.get(item.id)?.fileSha256).toBe(fileHash);
     const lines = unpack(file);
     expect(JSON.parse(lines[0]!)).toMatchObject({ product: 'tour-console-backup', format: 1 });
     expect(lines.filter((l) => l.startsWith('["table",')).length).toBe(dataTables().length);

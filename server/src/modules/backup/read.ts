@@ -98,16 +98,19 @@ function asHeader(value: unknown): BackupHeader {
 }
 
 /**
- * Streams `file` through the handlers; resolves with its header and trailer once the whole
+ * Streams `file` through the handlers; resolves with its header, trailer and the file's own
+ * SHA-256 (of the compressed bytes) once the whole
  * file has been read and its checksum matched. Refuses (AppError) a file that is not gzip or
  * not ours (BACKUP_FOREIGN), or damaged, cut short or malformed (BACKUP_CORRUPT).
  */
 export async function readBackup(
   file: string,
   handlers: ReadHandlers,
-): Promise<{ header: BackupHeader; trailer: BackupTrailer }> {
+): Promise<{ header: BackupHeader; trailer: BackupTrailer; fileSha256: string }> {
   if (!startsWithGzipMagic(file)) throw refusal('BACKUP_FOREIGN');
   const source = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
+  const fileHash = createHash('sha256');
+  source.on('data', (chunk) => fileHash.update(chunk));
   const gunzip = zlib.createGunzip();
   source.on('error', (err) => gunzip.destroy(err));
   source.pipe(gunzip);
@@ -181,5 +184,5 @@ export async function readBackup(
     gunzip.destroy();
   }
   if (!header || !trailer) throw refusal('BACKUP_CORRUPT', 'incomplete');
-  return { header, trailer };
+  return { header, trailer, fileSha256: fileHash.digest('hex') };
 }

@@ -20,6 +20,8 @@ import { rowsOf } from './write';
 export interface ValidatedBackup {
   header: BackupHeader;
   trailer: BackupTrailer;
+  /** SHA-256 of the file's bytes. */
+  fileSha256: string;
   /** Columns each table of the file holds. */
   columns: Map<string, string[]>;
   /** Whether the file holds the user with this id and username (the restoring admin). */
@@ -78,7 +80,7 @@ export async function validateBackup(
   }
 
   let current: { table: TableInfo | undefined; name: string } | null = null;
-  const { header, trailer } = await readBackup(file, {
+  const { header, trailer, fileSha256 } = await readBackup(file, {
     header(h) {
       const prefix = h.migrations.every((tag, i) => schema.tags[i] === tag);
       if (h.format !== 1 || !prefix || h.migrations.length > schema.tags.length) {
@@ -153,7 +155,7 @@ export async function validateBackup(
       }
     }
   }
-  return { header, trailer, columns, hasUser };
+  return { header, trailer, fileSha256, columns, hasUser };
 }
 
 /** Rows inserted per statement, and the most JSON text gathered for one. */

@@ -91,7 +91,9 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       reply
         .header('content-type', 'application/gzip')
         .header('content-length', String(item.size))
-        .header('x-backup-sha256', item.sha256)
+        // The file's own SHA-256 (what `sha256sum` of the download prints) and the content's.
+        .header('x-backup-sha256', item.fileSha256)
+        .header('x-backup-content-sha256', item.sha256)
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="backup-${item.id}.ndjson.gz"`);
       return reply.send(fs.createReadStream(path));

@@ -83,7 +83,7 @@ export class BackupService {
     const now = this.clock.now();
     const id = this.store.newId(kind, now);
     const temp = this.store.tempFile('.ndjson.gz');
-    const { header, trailer, size } = await writeBackup(this.db, temp, {
+    const { header, trailer, size, fileSha256 } = await writeBackup(this.db, temp, {
       kind,
       database: this.databaseKind,
       now,
@@ -93,6 +93,7 @@ export class BackupService {
       kind,
       createdAt: header.createdAt,
       size,
+      fileSha256,
       sha256: trailer.sha256,
       schemaVersion: header.schemaVersion,
       appVersion: header.appVersion,
@@ -115,7 +116,10 @@ export class BackupService {
           entityId: item.id,
           action: kind === 'scheduled' ? 'backup.scheduled' : undefined,
           diff: {
-            backup: { before: null, after: { kind, rows: item.rows, sha256: item.sha256 } },
+            backup: {
+              before: null,
+              after: { kind, rows: item.rows, fileSha256: item.fileSha256, sha256: item.sha256 },
+            },
             ...(pruned.length ? { pruned: { before: pruned, after: null } } : {}),
           },
         }),
@@ -222,6 +226,7 @@ export class BackupService {
               before: null,
               after: {
                 createdAt: validated.header.createdAt,
+                fileSha256: validated.fileSha256,
                 sha256: validated.trailer.sha256,
                 rows: validated.trailer.rows,
               },
@@ -240,6 +245,7 @@ export class BackupService {
           kind:
             (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
           createdAt: h.createdAt,
+          fileSha256: validated.fileSha256,
           sha256: validated.trailer.sha256,
           schemaVersion: h.schemaVersion,
           appVersion: h.appVersion,

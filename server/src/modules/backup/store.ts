@@ -2,8 +2,28 @@
 // shows (kind, time, size, checksum, versions), so listing never opens the backups themselves.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { BACKUP_ID_PATTERN, backupItem, type BackupItem, type BackupKind } from '@console/shared';
+
+/** A description as stored; those written before issue 25 lack the file's checksum. */
+const storedItem = backupItem.extend({ fileSha256: backupItem.shape.fileSha256.optional() });
+
+/** SHA-256 (hex) of a file's bytes, read in pieces. */
+function fileSha256(file: string): string {
+  const hash = createHash('sha256');
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(1024 * 1024);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      hash.update(buf.subarray(0, n));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
+}
 
 export class BackupStore {
   constructor(readonly dir: string) {}
@@ -52,8 +72,13 @@ export class BackupStore {
   get(id: string): BackupItem | null {
     if (!BACKUP_ID_PATTERN.test(id) || !fs.existsSync(this.fileOf(id))) return null;
     try {
-      const parsed = backupItem.safeParse(JSON.parse(fs.readFileSync(this.metaOf(id), 'utf8')));
-      return parsed.success && parsed.data.id === id ? parsed.data : null;
+      const parsed = storedItem.safeParse(JSON.parse(fs.readFileSync(this.metaOf(id), 'utf8')));
+      if (!parsed.success || parsed.data.id !== id) return null;
+      if (parsed.data.fileSha256) return { ...parsed.data, fileSha256: parsed.data.fileSha256 };
+      // Described before the file's own checksum was recorded: computed once and kept.
+      const item = { ...parsed.data, fileSha256: fileSha256(this.fileOf(id)) };
+      fs.writeFileSync(this.metaOf(id), JSON.stringify(item));
+      return item;
     } catch {
       return null;
     }

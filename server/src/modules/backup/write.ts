@@ -29,6 +29,8 @@ export interface WrittenBackup {
   trailer: BackupTrailer;
   /** Bytes of the compressed file. */
   size: number;
+  /** SHA-256 (hex) of the compressed file, the bytes a download gives. */
+  fileSha256: string;
 }
 
 /** Writes a backup of `db` to `file` (created; removed again when anything fails). */
@@ -40,6 +42,8 @@ export async function writeBackup(
   const out = fs.createWriteStream(file, { flags: 'wx' });
   const gzip = zlib.createGzip({ level: 6 });
   gzip.pipe(out);
+  const fileHash = createHash('sha256');
+  gzip.on('data', (chunk: Buffer) => fileHash.update(chunk));
   const hash = createHash('sha256');
   let failed: Error | null = null;
   const onError = (err: Error) => (failed ??= err);
@@ -104,7 +108,7 @@ export async function writeBackup(
     gzip.end(JSON.stringify(['trailer', trailer]) + '\n');
     await once(out, 'close');
     if (failed) throw failed;
-    return { header, trailer, size: fs.statSync(file).size };
+    return { header, trailer, size: fs.statSync(file).size, fileSha256: fileHash.digest('hex') };
   } catch (err) {
     gzip.destroy();
     out.destroy();
