@@ -1,6 +1,8 @@
 // Backup and restore (/system/backup-restore, issue #15 point 6): take a backup now, see the
 // schedule, list, download, delete and restore backups, or restore from an uploaded file.
-// Restoring and deleting ask first, saying what will happen.
+// Restoring and deleting ask first, saying what will happen. Every call needs `system:backup`
+// (admin by default); a role that reaches the page without it sees what the page is for and
+// who can use it, with nothing to press (issue 25 point 14).
 import { useRef, useState } from 'react';
 import {
   Alert,
@@ -18,11 +20,12 @@ import {
   Typography,
   type TableColumnProps,
 } from '@arco-design/web-react';
-import { IconDownload, IconPlus, IconUpload } from '@arco-design/web-react/icon';
+import { IconDownload, IconLock, IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
 import type { BackupItem, BackupKind } from '@console/shared';
 import { operationDateTime } from '@console/shared/i18n';
 import { apiErrorMessage } from '@console/shared/api';
+import { useHasPermission } from '@console/shared/permission';
 import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
 import { upFrom } from '@console/shared/components/responsive';
 
@@ -47,6 +50,44 @@ export function formatBytes(bytes: number): string {
 }
 
 export default function BackupRestorePage() {
+  const canBackup = useHasPermission('system:backup');
+  return canBackup ? <BackupRestore /> : <BackupReadOnly />;
+}
+
+/** The page for a role without `system:backup`: what it is for, nothing to press. */
+function BackupReadOnly() {
+  const intl = useIntl();
+  return (
+    <Card title={intl.formatMessage({ id: 'backup.title' })} data-testid="backup-page">
+      <Empty
+        icon={<IconLock style={{ fontSize: 48 }} />}
+        description={
+          <Space direction="vertical" size={4} data-testid="backup-read-only">
+            <Typography.Text bold>
+              {intl.formatMessage({ id: 'backup.readOnly.title' })}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {intl.formatMessage({ id: 'backup.readOnly.content' })}
+            </Typography.Text>
+          </Space>
+        }
+      />
+    </Card>
+  );
+}
+
+/** Checksums are long: the first characters, the whole on hover, copied with one click. */
+function Checksum({ value, tip }: { value: string; tip: string }) {
+  return (
+    <Tooltip content={tip}>
+      <Typography.Text code copyable={{ text: value }} style={{ margin: 0, ...NOWRAP }}>
+        {value.slice(0, 12)}…
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+function BackupRestore() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
@@ -170,14 +211,16 @@ export default function BackupRestorePage() {
     },
     { title: t('backup.col.rows'), dataIndex: 'rows', render: (v: number) => intl.formatNumber(v) },
     {
+      // The downloaded file's SHA-256 (what sha256sum prints); the content's is in the tip.
       title: t('backup.col.checksum'),
-      dataIndex: 'sha256',
-      render: (v: string) => (
-        <Tooltip content={v}>
-          <Typography.Text code copyable={{ text: v }} style={{ margin: 0, ...NOWRAP }}>
-            {v.slice(0, 12)}…
-          </Typography.Text>
-        </Tooltip>
+      dataIndex: 'fileSha256',
+      render: (v: string, item: BackupItem) => (
+        <span data-testid="backup-file-sha256" data-sha256={v}>
+          <Checksum
+            value={v}
+            tip={`${t('backup.checksum.file')}: ${v} · ${t('backup.checksum.content')}: ${item.sha256}`}
+          />
+        </span>
       ),
     },
     { title: t('backup.col.schema'), dataIndex: 'schemaVersion' },

@@ -1,7 +1,9 @@
 // Operation log (/system/operation-log, issue #15 point 5): the shared filter form, keyset
 // pages (newest / newer / older: no page numbers, since the server never counts the log),
 // a row's detail with the field diff, the current filter's CSV export (streamed by the
-// server to a file) and the verification of the hash chain.
+// server to a file) and the verification of the hash chain. Every call needs
+// `system:audit:read`; a role that reaches the page without it sees who may read the log,
+// with nothing to press (issue 25 point 14).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -27,6 +29,7 @@ import {
   IconDownload,
   IconExclamationCircle,
   IconLeft,
+  IconLock,
   IconRight,
   IconSafe,
   IconToTop,
@@ -48,6 +51,7 @@ import {
   type FilterValues,
 } from '@console/shared/components/search-table';
 import { operationDateTime } from '@console/shared/i18n';
+import { useHasPermission } from '@console/shared/permission';
 import { auditExportUrl, systemApi, useAuditPageQuery } from '../../api';
 
 const PAGE_SIZE = 20;
@@ -70,6 +74,28 @@ const json = (value: unknown) =>
       : JSON.stringify(value);
 
 export default function OperationLogPage() {
+  const canRead = useHasPermission('system:audit:read');
+  return canRead ? <OperationLog /> : <OperationLogReadOnly />;
+}
+
+/** The page for a role without `system:audit:read`: who may read the log, nothing to press. */
+function OperationLogReadOnly() {
+  const intl = useIntl();
+  return (
+    <Card data-testid="operation-log">
+      <Empty
+        icon={<IconLock style={{ fontSize: 48 }} />}
+        description={
+          <Typography.Text data-testid="operation-log-read-only">
+            {intl.formatMessage({ id: 'log.forbidden' })}
+          </Typography.Text>
+        }
+      />
+    </Card>
+  );
+}
+
+function OperationLog() {
   const intl = useIntl();
   const locale = intl.locale as Locale;
   const t = (id: string, values?: Record<string, string | number>) =>
