@@ -11,7 +11,8 @@
 // answers may take a few seconds under load; a stall like the zip bomb's took 9–60 s), every
 // 4xx in the error envelope with an `error` code, no mutating call accepted (only malformed
 // values are sent, so nothing valid may be written), and the guide and spot lists and
-// sampled records unchanged afterwards.
+// sampled records unchanged afterwards. Every error status an operation answered is one its
+// OpenAPI operation declares (issue 25 defect 13: the declared error answers match the server's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -87,6 +88,7 @@ interface Param {
 interface Operation {
   parameters?: Param[];
   requestBody?: { content: Record<string, { schema?: Schema }> };
+  responses?: Record<string, unknown>;
 }
 interface Route {
   method: string;
@@ -508,6 +510,8 @@ describe(`API fuzz (${dbKind()})`, () => {
     expect(before.spots).toBeGreaterThan(0);
 
     const statuses = new Map<number, number>();
+    /** Error statuses answered per operation (`GET /api/guides/{id}`). */
+    const answered = new Map<string, Set<number>>();
     const problems: string[] = [];
     const started = performance.now();
     let sent = 0;
@@ -537,6 +541,10 @@ describe(`API fuzz (${dbKind()})`, () => {
       const ms = performance.now() - t0;
       sent++;
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 400) {
+        if (!answered.has(key)) answered.set(key, new Set());
+        answered.get(key)!.add(res.statusCode);
+      }
       const where = `${who} ${req.label}`;
       if (res.statusCode >= 500)
         problems.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
@@ -576,6 +584,18 @@ describe(`API fuzz (${dbKind()})`, () => {
     );
 
     expect(problems.slice(0, 40)).toEqual([]);
+    const undeclared: string[] = [];
+    for (const [key, seen] of answered) {
+      const [method, path] = key.split(' ');
+      const op = (doc.paths as Record<string, Record<string, Operation>>)[path]?.[
+        method.toLowerCase()
+      ];
+      const declared = op?.responses;
+      for (const status of seen) {
+        if (!declared?.[String(status)]) undeclared.push(`${key} answered ${status}`);
+      }
+    }
+    expect(undeclared.sort()).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(5_000);
     expect(await snapshot()).toEqual(before);
   }, 600_000);

@@ -46,10 +46,14 @@ const STATUS_TEXT: Record<number, string> = {
 
 /**
  * Answers the declaration below cannot see: sign-in checks the credential it is sent (401),
- * though the route itself is public.
+ * though the route itself is public; a few reads name what they read in the query, not the
+ * path (404 for an unknown dictionary category, section or environment).
  */
 const ALSO_ANSWERS: Record<string, number[]> = {
   'POST /api/user/login': [401],
+  'GET /api/properties/items': [404],
+  'GET /api/sections': [404],
+  'GET /api/sections/history': [404],
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,7 +65,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * write), whether it takes a body (413/415), its rate limit (429); every route reads the
  * database or the session (503).
  */
-export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>) {
+function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>) {
+  // The host page's catch-all (plugins/static.ts) answers the API's 404 for /api and /sections.
+  if (!route.url.startsWith('/api/')) return route.url.includes('*') ? [404] : [];
   const methods = [route.method].flat().map(String);
   const config = route.config ?? {};
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -81,6 +87,22 @@ export function errorStatusesOf(route: Pick<RouteOptions, 'method' | 'url' | 'sc
   return [...statuses].sort((a, b) => a - b);
 }
 
+/**
+ * A route without a response schema (a file, a stream, the host page) keeps the default answer
+ * @fastify/swagger writes for it, beside the error answers added above.
+ */
+function withDefaultAnswers<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: object }>> })
+    .paths;
+  for (const operations of Object.values(paths ?? {})) {
+    for (const op of Object.values(operations)) {
+      if (!op.responses || Object.keys(op.responses).some((s) => s.startsWith('2'))) continue;
+      op.responses = { 200: { description: 'Default Response' }, ...op.responses };
+    }
+  }
+  return document;
+}
+
 const zodTransform = createJsonSchemaTransform({});
 const zodTransformObject = createJsonSchemaTransformObject({});
 
@@ -94,8 +116,8 @@ export const openapiPlugin = fp(async (app) => {
     },
     transform: (input) => {
       const out = zodTransform(input);
-      const schema = out.schema as Record<string, unknown> & { hide?: boolean };
-      if (!schema || schema.hide || !input.route.url.startsWith('/api/')) return out;
+      const schema = (out.schema ?? {}) as Record<string, unknown> & { hide?: boolean };
+      if (schema.hide) return out;
       const response = { ...(schema.response as Record<string, unknown> | undefined) };
       for (const status of errorStatusesOf(input.route)) {
         response[status] ??= {
@@ -107,6 +129,6 @@ export const openapiPlugin = fp(async (app) => {
       }
       return { ...out, schema: { ...schema, response } };
     },
-    transformObject: zodTransformObject,
+    transformObject: (input) => withDefaultAnswers(zodTransformObject(input)),
   });
 });
