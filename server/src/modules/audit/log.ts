@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, gte, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilter, AuditListQuery, AuditPage, AuditVerifyResult } from '@console/shared';
 import { AUDIT_LIMITS } from '@console/shared';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Db, DbOrTx } from '../../db/types';
 import { escapeLike } from '../../db/like';
 import { LockKey } from '../../db/locks';
@@ -134,53 +135,61 @@ export async function* filteredRows(
 }
 
 /**
- * Walks the chain from the anchor in id order, `batch` rows per query, in one repeatable-read
- * snapshot (a purge or new rows during the walk do not move what it sees).
+ * Walks the chain from the anchor in id order, `batch` rows per query. Each query is its own
+ * short statement and the walk yields between them, so other requests go on meanwhile (on
+ * PGlite a transaction would hold the one connection for the whole walk: issue 25 point 12).
+ * The trail only grows at its end, so rows appended meanwhile are walked too; when a purge
+ * moves the anchor past the walk meanwhile, the walk goes on from the new anchor.
+ * `onBatch` is called after each batch (tests).
  */
 export async function verifyChain(
   db: Db,
   batch: number = AUDIT_LIMITS.verifyBatch,
+  onBatch?: (checked: number) => void,
 ): Promise<AuditVerifyResult> {
   const started = performance.now();
-  return db.transaction(
-    async (tx) => {
-      const anchor = await readAnchor(tx);
-      let prev = anchor?.lastPurgedHash ?? GENESIS_HASH;
-      let after = anchor?.lastPurgedId ?? 0;
-      let checked = 0;
-      for (;;) {
-        const rows = await tx
-          .select()
-          .from(auditLog)
-          .where(gt(auditLog.id, after))
-          .orderBy(asc(auditLog.id))
-          .limit(batch);
-        for (const row of rows) {
-          checked += 1;
-          if (row.prevHash !== prev || chainHash(prev, row) !== row.hash) {
-            return {
-              intact: false,
-              checked,
-              firstBrokenId: row.id,
-              anchorId: anchor?.lastPurgedId ?? null,
-              durationMs: Math.round(performance.now() - started),
-            };
-          }
-          prev = row.hash;
-          after = row.id;
+  let anchor = await readAnchor(db);
+  let prev = anchor?.lastPurgedHash ?? GENESIS_HASH;
+  let after = anchor?.lastPurgedId ?? 0;
+  let checked = 0;
+  const result = (firstBrokenId: number | null): AuditVerifyResult => ({
+    intact: firstBrokenId === null,
+    checked,
+    firstBrokenId,
+    anchorId: anchor?.lastPurgedId ?? null,
+    durationMs: Math.round(performance.now() - started),
+  });
+  for (;;) {
+    let restarted = false;
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, after))
+      .orderBy(asc(auditLog.id))
+      .limit(batch);
+    for (const row of rows) {
+      if (row.prevHash !== prev || chainHash(prev, row) !== row.hash) {
+        const moved = await readAnchor(db);
+        if (moved && moved.lastPurgedId >= after && moved.lastPurgedId !== anchor?.lastPurgedId) {
+          // Purged meanwhile past this point: the chain now starts at the new anchor.
+          anchor = moved;
+          prev = moved.lastPurgedHash;
+          after = moved.lastPurgedId;
+          restarted = true;
+          break;
         }
-        if (rows.length < batch) break;
+        checked += 1;
+        return result(row.id);
       }
-      return {
-        intact: true,
-        checked,
-        firstBrokenId: null,
-        anchorId: anchor?.lastPurgedId ?? null,
-        durationMs: Math.round(performance.now() - started),
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+      checked += 1;
+      prev = row.hash;
+      after = row.id;
+    }
+    onBatch?.(checked);
+    if (!restarted && rows.length < batch) break;
+    await yieldToOthers();
+  }
+  return result(null);
 }
 
 /**

@@ -7,6 +7,7 @@ import { createTestApp, signedIn, type Client, type TestApp } from '../../../tes
 import { runJob } from '../../jobs';
 import { auditRetentionJob } from '../../jobs/audit-retention';
 import { auditAnchor, auditLog } from './schema';
+import { verifyChain } from './log';
 
 let t: TestApp;
 let admin: Client;
@@ -124,6 +125,25 @@ describe('operation log', () => {
       sql`update audit_log set username = ${victim.username} where id = ${victim.id}`,
     );
     expect((await admin.post('/api/audit/verify')).json().data.intact).toBe(true);
+  });
+
+  it('answers other requests between the batches of a verification (PGlite: one connection)', async () => {
+    // Issue 25 point 12: a request sent after the first batch is answered before the last
+    // one, not once the whole walk is over.
+    const order: string[] = [];
+    let asked: Promise<void> | undefined;
+    const result = await verifyChain(t.services.db, 2, () => {
+      order.push('batch');
+      asked ??= t.app
+        .inject({ method: 'GET', url: '/api/health' })
+        .then((res) => void order.push(`request ${res.statusCode}`));
+    });
+    await asked;
+    expect(result.intact).toBe(true);
+    expect(order.filter((e) => e === 'batch').length).toBeGreaterThan(3);
+    const answered = order.indexOf('request 200');
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThan(order.lastIndexOf('batch'));
   });
 
   it('purges rows past the retention under its lock and the chain still verifies from the anchor', async () => {

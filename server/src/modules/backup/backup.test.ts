@@ -373,6 +373,27 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect(zh.statusCode).toBe(400);
   });
 
+  it('answers other requests between the chunks of a backup (PGlite: one connection)', async () => {
+    // Issue 25 point 12: a request sent after the first chunk is answered before the last one,
+    // not once the whole backup is written.
+    const order: string[] = [];
+    let asked: Promise<void> | undefined;
+    const progress: { tablesDone: number; tables: number; rowsDone: number }[] = [];
+    const item = await t.services.backup.create('manual', (p) => {
+      order.push('chunk');
+      progress.push(p);
+      asked ??= t.app
+        .inject({ method: 'GET', url: '/api/health' })
+        .then((res) => void order.push(`request ${res.statusCode}`));
+    });
+    await asked;
+    const answered = order.indexOf('request 200');
+    expect(answered).toBeGreaterThan(0);
+    expect(answered).toBeLessThan(order.lastIndexOf('chunk'));
+    // The progress counts up to every table and row of the backup.
+    expect(progress.at(-1)).toMatchObject({ tablesDone: item.tables, rowsDone: item.rows });
+  });
+
   it('deletes a backup and keeps only the configured number of scheduled ones', async () => {
     await t.services.config.set('backup.retentionCount', 2, null);
     for (let i = 0; i < 3; i++) await t.services.backup.create('scheduled');

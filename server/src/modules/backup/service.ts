@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/writer';
 import type { EventBus } from '../../events/bus';
 import { sql } from 'drizzle-orm';
 import { BackupStore } from './store';
-import { writeBackup } from './write';
+import { writeBackup, type BackupProgress } from './write';
 import { replaceAll, validateBackup } from './restore';
 import { currentAppVersion, currentSchema } from './format';
 
@@ -79,7 +79,10 @@ export class BackupService {
   }
 
   /** Writes a backup into the store (the caller holds `exclusive`). */
-  private async write(kind: BackupKind): Promise<BackupItem> {
+  private async write(
+    kind: BackupKind,
+    onProgress?: (progress: BackupProgress) => void,
+  ): Promise<BackupItem> {
     const now = this.clock.now();
     const id = this.store.newId(kind, now);
     const temp = this.store.tempFile('.ndjson.gz');
@@ -87,6 +90,9 @@ export class BackupService {
       kind,
       database: this.databaseKind,
       now,
+      // PGlite has one connection: read between other requests (issue 25 point 12).
+      chunked: this.databaseKind === 'pglite',
+      onProgress,
     });
     const item: BackupItem = {
       id,
@@ -106,9 +112,12 @@ export class BackupService {
   }
 
   /** A backup now (manual from the page, scheduled from the job), audited. */
-  async create(kind: 'manual' | 'scheduled'): Promise<BackupItem> {
+  async create(
+    kind: 'manual' | 'scheduled',
+    onProgress?: (progress: BackupProgress) => void,
+  ): Promise<BackupItem> {
     return this.exclusive(async () => {
-      const item = await this.write(kind);
+      const item = await this.write(kind, onProgress);
       const pruned = kind === 'scheduled' ? await this.prune() : [];
       await this.db.transaction((tx) =>
         recordAudit(tx, {

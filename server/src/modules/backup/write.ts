@@ -1,15 +1,24 @@
-// Writing a backup: every data table's rows, read through a cursor inside one read-only
-// REPEATABLE READ transaction (one consistent snapshot), streamed through gzip into a file
-// while the SHA-256 of the content is computed. Memory holds one batch of rows at a time.
+// Writing a backup: every data table's rows, streamed through gzip into a file while the SHA-256
+// of the content (and of the file) is computed. Memory holds one batch of rows at a time.
+//
+// One point in time, read in one of two ways:
+// - PostgreSQL: through a cursor inside one read-only REPEATABLE READ transaction (a snapshot;
+//   other requests use other connections meanwhile);
+// - PGlite (one connection, a transaction holds it whole: architecture.md, "Known pitfalls"):
+//   in chunks of pages, each its own short statement, yielding to other requests between
+//   chunks (issue 25 point 12). The transaction counter is read before and after: when any
+//   write happened meanwhile the chunks may mix two states, so the file is written again;
+//   after CHUNKED_ATTEMPTS such tries it is read in one snapshot transaction after all.
 import fs from 'node:fs';
 import { once } from 'node:events';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
 import { LockKey } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
-import { dataTables, ident } from './tables';
+import { dataTables, ident, type TableInfo } from './tables';
 import {
   currentAppVersion,
   currentSchema,
@@ -19,8 +28,12 @@ import {
   type BackupTrailer,
 } from './format';
 
-/** Rows fetched from the cursor at a time. */
+/** Rows fetched from the cursor at a time (snapshot reading). */
 const FETCH_ROWS = 2000;
+/** Table pages (8 kB) read per statement when reading in chunks: tens of milliseconds. */
+const CHUNK_PAGES = 32;
+/** Chunked readings tried before reading in one snapshot transaction. */
+const CHUNKED_ATTEMPTS = 3;
 
 export const rowsOf = <T>(res: unknown): T[] => (res as { rows?: T[] }).rows ?? [];
 
@@ -31,14 +44,149 @@ export interface WrittenBackup {
   size: number;
   /** SHA-256 (hex) of the compressed file, the bytes a download gives. */
   fileSha256: string;
+  /** How the rows were read: in chunks between other requests, or in one transaction. */
+  reading: 'chunks' | 'snapshot';
 }
+
+/** How far a backup got: tables and rows done (of an estimate of all rows). */
+export interface BackupProgress {
+  tablesDone: number;
+  tables: number;
+  rowsDone: number;
+  /** The planner's estimate of all rows (0 when the database has none yet). */
+  rowsEstimate: number;
+}
+
+export interface WriteOptions {
+  kind: string;
+  database: string;
+  now: Date;
+  /** Read in chunks between other requests (PGlite). */
+  chunked?: boolean;
+  /** Called after every batch of rows written. */
+  onProgress?: (progress: BackupProgress) => void;
+}
+
+/** Emits the rows of every table: `table` before its rows, each batch as JSON texts. */
+type ReadAll = (emit: {
+  table(table: TableInfo): Promise<void>;
+  rows(texts: string[]): Promise<void>;
+  end(table: TableInfo, count: number): Promise<void>;
+}) => Promise<void>;
 
 /** Writes a backup of `db` to `file` (created; removed again when anything fails). */
 export async function writeBackup(
   db: Db,
   file: string,
-  opts: { kind: string; database: string; now: Date },
+  opts: WriteOptions,
 ): Promise<WrittenBackup> {
+  const rowsEstimate = await estimateRows(db);
+  if (opts.chunked) {
+    for (let attempt = 0; attempt < CHUNKED_ATTEMPTS; attempt++) {
+      const before = await transactionCounter(db);
+      const written = await writeFile(file, opts, rowsEstimate, readChunks(db));
+      if ((await transactionCounter(db)) === before) return { ...written, reading: 'chunks' };
+      // Something was written meanwhile: the chunks may mix two states.
+      fs.rmSync(file, { force: true });
+    }
+  }
+  const written = await writeFile(file, opts, rowsEstimate, readInSnapshot(db));
+  return { ...written, reading: 'snapshot' };
+}
+
+/** The next transaction id: it moves whenever anything is written. */
+async function transactionCounter(db: Db): Promise<string> {
+  const [row] = rowsOf<{ x: string }>(
+    await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`),
+  );
+  return row!.x;
+}
+
+/** The planner's row counts of the data tables (no table is counted: that would be a scan). */
+async function estimateRows(db: Db): Promise<number> {
+  const names = dataTables().map((t) => t.name);
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select coalesce(sum(greatest(reltuples, 0)), 0)::float8 as n from pg_class
+          where relkind = 'r' and relnamespace = 'public'::regnamespace
+            and relname = any(${`{${names.join(',')}}`}::text[])`,
+    ),
+  );
+  return Math.round(Number(row?.n ?? 0));
+}
+
+/** Every table in one REPEATABLE READ snapshot, through a cursor. */
+const readInSnapshot =
+  (db: Db): ReadAll =>
+  (emit) =>
+    db.transaction(
+      async (tx) => {
+        const lock = rowsOf<{ locked: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
+        );
+        if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
+        for (const table of dataTables()) {
+          await emit.table(table);
+          await tx.execute(
+            sql.raw(
+              `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table.name)} t`,
+            ),
+          );
+          let count = 0;
+          for (;;) {
+            const batch = rowsOf<{ j: string }>(
+              await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`)),
+            );
+            if (batch.length) await emit.rows(batch.map((r) => r.j));
+            count += batch.length;
+            if (batch.length < FETCH_ROWS) break;
+          }
+          await tx.execute(sql.raw('close backup_rows'));
+          await emit.end(table, count);
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+
+/** Every table a range of pages at a time (a TID range scan), yielding between ranges. */
+const readChunks =
+  (db: Db): ReadAll =>
+  async (emit) => {
+    for (const table of dataTables()) {
+      await emit.table(table);
+      const name = ident(table.name);
+      const [size] = rowsOf<{ pages: number }>(
+        await db.execute(
+          sql.raw(
+            `select (pg_relation_size('${name.replaceAll("'", "''")}') / current_setting('block_size')::int)::int as pages`,
+          ),
+        ),
+      );
+      let count = 0;
+      // One range past the last page: rows of a page added meanwhile (then read again anyway).
+      for (let page = 0; page <= size!.pages; page += CHUNK_PAGES) {
+        const last = page + CHUNK_PAGES > size!.pages;
+        const batch = rowsOf<{ j: string }>(
+          await db.execute(
+            sql.raw(
+              `select row_to_json(t)::text as j from ${name} t where t.ctid >= '(${page},0)'::tid${last ? '' : ` and t.ctid < '(${page + CHUNK_PAGES},0)'::tid`}`,
+            ),
+          ),
+        );
+        if (batch.length) await emit.rows(batch.map((r) => r.j));
+        count += batch.length;
+        await yieldToOthers();
+      }
+      await emit.end(table, count);
+    }
+  };
+
+async function writeFile(
+  file: string,
+  opts: WriteOptions,
+  rowsEstimate: number,
+  readAll: ReadAll,
+): Promise<Omit<WrittenBackup, 'reading'>> {
   const out = fs.createWriteStream(file, { flags: 'wx' });
   const gzip = zlib.createGzip({ level: 6 });
   gzip.pipe(out);
@@ -69,40 +217,32 @@ export async function writeBackup(
     database: opts.database,
   };
   const tables = dataTables();
-  let rows = 0;
+  const progress: BackupProgress = {
+    tablesDone: 0,
+    tables: tables.length,
+    rowsDone: 0,
+    rowsEstimate,
+  };
   try {
-    await db.transaction(
-      async (tx) => {
-        const lock = rowsOf<{ locked: boolean }>(
-          await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
-        );
-        if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
-        await write(JSON.stringify(header));
-        for (const table of tables) {
-          await write(JSON.stringify(['table', table.name, table.columns]));
-          const name = ident(table.name);
-          await tx.execute(
-            sql.raw(
-              `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${name} t`,
-            ),
-          );
-          let count = 0;
-          for (;;) {
-            const batch = rowsOf<{ j: string }>(
-              await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`)),
-            );
-            if (batch.length) await write(batch.map((r) => r.j).join('\n'));
-            count += batch.length;
-            if (batch.length < FETCH_ROWS) break;
-          }
-          await tx.execute(sql.raw('close backup_rows'));
-          await write(JSON.stringify(['end', table.name, count]));
-          rows += count;
-        }
+    await write(JSON.stringify(header));
+    await readAll({
+      table: (table) => write(JSON.stringify(['table', table.name, table.columns])),
+      rows: async (texts) => {
+        await write(texts.join('\n'));
+        progress.rowsDone += texts.length;
+        opts.onProgress?.({ ...progress });
       },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-    const trailer: BackupTrailer = { sha256: hash.digest('hex'), rows, tables: tables.length };
+      end: async (table, count) => {
+        await write(JSON.stringify(['end', table.name, count]));
+        progress.tablesDone++;
+        opts.onProgress?.({ ...progress });
+      },
+    });
+    const trailer: BackupTrailer = {
+      sha256: hash.digest('hex'),
+      rows: progress.rowsDone,
+      tables: tables.length,
+    };
     // The trailer line is not part of what its checksum covers.
     if (failed) throw failed;
     gzip.end(JSON.stringify(['trailer', trailer]) + '\n');
