@@ -24,6 +24,7 @@ import {
   string,
   union,
   unknown,
+  ZodDefault,
 } from 'zod';
 
 export const z = {
@@ -45,4 +46,6 @@ export const z = {
   string,
   union,
   unknown,
+  // A class, not a factory: `withoutDefaults` (contracts/validation.ts) asks `instanceof`.
+  ZodDefault,
 };
