@@ -6,9 +6,9 @@
 // - the rows older than the trail's anchor, when the backup holds the anchor row itself, were
 //   purged by retention since the backup was taken, and stay purged;
 // - when the backup shares the trail's history (one of the above matched, or a row of the trail
-//   follows one of the backup's), a row of it whose
-//   id the trail no longer holds was removed from the trail behind its back: it goes back in
-//   its place, as it was, which mends the chain there;
+//   follows one of the backup's), a row of it that the trail lacks, whose id is free and which
+//   links onto the trail, was removed behind the trail's back: it goes back in its place, as
+//   it was, which mends the chain there;
 // - any other row (history from another database: a disaster recovery onto a new server) is
 //   appended at the end of the chain, in its original order and with its original content,
 //   chained onto the trail's last hash, so the trail still verifies.
@@ -81,15 +81,6 @@ export async function mergeStagedAuditRows(tx: Tx): Promise<AuditMerge> {
       sql`select count(*)::int as n from (select 1 from ${staged} s
             join audit_log a on a.prev_hash = s.hash limit 1) x`,
     )) > 0;
-  const putBack = !shared
-    ? 0
-    : await count(
-        tx,
-        sql`with d as (delete from ${staged} s
-                where not exists (select 1 from audit_log a where a.id = s.id) returning s.*),
-              i as (insert into audit_log select * from d returning 1)
-              select count(*)::int as n from i`,
-      );
   // The same event under another id (a trail that went to another database and came back).
   const sameContent = await count(
     tx,
@@ -102,6 +93,27 @@ export async function mergeStagedAuditRows(tx: Tx): Promise<AuditMerge> {
           returning 1)
         select count(*)::int as n from d`,
   );
+
+  // Put back only what links into the trail: a free id whose row follows a row of the trail
+  // (or the chain's start), and the rows that follow it in turn.
+  const start = anchor?.lastPurgedHash ?? GENESIS_HASH;
+  const putBack = !shared
+    ? 0
+    : await count(
+        tx,
+        sql`with recursive linked as (
+                select s.* from ${staged} s
+                where not exists (select 1 from audit_log a where a.id = s.id)
+                  and (s.prev_hash = ${start}
+                    or exists (select 1 from audit_log a where a.hash = s.prev_hash and a.id < s.id))
+                union
+                select s.* from ${staged} s join linked l on s.prev_hash = l.hash and s.id > l.id
+                where not exists (select 1 from audit_log a where a.id = s.id)
+              ),
+              d as (delete from ${staged} s using linked l where s.id = l.id returning s.*),
+              i as (insert into audit_log select * from d returning 1)
+              select count(*)::int as n from i`,
+      );
 
   const [last] = await tx
     .select({ hash: auditLog.hash })
