@@ -16,6 +16,7 @@ import {
 import { usePinnedSections } from '@console/shared/section';
 import { shellMessages } from './locale';
 import { AppRoutes } from './routes/AppRoutes';
+import { useDocumentTitle } from './siteName';
 
 function LocaleProviders({ children }: { children: ReactNode }) {
   const locale = useAppSelector(selectLocale);
@@ -26,9 +27,17 @@ function LocaleProviders({ children }: { children: ReactNode }) {
   }, [locale]);
   return (
     <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={messages}>
-      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS}>{children}</ConfigProvider>
+      <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS}>
+        <DocumentTitle />
+        {children}
+      </ConfigProvider>
     </IntlProvider>
   );
+}
+
+function DocumentTitle() {
+  useDocumentTitle();
+  return null;
 }
 
 /** Applies the theme and colour-weak settings to the page and keeps them on this browser. */

@@ -14,6 +14,7 @@ import { shellMessages } from '../locale';
 import { LOCALE_OPTIONS } from '../locale/localeOptions';
 import { NAVBAR_ACTIONS } from './navbarSlot';
 import { SectionMenu } from './SectionMenu';
+import { useSiteName } from '../siteName';
 import { UserMenu } from './UserMenu';
 
 export function Navbar() {
@@ -21,6 +22,7 @@ export function Navbar() {
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const { theme, topMenu } = useAppSelector(selectSettings);
+  const siteName = useSiteName();
 
   return (
     <div className="console-navbar">
@@ -28,7 +30,9 @@ export function Navbar() {
         <span className="console-logo" aria-hidden>
           ◆
         </span>
-        <span className="console-title">{intl.formatMessage({ id: 'app.title' })}</span>
+        <span className="console-title" data-testid="navbar-title">
+          {siteName}
+        </span>
       </div>
       {topMenu && (
         <div className="console-navbar-center">

@@ -3,6 +3,7 @@ import type zhCN from './zh-CN';
 export default {
   'app.title': 'Tour Operations Console',
   'login.title': 'Sign in to the Tour Operations Console',
+  'login.title.named': 'Sign in to {name}',
   'login.subtitle': 'Guide dispatch · Scenic capacity · Tour teams',
   'login.username.placeholder': 'Username',
   'login.password.placeholder': 'Password',
@@ -32,7 +33,6 @@ export default {
   'tabBar.reload': 'Reload',
   'tabBar.close': 'Close',
   'tabBar.closeOthers': 'Close others',
-  'footer.copyright': 'Tour Operations Console',
   'footer.sections': 'Sections loaded: {sections}',
   'menu.collapse': 'Collapse menu',
   'menu.expand': 'Expand menu',

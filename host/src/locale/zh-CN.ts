@@ -1,6 +1,7 @@
 export default {
   'app.title': '旅游运营控制台',
   'login.title': '登录旅游运营控制台',
+  'login.title.named': '登录{name}',
   'login.subtitle': '导游调度 · 景区承载 · 旅游团管理',
   'login.username.placeholder': '用户名',
   'login.password.placeholder': '密码',
@@ -29,7 +30,6 @@ export default {
   'tabBar.reload': '重新加载',
   'tabBar.close': '关闭',
   'tabBar.closeOthers': '关闭其他',
-  'footer.copyright': '旅游运营控制台',
   'footer.sections': '已加载模块：{sections}',
   'menu.collapse': '折叠菜单',
   'menu.expand': '展开菜单',

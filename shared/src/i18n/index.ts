@@ -1,4 +1,10 @@
-export { LOCALE_STORAGE_KEY, storedLocale, storeLocale } from './locale';
+export {
+  chosenLocale,
+  LOCALE_STORAGE_KEY,
+  setSiteDefaultLocale,
+  storedLocale,
+  storeLocale,
+} from './locale';
 export {
   localized,
   menuMessages,

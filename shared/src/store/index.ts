@@ -12,6 +12,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { ConsoleApiState } from '../api/rtk';
 import { localeSlice } from './localeSlice';
 import { settingsSlice } from './settingsSlice';
+import { siteSlice } from './siteSlice';
 import { userSlice } from './userSlice';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by sections
@@ -21,6 +22,7 @@ export const rootReducer = combineSlices(
   userSlice,
   settingsSlice,
   localeSlice,
+  siteSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Middleware added after the store is made (the API cache's, api/rtk.ts). */
@@ -50,5 +52,6 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 export * from './session';
 export * from './settingsSlice';
 export * from './localeSlice';
+export * from './siteSlice';
 export * from './userSlice';
 export * from './userThunks';

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Locale } from '../contracts/locale';
-import { storedLocale, storeLocale } from '../i18n/locale';
+import { chosenLocale, storedLocale, storeLocale } from '../i18n/locale';
+import { loadSiteInfo } from './siteSlice';
 
 export const localeSlice = createSlice({
   name: 'locale',
@@ -10,6 +11,12 @@ export const localeSlice = createSlice({
       storeLocale(action.payload);
       state.locale = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // A browser that has not chosen a language takes the site's default (system config).
+    builder.addCase(loadSiteInfo.fulfilled, (state, action) => {
+      if (!chosenLocale()) state.locale = action.payload.defaultLocale;
+    });
   },
   selectors: {
     selectLocale: (state) => state.locale,

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Input, Radio } from '@arco-design/web-react';
@@ -9,11 +9,13 @@ import {
   localeChanged,
   login,
   selectLocale,
+  selectSiteName,
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
 import { LOCALE_OPTIONS } from '../../locale/localeOptions';
 import { loginErrorMessage, type LoginErrorMessage } from './loginError';
+import { hasSession } from './signedIn';
 import './login.less';
 
 /** The two fields, in the order a missing one is focused. */
@@ -38,6 +40,21 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<LoginErrorMessage | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const siteName = useAppSelector(selectSiteName);
+
+  // Signed in already (a kept session, or back to `/`): on to the first page the user may see
+  // (seed §2 sends `/` here; issue 25 defect 8).
+  useEffect(() => {
+    let left = false;
+    void hasSession().then((signedIn) => {
+      if (signedIn && !left) navigate(afterLoginLocation(location.search), { replace: true });
+    });
+    return () => {
+      left = true;
+    };
+    // Once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const change = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -101,7 +118,11 @@ export default function LoginPage() {
       </div>
       <div className="login-card">
         <h1 className="login-title">
-          <FormattedMessage id="login.title" />
+          {siteName ? (
+            <FormattedMessage id="login.title.named" values={{ name: siteName }} />
+          ) : (
+            <FormattedMessage id="login.title" />
+          )}
         </h1>
         <p className="login-subtitle">
           <FormattedMessage id="login.subtitle" />

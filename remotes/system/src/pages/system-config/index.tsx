@@ -34,6 +34,7 @@ import {
   type ValidationIssueLike,
 } from '@console/shared';
 import { useHasPermission } from '@console/shared/permission';
+import { loadSiteInfo, useAppDispatch } from '@console/shared/store';
 import { systemApi, useSystemConfigQuery } from '../../api';
 
 /** What kind of input a key's schema asks for, read from the zod schema itself. */
@@ -65,6 +66,7 @@ export default function SystemConfigPage() {
   const locale = intl.locale as Locale;
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
+  const dispatch = useAppDispatch();
   const canWrite = useHasPermission('system:config:write');
   const config = useSystemConfigQuery();
   const entries = useMemo(
@@ -173,6 +175,8 @@ export default function SystemConfigPage() {
             })),
           });
           Message.success(t('config.saved'));
+          // The shell's title and default language follow the site settings at once.
+          void dispatch(loadSiteInfo());
           await config.refetch();
         } finally {
           setSaving(false);
