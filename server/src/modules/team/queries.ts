@@ -346,7 +346,20 @@ async function assignmentsWhere(db: DbOrTx, where: SQL): Promise<TeamAssignment[
     .leftJoin(ender, eq(ender.id, teamAssignments.endedBy))
     .where(where)
     .orderBy(asc(teamAssignments.fromDate), asc(teamAssignments.id));
+  return rows.map((a) => ({
+    ...a,
+    assignedAt: a.assignedAt.toISOString(),
+    endedAt: a.endedAt ? a.endedAt.toISOString() : null,
+  }));
 }
+
+/** The team's assignments (every status). */
+export const assignmentsOf = (db: DbOrTx, teamId: number) =>
+  assignmentsWhere(db, eq(teamAssignments.teamId, teamId));
+
+/** One assignment, or undefined. */
+export const assignmentById = async (db: DbOrTx, id: number) =>
+  (await assignmentsWhere(db, eq(teamAssignments.id, id)))[0];
 
 export function feedbackOf(db: DbOrTx, teamId: number) {
   return db
@@ -392,21 +405,8 @@ export async function activeAssignmentCount(db: DbOrTx, teamId: number) {
     .select({ n: count() })
     .from(teamAssignments)
     .where(and(eq(teamAssignments.teamId, teamId), eq(teamAssignments.status, 'active')));
-  return rows.map((a) => ({
-    ...a,
-    assignedAt: a.assignedAt.toISOString(),
-    endedAt: a.endedAt ? a.endedAt.toISOString() : null,
-  }));
   return n;
 }
-/** The team's assignments (every status). */
-export const assignmentsOf = (db: DbOrTx, teamId: number) =>
-  assignmentsWhere(db, eq(teamAssignments.teamId, teamId));
-
-/** One assignment, or undefined. */
-export const assignmentById = async (db: DbOrTx, id: number) =>
-  (await assignmentsWhere(db, eq(teamAssignments.id, id)))[0];
-
 
 // --- other modules and the job ---------------------------------------------------------------
 
