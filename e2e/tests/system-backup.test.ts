@@ -82,6 +82,23 @@ describe('backup and restore as an admin', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
   });
 
+  it('shows the downloaded file’s SHA-256 (issue 25 point 11)', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/system/backup-restore`);
+    const shown = page.locator('[data-testid=backup-table] tbody tr.arco-table-tr').first();
+    await shown.waitFor();
+    const sha = await shown.getByTestId('backup-file-sha256').getAttribute('data-sha256');
+    const href = await shown.locator('a[download]').first().getAttribute('href');
+    // sha256 of the bytes the download link gives, computed in the page.
+    const downloaded = await page.evaluate(async (url) => {
+      const bytes = await (await fetch(url!, { credentials: 'include' })).arrayBuffer();
+      const digest = await crypto.subtle.digest('SHA-256', bytes);
+      return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }, href);
+    expect(sha).toMatch(/^[0-9a-f]{64}$/);
+    expect(downloaded).toBe(sha);
+  });
+
   it('refuses a file that is not a backup and says so, changing nothing', async () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/system/backup-restore`);
@@ -100,5 +117,33 @@ describe('backup and restore as an admin', () => {
     await refusal.waitFor();
     expect(await refusal.innerText()).toMatch(/不是本系统的备份|not a backup of this console/);
     expect((await api(page, 'GET', '/api/user/info')).status).toBe(200);
+  });
+});
+
+describe('backup and restore as a user (issue 25 point 14)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await login(browser.page, baseUrl, 'user');
+  });
+  afterAll(() => browser.close());
+
+  it('shows why the page has nothing to do for this role: no buttons, no error', async () => {
+    const { page } = browser;
+    await page.goto(`${baseUrl}/system/backup-restore`);
+    await page.getByTestId('backup-read-only').waitFor();
+    expect(await page.getByTestId('backup-read-only').innerText()).toMatch(
+      /仅供拥有“备份与恢复”权限的管理员使用|for administrators with the backup permission/,
+    );
+    expect(await page.getByTestId('backup-create').count()).toBe(0);
+    expect(await page.getByTestId('backup-upload').count()).toBe(0);
+    expect(await page.locator('.arco-result-error, .arco-alert-warning').count()).toBe(0);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/backups-as-user.png` });
+    }
+    await page.goto(`${baseUrl}/system/operation-log`);
+    await page.getByTestId('operation-log-read-only').waitFor();
+    expect(await page.getByText(/校验哈希链|Verify hash chain/).count()).toBe(0);
+    expect(await page.getByText(/导出 CSV|Export CSV/).count()).toBe(0);
   });
 });
