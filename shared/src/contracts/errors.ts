@@ -207,7 +207,7 @@ export const ERRORS = {
     409,
     40930,
     '导游当前状态为“{status}”，不是在岗',
-    'The guide is {status}, not active',
+    'The guide’s status is “{status}”, not “Active”',
   ),
   LICENCE_EXPIRES: def(
     409,

@@ -50,11 +50,19 @@ export const zhCN = {
   'allocation.plan.covered': '可分配团数',
   'allocation.plan.totalScore': '总得分',
   'allocation.plan.solveTime': '求解用时',
-  'allocation.plan.quality': '与理论最优相差不超过 {gap} %',
-  'allocation.plan.optimal': '已证明为最优方案',
+  'allocation.plan.quality':
+    '总得分 {score} 为上界 {bound} 的 {share} %：与可能的最优方案相差不超过 {gap} %。',
+  'allocation.plan.optimal': '已证明为最优方案：总得分 {score} 即上界，没有方案能做得更好。',
   'allocation.plan.qualityUnknown': '无法给出质量上界',
-  'allocation.plan.bound':
-    '（目标值 {objective}，上界 {bound}，最多可覆盖 {cover} 个团；{method}）',
+  'allocation.plan.coverShort': '覆盖 {covered} 个团，理论上最多可覆盖 {cover} 个。',
+  'allocation.plan.method.exact': '（精确求解）',
+  'allocation.plan.method.mip': '（整数规划到达时限，取当时最优解）',
+  'allocation.plan.method.lp': '（线性松弛取整后局部优化）',
+  'allocation.plan.method.greedy': '（求解器未完成，使用贪心方案）',
+  'allocation.fact.yes': '已带本团其他日期',
+  'allocation.fact.no': '未带过本团',
+  'allocation.fact.daysWorked': '{days} 天',
+  'allocation.fact.rating': '{rating} 分',
   'allocation.plan.guide': '方案导游',
   'allocation.plan.uncovered': '未覆盖',
   'allocation.plan.alternatives': '备选导游',
@@ -95,6 +103,20 @@ export const zhCN = {
   'allocation.rule.LEVEL_TOO_LOW': '等级达标',
   'allocation.rule.SPOT_CERTIFICATION': '景点认证',
   'allocation.rule.GROUP_TOO_LARGE': '团队人数上限',
+  'allocation.ruleText.GUIDE_NOT_ACTIVE':
+    '只有状态为“在岗”的导游可以分配；休假、停用（如导游证过期或列入黑名单）或离职的导游不能分配。',
+  'allocation.ruleText.LICENCE_EXPIRES': '导游证的有效期必须覆盖到团队的最后一天。',
+  'allocation.ruleText.GUIDE_BUSY':
+    '在团队的整个期间（前后再加上配置的间隔分钟数），导游没有其他有效的分配。两位调度员同时抢同一位导游时，只有一方成功，由数据库保证。',
+  'allocation.ruleText.GUIDE_UNAVAILABLE':
+    '团队期间与导游的任何不可用时段（休假、病假、培训、休息日）都不重叠。',
+  'allocation.ruleText.LANGUAGE_MISSING': '导游会说团队要求的语种。',
+  'allocation.ruleText.LEVEL_TOO_LOW':
+    '导游证等级不低于团队要求的最低等级（可在系统配置中设置，例如 VIP 团或外语团要求高级及以上）。',
+  'allocation.ruleText.SPOT_CERTIFICATION':
+    '行程中每个要求持证带团的景点，导游都持有有效期到团队结束日的认证。',
+  'allocation.ruleText.GROUP_TOO_LARGE':
+    '团队人数不超过导游的最大带团人数和各景点的每名导游人数上限；一位导游带不下的团由几位地陪分担，每天合计的人数上限覆盖全团即可。',
 } satisfies Record<string, string>;
 
 export const enUS = {
@@ -149,11 +171,21 @@ export const enUS = {
   'allocation.plan.covered': 'Teams covered',
   'allocation.plan.totalScore': 'Total score',
   'allocation.plan.solveTime': 'Solve time',
-  'allocation.plan.quality': 'Within {gap} % of the best possible',
-  'allocation.plan.optimal': 'Provably the best possible plan',
+  'allocation.plan.quality':
+    'Total score {score} is {share} % of the bound {bound}: within {gap} % of the best possible plan.',
+  'allocation.plan.optimal':
+    'Proven optimal: the total score {score} is the bound; no plan can do better.',
   'allocation.plan.qualityUnknown': 'No bound on the best possible plan',
-  'allocation.plan.bound':
-    '(objective {objective}, bound {bound}, at most {cover, plural, one {# team} other {# teams}} coverable; {method})',
+  'allocation.plan.coverShort':
+    '{covered, plural, one {# team} other {# teams}} covered; at most {cover} could be.',
+  'allocation.plan.method.exact': '(solved exactly)',
+  'allocation.plan.method.mip': '(integer program stopped at its time limit; best plan found)',
+  'allocation.plan.method.lp': '(LP relaxation rounded, then improved locally)',
+  'allocation.plan.method.greedy': '(the solver did not finish: greedy plan)',
+  'allocation.fact.yes': 'leads it on other days',
+  'allocation.fact.no': 'new to this team',
+  'allocation.fact.daysWorked': '{days, plural, one {# day} other {# days}}',
+  'allocation.fact.rating': '{rating} of 5',
   'allocation.plan.guide': 'Planned guide',
   'allocation.plan.uncovered': 'Uncovered',
   'allocation.plan.alternatives': 'Alternatives',
@@ -199,4 +231,19 @@ export const enUS = {
   'allocation.rule.LEVEL_TOO_LOW': 'Level high enough',
   'allocation.rule.SPOT_CERTIFICATION': 'Spot certifications',
   'allocation.rule.GROUP_TOO_LARGE': 'Group size limit',
+  'allocation.ruleText.GUIDE_NOT_ACTIVE':
+    'Only an active guide can be assigned; a guide on leave, suspended (e.g. licence expired or blacklisted) or inactive cannot.',
+  'allocation.ruleText.LICENCE_EXPIRES':
+    "The guide's licence is valid through the team's last day.",
+  'allocation.ruleText.GUIDE_BUSY':
+    "Over the team's whole period, plus the configured buffer on each side, the guide has no other active assignment. When two dispatchers book one guide at once, exactly one wins: the database enforces it.",
+  'allocation.ruleText.GUIDE_UNAVAILABLE':
+    "None of the guide's unavailability (leave, sick leave, training, day off) overlaps the team's period.",
+  'allocation.ruleText.LANGUAGE_MISSING': 'The guide speaks the language the team requires.',
+  'allocation.ruleText.LEVEL_TOO_LOW':
+    "The licence level meets the team's minimum (set in the system config, e.g. senior or above for VIP or foreign-language teams).",
+  'allocation.ruleText.SPOT_CERTIFICATION':
+    "For every itinerary spot that only certified guides may lead, the guide holds a certification valid through the team's last day.",
+  'allocation.ruleText.GROUP_TOO_LARGE':
+    "The team's pax is within the guide's maximum group size and each spot's max pax per guide; a group larger than one guide can lead is shared by several local guides whose limits together cover it on every day.",
 } satisfies Record<string, string>;

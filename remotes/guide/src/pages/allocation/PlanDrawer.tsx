@@ -29,7 +29,7 @@ import {
 import { apiErrorCode, apiErrorEnvelope, apiErrorMessage } from '@console/shared/api';
 import { allocationApi, useAllocationChanged } from './api';
 import { BreachTags, ScoreBar } from './ScoreBreakdown';
-import { qualityGapPercent } from './timeline';
+import { planQuality, solveMethodKind } from './timeline';
 
 type State =
   | { step: 'solving'; startedAt: number }
@@ -229,7 +229,8 @@ export function PlanDrawer(props: {
       );
     }
     const { plan, stale } = state;
-    const gap = qualityGapPercent(plan.quality);
+    const quality = planQuality(plan);
+    const methodKind = solveMethodKind(plan.method);
     return (
       <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="plan-preview">
         {stale && (
@@ -273,19 +274,23 @@ export function PlanDrawer(props: {
           />
         </Space>
         <Typography.Text data-testid="plan-quality">
-          {gap === null
+          {quality.sharePercent === null
             ? t('allocation.plan.qualityUnknown')
-            : gap === 0
-              ? t('allocation.plan.optimal')
-              : t('allocation.plan.quality', { gap: gap.toFixed(1) })}{' '}
-          <Typography.Text type="secondary">
-            {t('allocation.plan.bound', {
-              objective: plan.objective.toFixed(1),
-              bound: plan.objectiveBound.toFixed(1),
-              cover: plan.coverBound,
-              method: plan.method,
-            })}
-          </Typography.Text>
+            : quality.proven
+              ? t('allocation.plan.optimal', { score: plan.totalScore.toFixed(1) })
+              : t('allocation.plan.quality', {
+                  score: plan.totalScore.toFixed(1),
+                  bound: quality.scoreBound.toFixed(1),
+                  share: quality.sharePercent.toFixed(1),
+                  gap: (100 - quality.sharePercent).toFixed(1),
+                })}
+          {quality.coverBound > plan.teamsCovered &&
+            ` ${t('allocation.plan.coverShort', { covered: plan.teamsCovered, cover: quality.coverBound })}`}{' '}
+          {methodKind !== 'none' && (
+            <Typography.Text type="secondary" data-testid="plan-method">
+              <span title={plan.method}>{t(`allocation.plan.method.${methodKind}`)}</span>
+            </Typography.Text>
+          )}
         </Typography.Text>
         {plan.items.length === 0 ? (
           <Empty description={t('allocation.noWaiting')} />

@@ -160,8 +160,8 @@ export function RulesTab() {
                 <Switch size="small" checked disabled aria-label={t('allocation.rules.locked')} />
               }
             >
-              <Typography.Paragraph type="secondary">
-                {h.message[locale].replace(/\{\w+\}/g, '…')}
+              <Typography.Paragraph type="secondary" data-testid={`hard-text-${h.rule}`}>
+                {t(`allocation.ruleText.${h.rule}`)}
               </Typography.Paragraph>
               <Tag size="small">{h.rule}</Tag>
             </Card>

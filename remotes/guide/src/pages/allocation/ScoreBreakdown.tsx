@@ -1,13 +1,42 @@
 // A guide's score (0–100) as a bar, and its breakdown by soft preference: weight, the guide's
 // value on it and the points it adds (contract: scorePart, SOFT_PREFERENCE_TEXT).
 import { Popover, Progress, Table, Tag } from '@arco-design/web-react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import {
+  GUIDE_ENUM_LABELS,
   SOFT_PREFERENCE_TEXT,
   resolveLocale,
   type RuleBreach,
   type ScorePart,
 } from '@console/shared';
+
+/**
+ * The fact behind a preference's value in words (issue 26 item 3: the codes "no", "fluent"
+ * showed as they are): proficiency by the guide labels, continuity as yes / no, days as days.
+ */
+export function scoreFactText(part: ScorePart, intl: IntlShape): string {
+  const { fact } = part;
+  if (fact === null || fact === '') return '';
+  const locale = resolveLocale(intl.locale);
+  switch (part.preference) {
+    case 'continuity':
+      return intl.formatMessage({
+        id: fact === 'yes' ? 'allocation.fact.yes' : 'allocation.fact.no',
+      });
+    case 'language': {
+      const label = (
+        GUIDE_ENUM_LABELS.proficiency as Record<string, { 'zh-CN': string; 'en-US': string }>
+      )[String(fact)];
+      return label ? label[locale] : String(fact);
+    }
+    case 'fairness':
+      return intl.formatMessage({ id: 'allocation.fact.daysWorked' }, { days: Number(fact) });
+    case 'rating':
+      return intl.formatMessage({ id: 'allocation.fact.rating' }, { rating: String(fact) });
+    default:
+      return String(fact);
+  }
+}
 
 export function ScoreBreakdown({ breakdown }: { breakdown: readonly ScorePart[] }) {
   const intl = useIntl();
@@ -29,9 +58,11 @@ export function ScoreBreakdown({ breakdown }: { breakdown: readonly ScorePart[] 
         { title: t('allocation.weight'), dataIndex: 'weight', width: 64 },
         {
           title: t('allocation.value'),
-          width: 120,
-          render: (_: unknown, p: ScorePart) =>
-            `${Math.round(p.value * 100)} %${p.fact === null || p.fact === '' ? '' : ` (${String(p.fact)})`}`,
+          width: 150,
+          render: (_: unknown, p: ScorePart) => {
+            const fact = scoreFactText(p, intl);
+            return `${Math.round(p.value * 100)} %${fact ? ` (${fact})` : ''}`;
+          },
         },
         {
           title: t('allocation.contribution'),
