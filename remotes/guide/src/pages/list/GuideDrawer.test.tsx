@@ -58,7 +58,7 @@ const guide: Guide = {
   email: 'li@example.com',
   emergencyContactName: '韩梅梅',
   emergencyContactPhone: '13900001111',
-  avatar: '',
+  avatar: '/avatars/li.png',
   levelObtainedOn: '2015-03-01',
   specialties: [],
   certifications: [],

@@ -125,14 +125,9 @@ function GuideEditor(props: {
   /** The form's values as the contract's body, and what the contract says of them. */
   const check = () => {
     const values = form.getFieldsValue() as Record<string, unknown>;
+    // Exactly what the form holds: no blanks filled in, so a field the form lacks is refused
+    // by the update contract instead of being blanked (issue 25: the avatar was).
     const input = {
-      code: '',
-      name: '',
-      email: '',
-      emergencyContactName: '',
-      emergencyContactPhone: '',
-      avatar: '',
-      homeCity: '',
       ...Object.fromEntries(
         Object.entries(values).filter(([, v]) => v !== undefined && v !== null),
       ),
@@ -285,6 +280,14 @@ function GuideEditor(props: {
               <Input
                 maxLength={{ length: GUIDE_LIMITS.cityMax, errorOnly: true }}
                 data-testid="field-homeCity"
+              />
+            </ContractItem>,
+          )}
+          {col(
+            <ContractItem label={t('avatar')} field="avatar">
+              <Input
+                maxLength={{ length: GUIDE_LIMITS.avatarMax, errorOnly: true }}
+                data-testid="field-avatar"
               />
             </ContractItem>,
           )}
