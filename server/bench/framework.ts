@@ -23,6 +23,8 @@ export interface RunContext {
   peakRss<T>(work: () => Promise<T>): Promise<[T, number]>;
   /** Resident memory of the server process now, in bytes (Linux /proc). */
   serverRss(): number;
+  /** PostgreSQL: the throwaway database's URL (for pg_dump / pg_restore beside the server). */
+  databaseUrl?: string;
 }
 
 /** An HTTP load case: autocannon at `connections` against one request. */

@@ -284,6 +284,7 @@ async function benchOn(kind: DbKind, cases: BenchCase[]) {
       cookie,
       peakRss: (work) => withPeakRss(pid, work),
       serverRss: () => rssOf(pid),
+      databaseUrl: serverEnv.DATABASE_URL,
     };
 
     // The bare endpoint serves each case's answer, captured once, from memory.

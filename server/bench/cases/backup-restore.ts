@@ -1,15 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { defineCase } from '../framework';
 import guideList from './guide-list';
 
 // Issue #15 point 6: backup and restore time and the server's peak memory with 1 M audit rows
-// and 100 000 guides (the guide-list case's guides). Smaller runs:
+// and 100 000 guides (the guide-list case's guides). Issue 25 point 16: on PostgreSQL, beside
+// `pg_dump -Fc` and `pg_restore` (into a new database) of the same database in the same run,
+// with the ratios (target: at most 3). Smaller runs:
 //   BENCH_BACKUP_AUDIT_ROWS=200000 BENCH_CASE=backup BENCH_DB=pglite npm run bench
 const AUDIT_ROWS = Number(process.env.BENCH_BACKUP_AUDIT_ROWS ?? 1_000_000);
 const CHUNK = 100_000;
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Runs a PostgreSQL client tool; its time in seconds. */
+function timed(tool: string, args: string[]): number {
+  const started = performance.now();
+  const r = spawnSync(`/usr/bin/${tool}`, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`${tool}: ${r.stderr.toString().slice(0, 500)}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** `pg_dump -Fc` of the database, then `pg_restore` of it into a new database (dropped). */
+async function postgresTools(databaseUrl: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-pgdump-'));
+  const dump = path.join(dir, 'dump.pgc');
+  const target = new URL(databaseUrl);
+  const name = `${target.pathname.slice(1)}_pgrestore`;
+  target.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const dumpS = timed('pg_dump', ['-Fc', '-f', dump, databaseUrl]);
+    await admin.query(`create database "${name}"`);
+    const restoreS = timed('pg_restore', ['--no-owner', '-d', target.toString(), dump]);
+    return { dumpS, restoreS, size: fs.statSync(dump).size };
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export default defineCase({
   kind: 'custom',
@@ -34,7 +70,9 @@ export default defineCase({
         from generate_series(${from}::int, ${to}::int) as i`);
     }
   },
-  async measure({ baseUrl, cookie, peakRss }) {
+  async measure({ baseUrl, cookie, peakRss, databaseUrl }) {
+    // The tools first: the same rows our backup then reads (its restore adds none).
+    const tools = databaseUrl ? await postgresTools(databaseUrl) : null;
     const headers = {
       cookie: await cookie('admin'),
       'x-requested-with': 'XMLHttpRequest',
@@ -65,6 +103,15 @@ export default defineCase({
       // Validation, the automatic pre-restore backup and the replacement.
       'restore s': Number(restoreS.toFixed(1)),
       'restore peak rss MB': mb(restoreRss),
+      ...(tools
+        ? {
+            'pg_dump -Fc s': Number(tools.dumpS.toFixed(1)),
+            'pg_dump file MB': mb(tools.size),
+            'pg_restore s': Number(tools.restoreS.toFixed(1)),
+            'backup / pg_dump': Number((backupS / tools.dumpS).toFixed(2)),
+            'restore / pg_restore': Number((restoreS / tools.restoreS).toFixed(2)),
+          }
+        : {}),
     };
   },
 });

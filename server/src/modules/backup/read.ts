@@ -51,7 +51,12 @@ export interface ReadHandlers {
   header(header: BackupHeader): void | Promise<void>;
   table(name: string, columns: string[]): void | Promise<void>;
   /** One row: its exact JSON text and the parsed object. */
-  row(text: string, row: Record<string, unknown>): void | Promise<void>;
+  row?(text: string, row: Record<string, unknown>): void | Promise<void>;
+  /**
+   * One row's exact JSON text, unparsed (instead of `row`: a reader that only passes the text
+   * on, after a first reading checked every row, saves parsing it again).
+   */
+  rowText?(text: string): void | Promise<void>;
   end(name: string): void | Promise<void>;
 }
 
@@ -140,10 +145,14 @@ export async function readBackup(
       if (first === 0x7b /* { */ && table) {
         hash.update(line).update('\n');
         const text = line.toString('utf8');
-        const row = parse(line);
-        if (!isObject(row)) throw refusal('BACKUP_CORRUPT', 'structure');
         table.rows++;
-        await handlers.row(text, row);
+        if (handlers.row) {
+          const row = parse(line);
+          if (!isObject(row)) throw refusal('BACKUP_CORRUPT', 'structure');
+          await handlers.row(text, row);
+        } else {
+          await handlers.rowText?.(text);
+        }
         continue;
       }
       const marker = parse(line);

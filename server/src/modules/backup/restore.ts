@@ -158,9 +158,12 @@ export async function validateBackup(
   return { header, trailer, fileSha256, columns, hasUser };
 }
 
-/** Rows inserted per statement, and the most JSON text gathered for one. */
-const INSERT_ROWS = 1000;
-const INSERT_BYTES = 4 * 1024 * 1024;
+/**
+ * Rows inserted per statement, and the most JSON text gathered for one: few statements (each
+ * has a fixed cost, and statement triggers run once each), memory bounded.
+ */
+const INSERT_ROWS = 10_000;
+const INSERT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Tables computed from others, rebuilt after a restore. guide_filter_counts: as its
@@ -175,6 +178,27 @@ export const DERIVED_REBUILD: Record<string, string> = {
     select l.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
     from guide_languages l join guides g on g.id = l.guide_id group by 1, 2, 3, 4, 5`,
 };
+
+/**
+ * Drops the indexes of `tables` that no constraint needs and returns their definitions: rows go
+ * in faster without them and each is then built once, sorted (as pg_restore does). Unique and
+ * primary keys and exclusion constraints stay and check every row as it comes.
+ */
+async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]> {
+  const indexes = rowsOf<{ name: string; def: string }>(
+    await tx.execute(sql`
+      select quote_ident(i.relname) as name, pg_get_indexdef(i.oid) as def
+      from pg_index x
+      join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid
+      where t.relnamespace = 'public'::regnamespace
+        and t.relname = any(${`{${tables.join(',')}}`}::text[])
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      order by 1`),
+  );
+  for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
+  return indexes.map((index) => index.def);
+}
 
 /** Moves every serial/identity sequence past the largest value its column holds. */
 async function resetSequences(tx: Tx) {
@@ -231,6 +255,13 @@ export async function replaceAll(
     ),
   );
   await stageAuditRows(tx);
+  const replaced = dataTables()
+    .filter((t) => !APPEND_ONLY_TABLES.has(t.name))
+    .map((t) => t.name);
+  const indexes = await dropSecondaryIndexes(tx, replaced);
+  // Their triggers keep derived tables current row by row; those are rebuilt once at the end.
+  for (const name of replaced)
+    await tx.execute(sql.raw(`alter table ${ident(name)} disable trigger user`));
 
   const tables = new Map(dataTables().map((t) => [t.name, t]));
   let table: TableInfo | null = null;
@@ -239,16 +270,24 @@ export async function replaceAll(
   let cols = '';
   let batch: string[] = [];
   let batchBytes = 0;
+  /**
+   * The insert under way: the next batch is read and gathered meanwhile (reading and inserting
+   * overlap; one batch waits at most, memory stays bounded).
+   */
+  let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     if (!table || !target || batch.length === 0) return;
     const name = ident(table.name);
-    await tx.execute(
-      sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`,
-    );
+    const insert = sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`;
     batch = [];
     batchBytes = 0;
+    await inFlight;
+    // `then` once: Drizzle's query runs on every `then` of its QueryPromise.
+    inFlight = tx.execute(insert).then(() => undefined);
+    // Its failure is thrown where it is awaited: before the next batch or after the last.
+    inFlight.catch(() => {});
   };
-  const { trailer } = await readBackup(file, {
+  const reading = readBackup(file, {
     header() {},
     table(name, columns) {
       table = tables.get(name)!;
@@ -261,7 +300,7 @@ export async function replaceAll(
       const insertable = columns.filter((c) => !table!.generated.includes(c));
       cols = insertable.map(ident).join(', ');
     },
-    async row(text) {
+    async rowText(text) {
       if (!target) return;
       batch.push(text);
       batchBytes += text.length;
@@ -272,8 +311,13 @@ export async function replaceAll(
       table = null;
     },
   });
+  const { trailer } = await reading.finally(() => inFlight.catch(() => {}));
+  await inFlight;
   // The file was replaced between the two readings: the checksum no longer matches.
   if (trailer.sha256 !== validated.trailer.sha256) throw refusal('BACKUP_CORRUPT', 'checksum');
+  for (const name of replaced)
+    await tx.execute(sql.raw(`alter table ${ident(name)} enable trigger user`));
+  for (const def of indexes) await tx.execute(sql.raw(def));
 
   for (const rebuild of Object.values(DERIVED_REBUILD)) {
     for (const statement of rebuild.split(';')) {
