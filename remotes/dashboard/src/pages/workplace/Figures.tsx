@@ -16,21 +16,30 @@ import {
 function FigureLink({
   figure,
   today,
+  plain,
   children,
 }: {
   figure: WorkplaceTeamFigure;
   today: string;
+  /** A statistic keeps its own colours (the whole figure is the link). */
+  plain?: boolean;
   children: React.ReactNode;
 }) {
   return (
     <Link
       to={teamListHref(workplaceTeamLinks(today)[figure])}
       data-figure={figure}
-      style={{ color: 'inherit', textDecoration: 'none' }}
+      style={plain ? { color: 'inherit', textDecoration: 'none' } : undefined}
     >
       {children}
     </Link>
   );
+}
+
+/** A figure's number inside a sentence (the tests read it there, not the sentence's others). */
+function FigureValue({ value }: { value: number }) {
+  const intl = useIntl();
+  return <span data-figure-value>{intl.formatNumber(value)}</span>;
 }
 
 function Figure({
@@ -61,7 +70,13 @@ function Figure({
   );
   return (
     <Card data-testid={testId} bordered={false} style={{ height: '100%' }}>
-      {link ? <FigureLink {...link}>{statistic}</FigureLink> : statistic}
+      {link ? (
+        <FigureLink {...link} plain>
+          {statistic}
+        </FigureLink>
+      ) : (
+        statistic
+      )}
       <div style={{ marginTop: 8, color: 'var(--color-text-2)' }}>{footer}</div>
     </Card>
   );
@@ -97,10 +112,16 @@ export function Figures({ data }: { data: Workplace }) {
           footer={
             <Space size={12} wrap>
               <FigureLink figure="waitingSoon" today={data.today}>
-                {t('workplace.figures.waitingSoon', { count: data.teams.waitingSoon })}
+                {intl.formatMessage(
+                  { id: 'workplace.figures.waitingSoon' },
+                  { value: <FigureValue value={data.teams.waitingSoon} /> },
+                )}
               </FigureLink>
               <FigureLink figure="drafts" today={data.today}>
-                {t('workplace.figures.drafts', { count: data.teams.drafts })}
+                {intl.formatMessage(
+                  { id: 'workplace.figures.drafts' },
+                  { count: data.teams.drafts, value: <FigureValue value={data.teams.drafts} /> },
+                )}
               </FigureLink>
             </Space>
           }

@@ -121,9 +121,11 @@ export function TeamsCard({ guide }: { guide: Guide }) {
             ),
           },
           {
-            title: t('guide.profile.score'),
+            // Its header stays on one line (评分 broke into one character a line).
+            title: <span style={{ whiteSpace: 'nowrap' }}>{t('guide.profile.score')}</span>,
             dataIndex: 'score',
             align: 'right',
+            width: 72,
             render: (v: number | null) => v ?? '-',
           },
         ]}
