@@ -7,13 +7,13 @@ import { useEffect, useRef } from 'react';
 import {
   DEFAULT_USER_SETTINGS,
   resolveUserSettings,
-  type UserSettings,
+  type UserSettingsBody,
 } from '@console/shared/contracts/settings';
 import { profileApi } from '@console/shared/api';
 import {
   selectSettings,
   selectUser,
-  updateSettings,
+  settingsRestored,
   useAppDispatch,
   useAppSelector,
   type AppSettings,
@@ -29,9 +29,10 @@ function fingerprint(s: AppSettings): string {
   return JSON.stringify(KEYS.map((k) => s[k]));
 }
 
-function saveable(s: AppSettings): UserSettings {
-  const out = Object.fromEntries(KEYS.map((k) => [k, s[k]])) as Omit<UserSettings, 'serverMenu'>;
-  return { ...out, serverMenu: [] };
+/** What is saved: every setting the drawer holds. The server menu is session state here
+ * (`POST /api/user/menu`): it is not sent, and what the server has saved stays. */
+function saveable(s: AppSettings): UserSettingsBody {
+  return Object.fromEntries(KEYS.map((k) => [k, s[k]])) as AppSettings;
 }
 
 export function useSettingsSync(): void {
@@ -55,8 +56,9 @@ export function useSettingsSync(): void {
     if (synced.current?.userId === userId) return;
     if (serverSettings) {
       const { serverMenu: _menu, ...server } = resolveUserSettings(serverSettings);
-      synced.current = { userId, fingerprint: fingerprint({ ...latest.current, ...server }) };
-      dispatch(updateSettings(server));
+      synced.current = { userId, fingerprint: fingerprint(server) };
+      // As saved: not through the drawer's rules, which would change what the user did not.
+      dispatch(settingsRestored(server));
     } else {
       synced.current = { userId, fingerprint: fingerprint(latest.current) };
     }

@@ -10,7 +10,7 @@ import type {
   ProfileBody,
   ProfileInfo,
 } from '../contracts/profile';
-import type { UserSettings } from '../contracts/settings';
+import type { UserSettings, UserSettingsBody } from '../contracts/settings';
 import { request } from './client';
 import { consoleApi } from './rtk';
 
@@ -24,7 +24,7 @@ export const profileApi = {
     request<ProfileInfo>({ method: 'PUT', url: '/user/profile', data: body, silent: true }),
   /** Saved in the background; a failure must not interrupt the user. */
   /** `keepalive`: the save outlives the page (sent while it unloads). */
-  saveSettings: (settings: UserSettings, options: { keepalive?: boolean } = {}) =>
+  saveSettings: (settings: UserSettingsBody, options: { keepalive?: boolean } = {}) =>
     request<UserSettings>({
       method: 'PUT',
       url: '/user/settings',

@@ -10,7 +10,14 @@ describe('profile word limit (seed §5: at most 200 words)', () => {
   });
 
   it('accepts 200 words and refuses 201', () => {
-    const base = { email: 'a@b.co', nickname: 'n', countryRegion: 'c', area: 'a', version: 1 };
+    const base = {
+      email: 'a@b.co',
+      nickname: 'n',
+      countryRegion: 'c',
+      area: 'a',
+      address: '',
+      version: 1,
+    };
     const words = (n: number) => Array.from({ length: n }, () => 'word').join(' ');
     expect(profileBody.safeParse({ ...base, profile: words(PROFILE_MAX_WORDS) }).success).toBe(
       true,

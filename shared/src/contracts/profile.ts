@@ -21,18 +21,21 @@ export function countWords(text: string): number {
   return cjk + rest;
 }
 
+/**
+ * `PUT /api/user/profile`: every field required (an empty one is sent as ''), so an update
+ * never writes a blank where the client sent nothing (issue 25, form round trip).
+ */
 export const profileBody = z.strictObject({
   email: textSchema().trim().min(1, 'required').max(254).email('email'),
   nickname: textSchema().trim().min(1, 'required').max(64),
   countryRegion: textSchema().trim().min(1, 'required').max(64),
   area: textSchema().trim().min(1, 'required').max(64),
-  address: textSchema().trim().max(200).default(''),
+  address: textSchema().trim().max(200),
   profile: z
     .string()
     .trim()
     .max(PROFILE_MAX_CHARS)
-    .refine((v) => countWords(v) <= PROFILE_MAX_WORDS, 'maxWords')
-    .default(''),
+    .refine((v) => countWords(v) <= PROFILE_MAX_WORDS, 'maxWords'),
   version: idSchema,
 });
 export type ProfileBody = z.input<typeof profileBody>;

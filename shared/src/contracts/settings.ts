@@ -18,6 +18,8 @@ const serverMenuItem: z.ZodType<{ key: string; path: string; children?: unknown[
   )
   .meta({ id: 'SavedMenuItem' });
 
+const savedServerMenu = z.array(serverMenuItem).max(100);
+
 export const userSettingsSchema = z.strictObject({
   theme: z.enum(['light', 'dark']),
   colorWeak: z.boolean(),
@@ -33,9 +35,19 @@ export const userSettingsSchema = z.strictObject({
   device: z.enum(['desktop', 'mobile']),
   tabBar: z.boolean(),
   menuFromServer: z.boolean(),
-  serverMenu: z.array(serverMenuItem).max(100).default([]),
+  serverMenu: savedServerMenu.default([]),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/**
+ * `PUT /api/user/settings`: every setting of the drawer; the saved server menu only when sent
+ * (absent: it stays as saved). The drawer holds the server menu as session state
+ * (`POST /api/user/menu`) and never sends it (issue 25, form round trip).
+ */
+export const userSettingsBody = userSettingsSchema.extend({
+  serverMenu: savedServerMenu.optional(),
+});
+export type UserSettingsBody = z.input<typeof userSettingsBody>;
 
 import { DEFAULT_USER_SETTINGS } from './settings-defaults';
 export { DEFAULT_USER_SETTINGS };

@@ -46,6 +46,10 @@ export const settingsSlice = createSlice({
     updateSettings(state, action: PayloadAction<Partial<AppSettings>>) {
       return { ...applySettings(state, action.payload), serverMenu: state.serverMenu };
     },
+    /** The user's saved settings, applied as they are (sign-in): no transition rule runs. */
+    settingsRestored(state, action: PayloadAction<AppSettings>) {
+      return { ...action.payload, serverMenu: state.serverMenu };
+    },
     serverMenuLoaded(state, action: PayloadAction<ServerMenuItem[]>) {
       state.serverMenu = action.payload;
     },
@@ -64,5 +68,6 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { updateSettings, serverMenuLoaded, serverMenuCleared } = settingsSlice.actions;
+export const { updateSettings, settingsRestored, serverMenuLoaded, serverMenuCleared } =
+  settingsSlice.actions;
 export const { selectSettings, selectServerMenu } = settingsSlice.selectors;

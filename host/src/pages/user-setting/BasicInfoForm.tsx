@@ -11,6 +11,10 @@ import { AvatarUpload } from './AvatarUpload';
 import { contractRule, showFieldErrors } from './contractRules';
 
 type FormValues = Omit<ProfileInfo, 'avatar' | 'version'>;
+/** The fields the form edits: the update contract's, but the version. */
+const FIELDS = Object.keys(profileBody.shape).filter(
+  (k) => k !== 'version',
+) as (keyof FormValues)[];
 const COUNTRIES = ['china', 'other'] as const;
 
 export function BasicInfoForm() {
@@ -39,7 +43,9 @@ export function BasicInfoForm() {
     if (!values) return;
     setSaving(true);
     try {
-      const saved = await profileApi.updateProfile({ ...values, version: info.version });
+      // Every field of the contract, an emptied one as '' (the update requires them all).
+      const body = Object.fromEntries(FIELDS.map((k) => [k, values[k] ?? ''])) as FormValues;
+      const saved = await profileApi.updateProfile({ ...body, version: info.version });
       setInfo(saved);
       Message.success(t('form.saved'));
       void dispatch(fetchUserInfo());

@@ -17,6 +17,7 @@ import {
   profileInfo,
   recentPage,
   recentVisitBody,
+  userSettingsBody,
   userSettingsSchema,
 } from '@console/shared';
 import type { Services } from '../../services';
@@ -64,7 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     {
       schema: {
         tags: ['user'],
-        body: userSettingsSchema,
+        body: userSettingsBody,
         response: { 200: envelopeOf(userSettingsSchema) },
       },
       config: { access: 'authenticated', auditAction: 'user.settings.update' },

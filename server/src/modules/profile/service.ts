@@ -15,7 +15,7 @@ import {
   type UserSettings,
 } from '@console/shared';
 import type { z } from 'zod';
-import type { AuditSubject, profileBody } from '@console/shared';
+import type { AuditSubject, profileBody, userSettingsBody } from '@console/shared';
 import type { Db } from '../../db/types';
 import { AppError, conflict, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
@@ -30,6 +30,7 @@ export type AuditSubjectSources = Partial<
 >;
 
 type ProfileUpdate = z.infer<typeof profileBody>;
+type SettingsUpdate = z.infer<typeof userSettingsBody>;
 type RecordRow = Awaited<ReturnType<typeof q.listCertifications>>[number];
 
 const NOT_FOUND_RECORD = { 'zh-CN': '认证记录不存在', 'en-US': 'No such certification record' };
@@ -52,7 +53,19 @@ export class ProfileService {
     return this.db.transaction(async (tx) => {
       const before = await q.findProfile(tx, userId);
       if (!before) throw new AppError('UNAUTHENTICATED');
+      if (before.version !== body.version) throw staleVersion();
       const extras = { countryRegion: body.countryRegion, area: body.area, address: body.address };
+      const beforeInfo = toProfileInfo(before);
+      const edited: ProfileInfo = {
+        ...beforeInfo,
+        ...extras,
+        email: body.email,
+        nickname: body.nickname,
+        profile: body.profile,
+      };
+      const diff = diffRecords({ ...beforeInfo }, { ...edited });
+      // Saved untouched: nothing to write, the version stays (issue 25, form round trip).
+      if (Object.keys(diff).length === 0) return beforeInfo;
       const updated = await q.updateProfile(tx, userId, body.version, {
         email: body.email,
         name: body.nickname,
@@ -60,29 +73,18 @@ export class ProfileService {
         profile: { ...before.profile, ...extras },
       });
       if (!updated) throw staleVersion();
-      const beforeInfo = toProfileInfo(before);
-      const after: ProfileInfo = {
-        ...beforeInfo,
-        ...extras,
-        email: body.email,
-        nickname: body.nickname,
-        profile: body.profile,
-        version: updated.version,
-      };
-      await recordAudit(tx, {
-        entityType: 'user',
-        entityId: userId,
-        diff: diffRecords({ ...beforeInfo }, { ...after }),
-      });
-      return after;
+      await recordAudit(tx, { entityType: 'user', entityId: userId, diff });
+      return { ...edited, version: updated.version };
     });
   }
 
-  async saveSettings(userId: number, settings: UserSettings): Promise<UserSettings> {
+  /** Saves the drawer's settings; the saved server menu stays unless one is sent. */
+  async saveSettings(userId: number, body: SettingsUpdate): Promise<UserSettings> {
     return this.db.transaction(async (tx) => {
       const row = await q.findSettings(tx, userId);
       if (!row) throw new AppError('UNAUTHENTICATED');
       const before = resolveUserSettings(row.settings);
+      const settings: UserSettings = { ...body, serverMenu: body.serverMenu ?? before.serverMenu };
       await q.saveSettings(tx, userId, settings);
       await recordAudit(tx, {
         entityType: 'user',
