@@ -21,6 +21,7 @@ export const zhCN = {
   'allocation.col.team': '团队',
   'allocation.col.dates': '日期',
   'allocation.col.pax': '人数',
+  'allocation.col.group': '人数 / 语种',
   'allocation.col.language': '语种',
   'allocation.col.spots': '行程景点',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',
@@ -51,7 +52,7 @@ export const zhCN = {
   'allocation.plan.totalScore': '总得分',
   'allocation.plan.solveTime': '求解用时',
   'allocation.plan.quality':
-    '总得分 {score} 为上界 {bound} 的 {share} %：与可能的最优方案相差不超过 {gap} %。',
+    '总得分 {score} 为上界 {bound} 的 {share} %，与理论最优相差不超过 {gap} %。',
   'allocation.plan.optimal': '已证明为最优方案：总得分 {score} 即上界，没有方案能做得更好。',
   'allocation.plan.qualityUnknown': '无法给出质量上界',
   'allocation.plan.coverShort': '覆盖 {covered} 个团，理论上最多可覆盖 {cover} 个。',
@@ -72,6 +73,9 @@ export const zhCN = {
   'allocation.plan.confirmTitle': '提交规划',
   'allocation.plan.confirm': '将为所选 {count} 个团分配导游，团队状态变为已分配。确定提交吗？',
   'allocation.plan.committed': '已为 {count} 个团分配导游',
+  'allocation.plan.committedTitle': '该方案已提交',
+  'allocation.plan.committedText':
+    '方案中的导游已分配给各团（{by} 于 {at} 规划）。如需调整，请到团队详情中修改，或重新规划仍在等待的团。',
   'allocation.plan.staleTitle': '规划之后数据已变化（{count} 处），未做任何分配，请重新规划：',
   'allocation.board.previous': '上两周',
   'allocation.board.next': '下两周',
@@ -140,6 +144,7 @@ export const enUS = {
   'allocation.col.team': 'Team',
   'allocation.col.dates': 'Dates',
   'allocation.col.pax': 'Pax',
+  'allocation.col.group': 'Group',
   'allocation.col.language': 'Language',
   'allocation.col.spots': 'Itinerary',
   'allocation.pickTeam': 'Pick a team on the left to see which guides can take it, and why',
@@ -197,6 +202,9 @@ export const enUS = {
   'allocation.plan.confirm':
     'Guides will be assigned to the {count, plural, one {# selected team, which becomes} other {# selected teams, which become}} allocated. Commit?',
   'allocation.plan.committed': 'Guides assigned to {count, plural, one {# team} other {# teams}}',
+  'allocation.plan.committedTitle': 'This plan is committed',
+  'allocation.plan.committedText':
+    'Its guides are assigned to the teams (planned by {by} on {at}). To change one, edit the team, or plan the teams still waiting again.',
   'allocation.plan.staleTitle':
     'The data changed since the plan ({count, plural, one {# change} other {# changes}}); nothing was assigned. Plan again:',
   'allocation.board.previous': 'Previous fortnight',

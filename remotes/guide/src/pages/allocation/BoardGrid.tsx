@@ -166,12 +166,21 @@ export function BoardGrid(props: {
             overflow: 'hidden',
           }}
         >
-          <Typography.Text ellipsis style={{ margin: 0, flex: 1 }}>
-            {guide.name}{' '}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {/* Name above, code and level below: on one line a long level ("Intermediate")
+              pushed both out of the column in English (issue 26 item 7). */}
+          <div style={{ flex: 1, minWidth: 0, lineHeight: '18px' }}>
+            <Typography.Text ellipsis style={{ margin: 0, display: 'block' }}>
+              {guide.name}
+            </Typography.Text>
+            <Typography.Text
+              type="secondary"
+              ellipsis
+              style={{ margin: 0, display: 'block', fontSize: 12 }}
+              data-testid={`board-guide-meta-${guide.code}`}
+            >
               {guide.code} · {enumLabel('level', guide.level)}
             </Typography.Text>
-          </Typography.Text>
+          </div>
           <Tag size="small" title={t('allocation.board.workload')}>
             {t('allocation.board.days', { days: guide.workloadDays })}
           </Tag>

@@ -112,9 +112,13 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
       <div
         data-testid="waiting-strip"
         style={{
+          // Chips wrap onto more lines rather than running past the edge (the last one was
+          // cut at 1366 px); many waiting teams scroll inside the strip.
           display: 'flex',
+          flexWrap: 'wrap',
           gap: 8,
-          overflowX: 'auto',
+          maxHeight: 132,
+          overflowY: 'auto',
           padding: 8,
           background: 'var(--color-fill-1)',
           borderRadius: 4,

@@ -20,6 +20,7 @@ import {
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import {
+  OPERATION_TIME_ZONE,
   UNCOVERED_TEXT,
   resolveLocale,
   type PlanChange,
@@ -253,6 +254,21 @@ export function PlanDrawer(props: {
                 {t('allocation.plan.replan')}
               </Button>
             }
+          />
+        )}
+        {plan.status === 'committed' && (
+          <Alert
+            type="success"
+            data-testid="plan-committed"
+            title={t('allocation.plan.committedTitle')}
+            content={t('allocation.plan.committedText', {
+              by: plan.createdBy,
+              at: intl.formatDate(plan.createdAt, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+                timeZone: OPERATION_TIME_ZONE,
+              }),
+            })}
           />
         )}
         <Space size={32} wrap>

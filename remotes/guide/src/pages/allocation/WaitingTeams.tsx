@@ -1,18 +1,9 @@
 // Left column: the waiting (pending) teams starting in the range, paged by the server. Picking
 // one (click, or its radio with the keyboard) shows its candidates on the right.
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Input,
-  Result,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from '@arco-design/web-react';
+import { Button, Input, Result, Space, Table, Tag, Typography } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import { type WaitingTeam } from '@console/shared';
+import { TEAM_ENUM_LABELS, resolveLocale, type WaitingTeam } from '@console/shared';
 import { useGuideDictionaries } from '../../hooks';
 import { useWaitingTeamsQuery } from './api';
 
@@ -50,7 +41,8 @@ export function WaitingTeams(props: {
 }) {
   const { from, to, selected, onSelect } = props;
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
   const dict = useGuideDictionaries();
   const [input, setInput] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -96,9 +88,8 @@ export function WaitingTeams(props: {
       <Table<WaitingTeam>
         size="small"
         rowKey="id"
-        // Every row is pending (the list is the waiting teams), so no status column; what
-        // still does not fit the half-page column scrolls instead of being cut off.
-        scroll={{ x: 'max-content' }}
+        // At half a 1366 px page the itinerary wraps in its cell and nothing scrolls out of
+        // sight (issue 26 item 7: it was cut, and the status not shown).
         loading={teams.isFetching}
         data={list ?? []}
         noDataElement={
@@ -134,7 +125,13 @@ export function WaitingTeams(props: {
                 <Typography.Text type="secondary" ellipsis style={{ maxWidth: 160 }}>
                   {team.name}
                 </Typography.Text>
-                <TeamBadges team={team} />
+                {/* The status with the urgency and VIP flags, under the code. */}
+                <Space size={4} wrap data-testid={`waiting-status-${team.code}`}>
+                  <Tag size="small" color="orange">
+                    {TEAM_ENUM_LABELS.status[team.status][resolveLocale(intl.locale)]}
+                  </Tag>
+                  <TeamBadges team={team} />
+                </Space>
               </Space>
             ),
           },
@@ -145,28 +142,33 @@ export function WaitingTeams(props: {
               <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
                 <span>{team.startDate}</span>
                 {team.endDate !== team.startDate && (
-                  <Typography.Text type="secondary">~ {team.endDate}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    ~ {team.endDate}
+                  </Typography.Text>
                 )}
               </Space>
             ),
           },
           {
-            title: t('allocation.col.pax'),
-            dataIndex: 'pax',
-            headerCellStyle: { whiteSpace: 'nowrap' },
-          },
-          {
-            title: t('allocation.col.language'),
-            render: (_: unknown, team: WaitingTeam) => dict.languageLabel(team.language),
+            title: t('allocation.col.group'),
+            render: (_: unknown, team: WaitingTeam) => (
+              <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+                <span>{t('allocation.paxCount', { pax: team.pax })}</span>
+                <Typography.Text type="secondary">
+                  {dict.languageLabel(team.language)}
+                </Typography.Text>
+              </Space>
+            ),
           },
           {
             title: t('allocation.col.spots'),
             render: (_: unknown, team: WaitingTeam) => (
-              <Tooltip content={team.spots.join(' → ') || '—'}>
-                <Typography.Text ellipsis style={{ maxWidth: 120 }}>
-                  {team.spots.join(' → ') || '—'}
-                </Typography.Text>
-              </Tooltip>
+              <Typography.Paragraph
+                style={{ margin: 0, minWidth: 120 }}
+                ellipsis={{ rows: 3, showTooltip: true }}
+              >
+                {team.spots.join(' → ') || '—'}
+              </Typography.Paragraph>
             ),
           },
         ]}

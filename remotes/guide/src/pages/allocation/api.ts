@@ -45,6 +45,14 @@ export const allocationApi = {
       data: body,
       silent: true,
     }),
+  /** The candidates matching `keyword` (a guide's code: why that guide was refused). */
+  candidatesOf: (teamId: number, keyword: string) =>
+    request<CandidatesPage>({
+      method: 'GET',
+      url: `/allocation/teams/${teamId}/candidates`,
+      params: { keyword, pageSize: 20 },
+      silent: true,
+    }),
   saveRules: (body: AllocationRulesBody) =>
     request<AllocationRules>({ method: 'PUT', url: '/allocation/rules', data: body }),
 };

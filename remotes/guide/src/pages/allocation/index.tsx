@@ -16,6 +16,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { ALLOCATION_RANGE_MAX_DAYS, addDays, localDate, type WaitingTeam } from '@console/shared';
 import { useHasPermission } from '@console/shared/permission';
+import { useWaitingTeamsQuery } from './api';
 import { Candidates } from './Candidates';
 import { DispatchBoard } from './DispatchBoard';
 import { PlanDrawer } from './PlanDrawer';
@@ -46,7 +47,25 @@ export default function AllocationPage() {
   const tabParam = params.get('tab');
   const tab: Tab = TABS.includes(tabParam as Tab) ? (tabParam as Tab) : 'teams';
   const range = rangeOf(params.get('from'), params.get('to'));
-  const [selected, setSelected] = useState<WaitingTeam | null>(null);
+  // The selected team is in the address by its code (issue 26 item 5: a reload lost the
+  // candidates), read back through the waiting list's search so it need not be on the page shown.
+  const teamParam = params.get('team') || null;
+  const selectedQuery = useWaitingTeamsQuery(
+    { from: range[0], to: range[1], current: 1, pageSize: 5, keyword: teamParam ?? '' },
+    { skip: !teamParam },
+  );
+  const selected = teamParam
+    ? (selectedQuery.data?.list.find((w) => w.code === teamParam) ?? null)
+    : null;
+  const setSelected = (team: WaitingTeam | null) =>
+    setParams(
+      (p) => {
+        if (team) p.set('team', team.code);
+        else p.delete('team');
+        return p;
+      },
+      { replace: true },
+    );
   const [planning, setPlanning] = useState(false);
   // The plan being previewed is in the address, so a reload or a shared link reopens it.
   const planParam = params.get('plan');
@@ -67,9 +86,9 @@ export default function AllocationPage() {
       Message.warning(t('allocation.rangeTooLong', { days: ALLOCATION_RANGE_MAX_DAYS }));
       return;
     }
-    setSelected(null);
     setParams(
       (p) => {
+        p.delete('team');
         p.set('from', value[0]!);
         p.set('to', value[1]!);
         return p;
