@@ -80,6 +80,13 @@ export default {
   'team.new.doneText': 'Team code {code}',
   'team.new.again': 'Create another',
   'team.new.viewDetail': 'View detail',
+  'team.new.pastPeriod':
+    'The period {start} ~ {end} is already past (today is {today}). If you are entering a tour that already ran, go on; otherwise check the dates.',
+  'team.new.begunPeriod':
+    'The start date {start} is before today ({today}): the tour would already be under way. If you are entering it after the fact, go on; otherwise check the dates.',
+  'team.new.visitClash':
+    '{count, plural, one {Two visits are} other {# pairs of visits are}} planned at the same time: {list}. Visits on one day usually follow each other; go on if they are meant together, otherwise change the times.',
+  'team.new.clashItem': '{date}, {first} and {second}',
   'team.itinerary.day': 'Day {n} · {date}',
   'team.itinerary.add': 'Add a spot',
   'team.itinerary.emptyDay': 'Nothing planned on this day yet',

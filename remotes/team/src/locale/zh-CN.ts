@@ -78,6 +78,13 @@ export default {
   'team.new.doneText': '团号 {code}',
   'team.new.again': '再建一个',
   'team.new.viewDetail': '查看详情',
+  'team.new.pastPeriod':
+    '团期 {start} ~ {end} 已经过去（今天是 {today}）。如果是补录已经出过的团，可以继续；否则请检查日期。',
+  'team.new.begunPeriod':
+    '开始日期 {start} 早于今天 {today}，团队已在途中。如果是补录，可以继续；否则请检查日期。',
+  'team.new.visitClash':
+    '有 {count} 处景点安排在同一时间：{list}。同一天的景点通常依次游览，如需同时安排可以继续，否则请调整时间。',
+  'team.new.clashItem': '{date} 的 {first} 与 {second}',
   'team.itinerary.day': '第 {n} 天 · {date}',
   'team.itinerary.add': '添加景点',
   'team.itinerary.emptyDay': '当天尚未安排景点',

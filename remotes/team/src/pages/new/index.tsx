@@ -16,7 +16,7 @@ import {
   Tag,
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import type { Team } from '@console/shared';
+import { localDate, type Team } from '@console/shared';
 import { showFormErrors } from '@console/shared/components/contract-form';
 import { showApiError } from '@console/shared/api';
 import { teamApi, useTeamChanged } from '../../api';
@@ -31,6 +31,7 @@ import {
   type ItineraryRow,
 } from '../components/Itinerary';
 import { TeamInfo } from '../components/TeamInfo';
+import { itineraryClashes, periodTense } from './warnings';
 
 export default function NewTeamPage() {
   const intl = useIntl();
@@ -47,7 +48,17 @@ export default function NewTeamPage() {
   const [rows, setRows] = useState<ItineraryRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Map<number, string>>();
   const [busy, setBusy] = useState(false);
-  const m = (id: string) => intl.formatMessage({ id: `team.new.${id}` });
+  const m = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `team.new.${id}` }, values);
+  // Warned, never refused: the user may be entering a tour that already ran (issue 26 item 2).
+  const startDate: unknown = Form.useWatch('startDate', form);
+  const endDate: unknown = Form.useWatch('endDate', form);
+  const today = localDate();
+  const tense = periodTense(startDate, endDate, today);
+  const clashes = itineraryClashes(rows);
+  const clashList = clashes
+    .map((c) => m('clashItem', { date: c.date, first: c.first, second: c.second }))
+    .join(intl.locale.startsWith('zh') ? '；' : '; ');
 
   /** Step 1 → 2: creates the draft (or saves the changes after "previous"). */
   const saveBasics = async () => {
@@ -140,6 +151,17 @@ export default function NewTeamPage() {
           {/* A new team starts from the create defaults; back from step 2 the form starts
               from the draft as saved (keyed by its version), never from the defaults again. */}
           <TeamForm key={team ? `${team.id}:${team.version}` : 'new'} form={form} team={team} />
+          {tense && (
+            <Alert
+              type="warning"
+              data-testid="past-period-warning"
+              content={m(tense === 'past' ? 'pastPeriod' : 'begunPeriod', {
+                start: String(startDate),
+                end: String(endDate),
+                today,
+              })}
+            />
+          )}
           <Divider />
           <Space>
             <Button type="primary" loading={busy} onClick={saveBasics} data-testid="step-next">
@@ -171,6 +193,14 @@ export default function NewTeamPage() {
             onChange={setRows}
             errors={rowErrors}
           />
+          {clashes.length > 0 && (
+            <Alert
+              type="warning"
+              style={{ marginTop: 12 }}
+              data-testid="visit-clash-warning"
+              content={m('visitClash', { count: clashes.length, list: clashList })}
+            />
+          )}
           <Divider />
           <Space>
             <Button onClick={() => setStep(0)}>{m('previous')}</Button>
