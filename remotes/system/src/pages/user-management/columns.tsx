@@ -13,6 +13,8 @@ export function userColumns(o: {
   canWrite: boolean;
   /** Not one's own password, nor that of a user holding more (the grant ceiling). */
   canReset(u: SystemUser): boolean;
+  /** One's own account: never disabled or deleted from here (the server refuses it). */
+  isOwn(u: SystemUser): boolean;
   onEdit(u: SystemUser): void;
   onReset(u: SystemUser): void;
   onSessions(u: SystemUser): void;
@@ -98,21 +100,23 @@ export function userColumns(o: {
         >
           {t('users.action.edit')}
         </Button>
-        <Popconfirm
-          title={t(u.enabled ? 'users.confirm.disable' : 'users.confirm.enable', {
-            name: u.username,
-          })}
-          onOk={() => o.onToggle(u)}
-        >
-          <Button
-            type="text"
-            size="mini"
-            status={u.enabled ? 'warning' : undefined}
-            data-testid={`user-toggle-${u.username}`}
+        {!o.isOwn(u) && (
+          <Popconfirm
+            title={t(u.enabled ? 'users.confirm.disable' : 'users.confirm.enable', {
+              name: u.username,
+            })}
+            onOk={() => o.onToggle(u)}
           >
-            {t(u.enabled ? 'users.action.disable' : 'users.action.enable')}
-          </Button>
-        </Popconfirm>
+            <Button
+              type="text"
+              size="mini"
+              status={u.enabled ? 'warning' : undefined}
+              data-testid={`user-toggle-${u.username}`}
+            >
+              {t(u.enabled ? 'users.action.disable' : 'users.action.enable')}
+            </Button>
+          </Popconfirm>
+        )}
         <Dropdown
           droplist={
             <Menu
@@ -135,14 +139,21 @@ export function userColumns(o: {
         >
           <Button type="text" size="mini" icon={<IconMore />} aria-label={t('users.action.more')} />
         </Dropdown>
-        <Popconfirm
-          title={t('users.confirm.delete', { name: u.username })}
-          onOk={() => o.onDelete(u)}
-        >
-          <Button type="text" size="mini" status="danger">
-            {t('users.action.delete')}
-          </Button>
-        </Popconfirm>
+        {!o.isOwn(u) && (
+          <Popconfirm
+            title={t('users.confirm.delete', { name: u.username })}
+            onOk={() => o.onDelete(u)}
+          >
+            <Button
+              type="text"
+              size="mini"
+              status="danger"
+              data-testid={`user-delete-${u.username}`}
+            >
+              {t('users.action.delete')}
+            </Button>
+          </Popconfirm>
+        )}
       </Space>
     ),
   });

@@ -28,6 +28,13 @@ export function roleChoices(
 }
 
 /**
+ * Whether the user is the caller: the user endpoints refuse to disable, delete, reset the
+ * password of or change the roles of one's own account (server/src/modules/users/service.ts),
+ * so the page does not offer them there.
+ */
+export const isOwnAccount = (user: SystemUser, me: { id: number }) => user.id === me.id;
+
+/**
  * Whether the caller may reset the user's password: never their own (it is changed with the old
  * one, in the settings), never of a user holding a permission the caller does not.
  */
@@ -36,7 +43,7 @@ export function mayResetPassword(
   me: { id: number; permissions: readonly string[] },
   roles: readonly SystemRole[],
 ): boolean {
-  if (user.id === me.id) return false;
+  if (isOwnAccount(user, me)) return false;
   const theirs = roles.filter((r) => user.roles.some((held) => held.code === r.code));
   return roleWithinCeiling(me.permissions, { code: '', permissions: permissionsOfRoles(theirs) });
 }

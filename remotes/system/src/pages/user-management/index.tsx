@@ -13,7 +13,7 @@ import { userColumns } from './columns';
 import { UserFormModal } from './UserFormModal';
 import { PasswordResetModal, PasswordShownOnce } from './PasswordModals';
 import { SessionsDrawer } from './SessionsDrawer';
-import { mayResetPassword } from './grantableRoles';
+import { isOwnAccount, mayResetPassword } from './grantableRoles';
 
 export default function UserManagementPage() {
   const intl = useIntl();
@@ -37,6 +37,7 @@ export default function UserManagementPage() {
         intl,
         canWrite,
         canReset: (u) => mayResetPassword(u, me, roles),
+        isOwn: (u) => isOwnAccount(u, me),
         onEdit: setEditing,
         onReset: setResetting,
         onSessions: setSessionsOf,
