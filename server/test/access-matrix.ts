@@ -217,6 +217,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   // ── backup and restore (system:backup) ─────────────────────────────────────────────────
   ['GET', '/api/backups', ADMIN],
   ['GET', '/api/backups/status', ADMIN],
+  ['GET', '/api/backups/progress', ADMIN],
   ['POST', '/api/backups', ADMIN],
   ['GET', '/api/backups/:id/download', ADMIN],
   ['DELETE', '/api/backups/:id', ADMIN],

@@ -66,3 +66,24 @@ export const restoreResult = z.object({
   keptOwnSession: z.boolean(),
 });
 export type RestoreResult = z.infer<typeof restoreResult>;
+
+/** What a running backup or restore is doing (issue 25 point 16). */
+export const BACKUP_PHASES = ['backup', 'validate', 'pre-restore', 'replace'] as const;
+export type BackupPhase = (typeof BACKUP_PHASES)[number];
+
+/** The running backup's or restore's progress (GET /api/backups/progress; null: none runs). */
+export const backupProgress = z.object({
+  operation: z.enum(['backup', 'restore']),
+  phase: z.enum(BACKUP_PHASES),
+  startedAt: z.string(),
+  /** Of the current phase: tables done of all, rows done of its total (an estimate when reading the database). */
+  tablesDone: z.number(),
+  tables: z.number(),
+  rowsDone: z.number(),
+  rowsTotal: z.number(),
+  /** Of the whole operation, 0–100. */
+  percent: z.number(),
+  /** Estimated from the rate so far; null until there is one. */
+  secondsLeft: z.number().nullable(),
+});
+export type BackupProgress = z.infer<typeof backupProgress>;

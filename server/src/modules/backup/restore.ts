@@ -34,9 +34,14 @@ const key = (row: Record<string, unknown>, cols: string[]) => {
 };
 
 /** Reads the whole file and refuses it unless every check passes; changes nothing. */
+/** How far a reading of the file got (called every `PROGRESS_ROWS` rows and every table). */
+export type RestoreProgress = (done: { tablesDone: number; rowsDone: number }) => void;
+const PROGRESS_ROWS = 1000;
+
 export async function validateBackup(
   file: string,
   keepUser: { id: number; username: string } | null,
+  onProgress?: RestoreProgress,
 ): Promise<ValidatedBackup> {
   const schema = currentSchema();
   const tables = new Map(dataTables().map((t) => [t.name, t]));
@@ -80,6 +85,7 @@ export async function validateBackup(
   }
 
   let current: { table: TableInfo | undefined; name: string } | null = null;
+  const done = { tablesDone: 0, rowsDone: 0 };
   const { header, trailer, fileSha256 } = await readBackup(file, {
     header(h) {
       const prefix = h.migrations.every((tag, i) => schema.tags[i] === tag);
@@ -116,6 +122,7 @@ export async function validateBackup(
       }
     },
     row(_text, row) {
+      if (++done.rowsDone % PROGRESS_ROWS === 0) onProgress?.(done);
       const t = current!;
       if (!t.table) return;
       const declared = columns.get(t.name)!;
@@ -136,6 +143,8 @@ export async function validateBackup(
     },
     end() {
       current = null;
+      done.tablesDone++;
+      onProgress?.(done);
     },
   });
   if (problem) throw problem;
@@ -203,13 +212,16 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
 /** Moves every serial/identity sequence past the largest value its column holds. */
 async function resetSequences(tx: Tx) {
   const seqs = rowsOf<{ table_name: string; column_name: string; seq: string }>(
+    // From the catalogue, as pg_get_serial_sequence finds them (serial: 'a', identity: 'i');
+    // that function over information_schema may be planned onto tables of other schemas.
     await tx.execute(sql`
-      select table_name, column_name, seq from (
-        select c.table_name, c.column_name,
-               pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) as seq
-        from information_schema.columns c
-        where c.table_schema = 'public'
-      ) s where seq is not null`),
+      select t.relname as table_name, a.attname as column_name, s.oid::regclass::text as seq
+      from pg_depend d
+      join pg_class s on s.oid = d.objid and s.relkind = 'S'
+      join pg_class t on t.oid = d.refobjid
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
+        and d.deptype in ('a', 'i') and t.relnamespace = 'public'::regnamespace`),
   );
   for (const s of seqs) {
     await tx.execute(
@@ -229,6 +241,7 @@ export async function replaceAll(
   file: string,
   validated: ValidatedBackup,
   keepSessionId: number | null,
+  onProgress?: RestoreProgress,
 ): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
   const lock = rowsOf<{ locked: boolean }>(
     await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
@@ -275,13 +288,17 @@ export async function replaceAll(
    * overlap; one batch waits at most, memory stays bounded).
    */
   let inFlight: Promise<unknown> = Promise.resolve();
+  const done = { tablesDone: 0, rowsDone: 0 };
   const flush = async () => {
     if (!table || !target || batch.length === 0) return;
     const name = ident(table.name);
     const insert = sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`;
+    const rows = batch.length;
     batch = [];
     batchBytes = 0;
     await inFlight;
+    done.rowsDone += rows;
+    onProgress?.(done);
     // `then` once: Drizzle's query runs on every `then` of its QueryPromise.
     inFlight = tx.execute(insert).then(() => undefined);
     // Its failure is thrown where it is awaited: before the next batch or after the last.
@@ -309,6 +326,8 @@ export async function replaceAll(
     async end() {
       await flush();
       table = null;
+      done.tablesDone++;
+      onProgress?.(done);
     },
   });
   const { trailer } = await reading.finally(() => inFlight.catch(() => {}));

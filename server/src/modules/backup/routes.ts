@@ -10,6 +10,7 @@ import {
   backupIdParams,
   backupItem,
   backupListQuery,
+  backupProgress,
   backupStatus,
   envelopeOf,
   pageOf,
@@ -66,6 +67,17 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: 'system:backup' },
     },
     async () => ok(await backup.status()),
+  );
+
+  // The running backup's or restore's progress, polled by the page and the CLI (issue 25
+  // point 16); null when none runs in this instance.
+  app.get(
+    '/api/backups/progress',
+    {
+      schema: { tags, response: { 200: envelopeOf(backupProgress.nullable()) } },
+      config: { access: 'system:backup' },
+    },
+    async () => ok(backup.progress()),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   type BackupItem,
   type BackupKind,
   type BackupListQuery,
+  type BackupProgress,
   type BackupStatus,
   type Clock,
   type Page,
@@ -18,7 +19,9 @@ import { recordAudit } from '../audit/writer';
 import type { EventBus } from '../../events/bus';
 import { sql } from 'drizzle-orm';
 import { BackupStore } from './store';
-import { writeBackup, type BackupProgress } from './write';
+import { estimateRows, writeBackup, type WriteProgress } from './write';
+import { dataTables } from './tables';
+import { ProgressTracker } from './progress';
 import { replaceAll, validateBackup } from './restore';
 import { currentAppVersion, currentSchema } from './format';
 
@@ -54,6 +57,8 @@ const SESSION_EVENT_IDS = 1000;
 export class BackupService {
   readonly store: BackupStore;
   private running = false;
+  /** The running backup's or restore's progress (this instance's). */
+  private tracker: ProgressTracker | null = null;
   readonly databaseKind: 'pglite' | 'postgres';
 
   constructor(
@@ -75,13 +80,27 @@ export class BackupService {
       return await fn();
     } finally {
       this.running = false;
+      this.tracker = null;
     }
+  }
+
+  /** How far the backup or restore running in this instance has got; null when none runs. */
+  progress(): BackupProgress | null {
+    return this.tracker?.snapshot() ?? null;
+  }
+
+  private track(
+    operation: BackupProgress['operation'],
+    phases: ConstructorParameters<typeof ProgressTracker>[1],
+  ) {
+    this.tracker = new ProgressTracker(operation, phases, () => this.clock.now().getTime());
+    return this.tracker;
   }
 
   /** Writes a backup into the store (the caller holds `exclusive`). */
   private async write(
     kind: BackupKind,
-    onProgress?: (progress: BackupProgress) => void,
+    onProgress?: (progress: WriteProgress) => void,
   ): Promise<BackupItem> {
     const now = this.clock.now();
     const id = this.store.newId(kind, now);
@@ -114,10 +133,19 @@ export class BackupService {
   /** A backup now (manual from the page, scheduled from the job), audited. */
   async create(
     kind: 'manual' | 'scheduled',
-    onProgress?: (progress: BackupProgress) => void,
+    onProgress?: (progress: WriteProgress) => void,
   ): Promise<BackupItem> {
     return this.exclusive(async () => {
-      const item = await this.write(kind, onProgress);
+      const tracker = this.track('backup', [{ phase: 'backup', rows: 0 }]);
+      tracker.enter('backup', dataTables().length);
+      const item = await this.write(kind, (p) => {
+        tracker.update({
+          tablesDone: p.tablesDone,
+          rowsDone: p.rowsDone,
+          rowsTotal: p.rowsEstimate,
+        });
+        onProgress?.(p);
+      });
       const pruned = kind === 'scheduled' ? await this.prune() : [];
       await this.db.transaction((tx) =>
         recordAudit(tx, {
@@ -201,7 +229,7 @@ export class BackupService {
   restoreStored(id: string, by: Restorer): Promise<RestoreResult> {
     const item = this.store.get(id);
     if (!item) throw backupNotFound();
-    return this.restore(this.store.fileOf(id), id, by);
+    return this.restore(this.store.fileOf(id), id, by, item.rows);
   }
 
   /**
@@ -209,10 +237,36 @@ export class BackupService {
    * table but the audit trail in one transaction (the backup's audit rows are merged into the
    * trail, which keeps every row it had) and records the restore at the end of the trail.
    */
-  restore(file: string, id: string | null, by: Restorer): Promise<RestoreResult> {
+  restore(
+    file: string,
+    id: string | null,
+    by: Restorer,
+    /** The file's rows when known (a stored backup); else the database's are a guess of them. */
+    fileRows?: number,
+  ): Promise<RestoreResult> {
     return this.exclusive(async () => {
-      const validated = await validateBackup(file, { id: by.userId, username: by.username });
-      const before = await this.write('pre-restore');
+      const tables = dataTables().length;
+      const current = await estimateRows(this.db);
+      const rows = fileRows ?? current;
+      const tracker = this.track('restore', [
+        { phase: 'validate', rows },
+        { phase: 'pre-restore', rows: current },
+        { phase: 'replace', rows },
+      ]);
+      tracker.enter('validate', tables);
+      const validated = await validateBackup(file, { id: by.userId, username: by.username }, (p) =>
+        tracker.update(p),
+      );
+      tracker.expect('replace', validated.trailer.rows);
+      tracker.enter('pre-restore', tables);
+      const before = await this.write('pre-restore', (p) =>
+        tracker.update({
+          tablesDone: p.tablesDone,
+          rowsDone: p.rowsDone,
+          rowsTotal: p.rowsEstimate,
+        }),
+      );
+      tracker.enter('replace', tables);
       const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
         // Every session changes: those of the database replaced go, the restored ones come.
         // Instances that keep sessions (and open live streams) check them again.
@@ -223,7 +277,9 @@ export class BackupService {
             }
           ).rows.map((r) => Number(r.id));
         const signedInBefore = await holders();
-        const result = await replaceAll(tx, file, validated, by.sessionId);
+        const result = await replaceAll(tx, file, validated, by.sessionId, (p) =>
+          tracker.update(p),
+        );
         const userIds = [...new Set([...signedInBefore, ...(await holders())])];
         for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)
           emit({ type: 'session.changed', userIds: userIds.slice(i, i + SESSION_EVENT_IDS) });

@@ -49,7 +49,7 @@ export interface WrittenBackup {
 }
 
 /** How far a backup got: tables and rows done (of an estimate of all rows). */
-export interface BackupProgress {
+export interface WriteProgress {
   tablesDone: number;
   tables: number;
   rowsDone: number;
@@ -64,7 +64,7 @@ export interface WriteOptions {
   /** Read in chunks between other requests (PGlite). */
   chunked?: boolean;
   /** Called after every batch of rows written. */
-  onProgress?: (progress: BackupProgress) => void;
+  onProgress?: (progress: WriteProgress) => void;
 }
 
 /** Emits the rows of every table: `table` before its rows, each batch as JSON texts. */
@@ -103,7 +103,7 @@ async function transactionCounter(db: Db): Promise<string> {
 }
 
 /** The planner's row counts of the data tables (no table is counted: that would be a scan). */
-async function estimateRows(db: Db): Promise<number> {
+export async function estimateRows(db: Db): Promise<number> {
   const names = dataTables().map((t) => t.name);
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
@@ -217,7 +217,7 @@ async function writeFile(
     database: opts.database,
   };
   const tables = dataTables();
-  const progress: BackupProgress = {
+  const progress: WriteProgress = {
     tablesDone: 0,
     tables: tables.length,
     rowsDone: 0,

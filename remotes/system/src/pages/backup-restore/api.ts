@@ -1,6 +1,12 @@
 // Backup and restore calls (server: server/src/modules/backup/routes.ts).
 import { consoleApi, request } from '@console/shared/api';
-import type { BackupItem, BackupStatus, Page, RestoreResult } from '@console/shared';
+import type {
+  BackupItem,
+  BackupProgress,
+  BackupStatus,
+  Page,
+  RestoreResult,
+} from '@console/shared';
 
 export type BackupPage = Page<BackupItem> & { current: number; pageSize: number };
 
@@ -37,7 +43,11 @@ export const backupQueries = consoleApi.injectEndpoints({
     backupStatus: build.query<BackupStatus, void>({
       query: () => ({ method: 'GET', url: '/backups/status', silent: true }),
     }),
+    /** The running backup's or restore's progress; null when none runs. */
+    backupProgress: build.query<BackupProgress | null, void>({
+      query: () => ({ method: 'GET', url: '/backups/progress', silent: true }),
+    }),
   }),
 });
 
-export const { useBackupsQuery, useBackupStatusQuery } = backupQueries;
+export const { useBackupsQuery, useBackupStatusQuery, useBackupProgressQuery } = backupQueries;

@@ -28,6 +28,7 @@ import { apiErrorMessage } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
 import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
 import { upFrom } from '@console/shared/components/responsive';
+import { OperationProgress } from './OperationProgress';
 
 const KIND_COLOR: Record<BackupKind, string> = {
   manual: 'arcoblue',
@@ -304,6 +305,11 @@ function BackupRestore() {
       >
         {restoring && (
           <Alert type="info" content={t('backup.restore.running')} style={{ marginBottom: 16 }} />
+        )}
+        {(creating || restoring || status.data?.running) && (
+          <div style={{ marginBottom: 16 }}>
+            <OperationProgress />
+          </div>
         )}
         {refusal && (
           <Alert
