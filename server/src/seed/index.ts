@@ -3,6 +3,7 @@
 // admin comes from ADMIN_USERNAME / ADMIN_PASSWORD.
 import { count, eq } from 'drizzle-orm';
 import {
+  BUILTIN_ROLE_DESCRIPTIONS,
   BUILTIN_ROLES,
   DEFAULT_ROLE_PERMISSIONS,
   passwordViolations,
@@ -21,10 +22,10 @@ import { seedDemoGuideCertifications, seedDemoGuides } from '../modules/guide/se
 import { seedScenicDemo } from '../modules/scenic/seed';
 import { seedDemoTeams } from '../modules/team/seed';
 
-const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string, description: string]> = {
-  admin: ['管理员', 'Administrator', '全部权限'],
-  operator: ['调度员', 'Operator', '维护导游、景点与团队，分配导游'],
-  user: ['普通用户', 'User', '只读访问'],
+const ROLE_NAMES: Record<BuiltinRole, [zh: string, en: string]> = {
+  admin: ['管理员', 'Administrator'],
+  operator: ['调度员', 'Operator'],
+  user: ['普通用户', 'User'],
 };
 
 export const DEMO_ACCOUNTS: {
@@ -83,12 +84,13 @@ export async function seedDatabase(db: Db, env: ServerEnv): Promise<void> {
   if (firstStart) {
     await db.transaction(async (tx) => {
       for (const code of BUILTIN_ROLES) {
-        const [zh, en, description] = ROLE_NAMES[code];
+        const [zh, en] = ROLE_NAMES[code];
         await tx.insert(roles).values({
           code,
           name: zh,
           nameEn: en,
-          description,
+          // Stored in Chinese; the role list shows it in the UI language (roleDescription).
+          description: BUILTIN_ROLE_DESCRIPTIONS[code].zh,
           permissions: DEFAULT_ROLE_PERMISSIONS[code],
           builtIn: true,
         });

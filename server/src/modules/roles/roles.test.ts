@@ -3,7 +3,12 @@
 // every session holding the role (no sign-in again), in the API and the server menu alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ADMIN_LOCKED_PERMISSIONS, PERMISSIONS, type SystemRole } from '@console/shared';
+import {
+  ADMIN_LOCKED_PERMISSIONS,
+  PERMISSIONS,
+  roleDescription,
+  type SystemRole,
+} from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
 import { users } from '../auth/schema';
@@ -190,5 +195,23 @@ describe('roles', () => {
       admin.put(`/api/system/roles/${role.id}`, { ...base, description: '', version });
     expect((await put(role.version)).statusCode).toBe(200);
     expect((await put(role.version)).json().error).toBe('STALE_VERSION');
+  });
+});
+
+describe('built-in roles’ descriptions (issue 26 item 12)', () => {
+  it('read in the UI language while seeded; an edited or custom one shows as stored', async () => {
+    const list = (await admin.get('/api/system/roles')).json().data.list as SystemRole[];
+    const builtIn = list.filter((r) => r.builtIn);
+    expect(builtIn.map((r) => r.code).sort()).toEqual(['admin', 'operator', 'user']);
+    for (const r of builtIn) {
+      expect(roleDescription(r, 'zh-CN'), r.code).toBe(r.description);
+      expect(roleDescription(r, 'en-US'), r.code).not.toMatch(/\p{Script=Han}/u);
+    }
+    const english = Object.fromEntries(builtIn.map((r) => [r.code, roleDescription(r, 'en-US')]));
+    expect(english).toMatchObject({ admin: 'All permissions', user: 'Read-only access' });
+    const custom = await createRole(['scenic:read']);
+    expect(roleDescription(custom, 'en-US')).toBe('只看景点');
+    const edited = { ...builtIn[0], description: '自定义说明' };
+    expect(roleDescription(edited, 'en-US')).toBe('自定义说明');
   });
 });

@@ -12,7 +12,7 @@ import {
   Tag,
   Tooltip,
 } from '@arco-design/web-react';
-import { roleLabel, type SystemRole } from '@console/shared';
+import { roleDescription, roleLabel, type SystemRole } from '@console/shared';
 import { SearchTable, type SearchTableColumn } from '@console/shared/components/search-table';
 import { useHasPermission } from '@console/shared/permission';
 import { rolesApi, useInvalidate, useSystemRolesQuery } from '../../usersApi';
@@ -48,10 +48,10 @@ export default function RoleManagementPage() {
       },
       {
         key: 'description',
-        dataIndex: 'description',
         title: t('roles.field.description'),
         ellipsis: true,
         width: 260,
+        render: (_: unknown, r) => roleDescription(r, intl.locale),
       },
       {
         key: 'permissions',
