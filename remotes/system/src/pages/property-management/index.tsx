@@ -80,20 +80,19 @@ export default function PropertyManagementPage() {
   // Every dictionary read (the forms' choices and this page) fetches again.
   const refresh = () => invalidateApiTags(dispatch, ['Dictionary']);
 
-  const openEditor = (item: PropertyItemAdmin | 'new') => {
-    setEditing(item);
-    form.resetFields();
-    form.setFieldsValue(
-      item === 'new'
+  const openEditor = (item: PropertyItemAdmin | 'new') => setEditing(item);
+  // The dialog's form is created from the item it opens on (one writer, once; issue 25).
+  const initialValues: ItemForm | undefined =
+    editing === null
+      ? undefined
+      : editing === 'new'
         ? { value: '', labelZh: '', labelEn: '', enabled: true }
         : {
-            value: item.value,
-            labelZh: item.labelZh,
-            labelEn: item.labelEn,
-            enabled: item.enabled,
-          },
-    );
-  };
+            value: editing.value,
+            labelZh: editing.labelZh,
+            labelEn: editing.labelEn,
+            enabled: editing.enabled,
+          };
 
   const save = async () => {
     if (!code || !editing) return;
@@ -332,6 +331,7 @@ export default function PropertyManagementPage() {
         <ContractForm
           schema={editing === 'new' ? propertyItemCreateBody : propertyItemUpdateBody}
           form={form}
+          initialValues={initialValues}
           layout="vertical"
         >
           <ContractItem
