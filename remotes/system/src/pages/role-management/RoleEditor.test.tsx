@@ -5,7 +5,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import { PERMISSIONS, roleFormValues, type SystemRole, type UserInfo } from '@console/shared';
+import {
+  PERMISSION_CATALOGUE,
+  PERMISSIONS,
+  roleFormValues,
+  type SystemRole,
+  type UserInfo,
+} from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
 import { setPinnedPages } from '@console/shared/section';
 import { DECLARED_PAGES } from '@console/shared/testing/declared-sections';
@@ -90,5 +96,47 @@ describe('the role editor', () => {
   it('a new role offers only what the caller holds', () => {
     open(null, ROLE_WRITER);
     for (const p of PERMISSIONS) expect(box(p).disabled, p).toBe(!ROLE_WRITER.includes(p));
+  });
+});
+
+describe('a group’s select-all box (issue 26 item 14)', () => {
+  const inGroup = (g: string) =>
+    PERMISSION_CATALOGUE.filter((p) => p.section === g).map((p) => p.code);
+  const group = (g: string) => screen.getByTestId(`perm-group-${g}`);
+  const groupInput = (g: string) => group(g).querySelector('input') as HTMLInputElement;
+  const indeterminate = (g: string) => group(g).className.includes('indeterminate');
+
+  it('selects and clears the whole group for a caller holding it all', async () => {
+    const create = vi.spyOn(rolesApi, 'create').mockResolvedValue(role([]));
+    open(null, PERMISSIONS);
+    const guide = inGroup('guide');
+    expect(guide.length).toBeGreaterThan(1);
+    expect(groupInput('guide').checked).toBe(false);
+    fireEvent.click(box(guide[0]));
+    expect(indeterminate('guide')).toBe(true);
+    fireEvent.click(groupInput('guide'));
+    for (const p of guide) expect(box(p).checked, p).toBe(true);
+    expect(groupInput('guide').checked).toBe(true);
+    expect(indeterminate('guide')).toBe(false);
+    fireEvent.click(groupInput('guide'));
+    for (const p of guide) expect(box(p).checked, p).toBe(false);
+    fireEvent.click(groupInput('guide'));
+    fireEvent.change(screen.getByTestId('role-field-code'), { target: { value: 'guides' } });
+    fireEvent.change(screen.getByTestId('role-field-name'), { target: { value: '导游' } });
+    fireEvent.change(screen.getByTestId('role-field-nameEn'), { target: { value: 'Guides' } });
+    fireEvent.click(screen.getByTestId('role-save'));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][0].permissions).toEqual(guide);
+  });
+
+  it('never selects a permission beyond the caller’s ceiling', () => {
+    // ROLE_WRITER holds guide:read but not guide:write; no scenic permission at all.
+    open(null, ROLE_WRITER);
+    fireEvent.click(groupInput('guide'));
+    for (const p of inGroup('guide')) expect(box(p).checked, p).toBe(ROLE_WRITER.includes(p));
+    expect(indeterminate('guide')).toBe(true);
+    fireEvent.click(groupInput('guide'));
+    for (const p of inGroup('guide')) expect(box(p).checked, p).toBe(false);
+    expect(groupInput('scenic').disabled).toBe(true);
   });
 });

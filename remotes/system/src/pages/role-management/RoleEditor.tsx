@@ -2,7 +2,8 @@
 // grouped by section, each with what it allows and which pages it opens. The admin role keeps
 // every permission (the server keeps them whatever is sent). A permission the caller's active
 // role lacks cannot be added (the grant ceiling); one the role already has may stay or go.
-// The form opens with the record's values (roleFormValues) and saves what it holds.
+// The form opens with the record's values (roleFormValues) and saves what it holds. Each group
+// has a box selecting or clearing it, within the same ceiling (issue 26 item 14).
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -77,13 +78,17 @@ export function RoleEditor({
   /** Not held by the caller and not in the role already: adding it would grant it. */
   const beyond = (p: Permission) => !held.includes(p) && !role?.permissions.includes(p);
 
-  const toggle = (p: Permission, on: boolean) =>
+  const toggle = (p: Permission, on: boolean) => toggleAll([p], on);
+  const toggleAll = (ps: readonly Permission[], on: boolean) =>
     setGranted((prev) => {
       const next = new Set(prev);
-      if (on) next.add(p);
-      else next.delete(p);
+      for (const p of ps) {
+        if (on) next.add(p);
+        else next.delete(p);
+      }
       return next;
     });
+  const isOn = (p: Permission) => granted.has(p) || locked(p);
 
   const submit = async () => {
     let values: Values;
@@ -193,9 +198,24 @@ export function RoleEditor({
         {groups.map((g) => {
           const perms = PERMISSION_CATALOGUE.filter((p) => p.section === g.key);
           if (perms.length === 0) return null;
+          // The group's box selects or clears what the caller may change in it: never a
+          // permission beyond the ceiling, never the admin role's locked ones.
+          const open = readOnly
+            ? []
+            : perms.map((p) => p.code).filter((p) => !locked(p) && !beyond(p));
+          const chosen = perms.filter((p) => isOn(p.code)).length;
+          const allOpenOn = open.length > 0 && open.every((p) => granted.has(p));
           return (
             <section key={g.key} style={{ marginBottom: 16 }}>
-              <Typography.Text bold>{g.title[locale]}</Typography.Text>
+              <Checkbox
+                checked={chosen === perms.length}
+                indeterminate={chosen > 0 && chosen < perms.length}
+                disabled={open.length === 0}
+                onChange={() => toggleAll(open, !allOpenOn)}
+                data-testid={`perm-group-${g.key}`}
+              >
+                <Typography.Text bold>{g.title[locale]}</Typography.Text>
+              </Checkbox>
               <div
                 style={{
                   border: '1px solid var(--color-border-2)',
@@ -214,7 +234,7 @@ export function RoleEditor({
                       }}
                     >
                       <Checkbox
-                        checked={granted.has(p.code) || locked(p.code)}
+                        checked={isOn(p.code)}
                         disabled={readOnly || locked(p.code) || beyond(p.code)}
                         onChange={(on) => toggle(p.code, on)}
                         data-testid={`perm-${p.code}`}
