@@ -1,7 +1,22 @@
 // Reading the operation log (issue #15 point 5): keyset pages over the id (no OFFSET, no
 // COUNT), one row's detail, batches for the streamed export and the chain verification, and
 // the retention purge that moves the chain's anchor.
-import { and, asc, desc, eq, gt, gte, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNull,
+  like,
+  lt,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AuditFilter, AuditListQuery, AuditPage, AuditVerifyResult } from '@console/shared';
 import { AUDIT_LIMITS } from '@console/shared';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
@@ -51,8 +66,20 @@ export function filterConditions(f: AuditFilter): SQL[] {
   if (f.result === 'failure') out.push(gte(auditLog.result, 400));
   if (f.from) out.push(gte(auditLog.at, new Date(f.from)));
   if (f.to) out.push(lte(auditLog.at, new Date(f.to)));
+  if (f.actor === 'machine') out.push(machineActed);
+  if (f.actor === 'human') out.push(not(machineActed));
   return out;
 }
+
+/**
+ * A machine's row: no user, and written as a gate device (`gate:<key prefix>`, scenic routes'
+ * flowActor) or as the system itself (writer.ts's default, jobs, the demo gate feed). A refused
+ * sign-in has no user either, but carries the name typed: a person's.
+ */
+const machineActed = and(
+  isNull(auditLog.userId),
+  or(eq(auditLog.username, 'system'), like(auditLog.username, 'gate:%')),
+)!;
 
 async function exists(db: DbOrTx, conds: SQL[]): Promise<boolean> {
   const [row] = await db

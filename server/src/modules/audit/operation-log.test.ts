@@ -3,7 +3,8 @@
 // SQL, and the retention purge that keeps the chain verifiable from its anchor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
+import { SCENIC_GATE_KEY_HEADER } from '@console/shared';
+import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { runJob } from '../../jobs';
 import { auditRetentionJob } from '../../jobs/audit-retention';
 import { auditAnchor, auditLog } from './schema';
@@ -72,6 +73,51 @@ describe('operation log', () => {
     expect(future.list).toEqual([]);
     expect((await admin.get('/api/audit?before=1&after=2')).statusCode).toBe(400);
     expect((await admin.get('/api/audit?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('keeps machine actions apart: gate readings and system rows under machine, people under human', async () => {
+    const spots = (await admin.get('/api/scenic/spots?pageSize=1')).json().data.list;
+    const spotId = spots[0].id as number;
+    const key = (
+      await admin.post(`/api/scenic/spots/${spotId}/gate-keys`, { name: '日志闸机' })
+    ).json().data.key as string;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/scenic/spots/${spotId}/flow`,
+        headers: { [SCENIC_GATE_KEY_HEADER]: key },
+        payload: { readings: [{ at: new Date().toISOString(), entries: 1, exits: 0 }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // A refused sign-in has no user id, yet it is a person's.
+    await new Client(t.app, '10.9.9.9').post('/api/user/login', {
+      username: 'nobody-here',
+      password: 'Wrong1234',
+    });
+    const all = async (actor: string) => {
+      const rows: Row[] = [];
+      let cursor: number | null = null;
+      do {
+        const p = await page(`actor=${actor}&pageSize=100${cursor ? `&before=${cursor}` : ''}`);
+        rows.push(...p.list);
+        cursor = p.next;
+      } while (cursor);
+      return rows;
+    };
+    const machine = await all('machine');
+    const human = await all('human');
+    const everyone = await all('all');
+    expect(machine.filter((r) => r.action === 'scenic.flow.ingest').length).toBe(3);
+    expect(machine.every((r) => r.username === 'system' || r.username.startsWith('gate:'))).toBe(
+      true,
+    );
+    expect(human.some((r) => r.action === 'scenic.flow.ingest')).toBe(false);
+    expect(human.some((r) => r.username === 'nobody-here' && r.result === 401)).toBe(true);
+    expect(human.some((r) => r.action === 'scenic.gateKey.create')).toBe(true);
+    expect(human.length + machine.length).toBe(everyone.length);
+    expect(machine.some((r) => r.username === `gate:${key.slice(0, 12)}`)).toBe(true);
+    expect((await admin.get('/api/audit?actor=robot')).statusCode).toBe(400);
   });
 
   it('shows a row’s field diff, request id, address, agent and duration', async () => {
