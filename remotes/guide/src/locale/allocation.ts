@@ -21,7 +21,7 @@ export const zhCN = {
   'allocation.col.team': '团队',
   'allocation.col.dates': '日期',
   'allocation.col.pax': '人数',
-  'allocation.col.group': '人数 / 语种',
+  'allocation.col.group': '人数·语种',
   'allocation.col.language': '语种',
   'allocation.col.spots': '行程景点',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',

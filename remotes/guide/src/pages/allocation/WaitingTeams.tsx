@@ -151,6 +151,7 @@ export function WaitingTeams(props: {
           },
           {
             title: t('allocation.col.group'),
+            headerCellStyle: { whiteSpace: 'nowrap' },
             render: (_: unknown, team: WaitingTeam) => (
               <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
                 <span>{t('allocation.paxCount', { pax: team.pax })}</span>
