@@ -154,7 +154,7 @@ describe.each(Object.entries(spots))('the spot form, a spot with %s', (_, make) 
     'a save without %s is refused or leaves it as it was, never blanks it',
     async (key) => {
       const before = await readSpot(id);
-      const { [key]: _left, ...body } = spotFormBody(before);
+      const { [key]: _left, ...body } = spotFormBody(before) as Record<string, unknown>;
       const res = await operator.put(`/api/scenic/spots/${id}`, body);
       if (res.statusCode === 400) {
         expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual([key]);
