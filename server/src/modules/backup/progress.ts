@@ -3,8 +3,8 @@
 //
 // An operation is a sequence of phases, each weighted by the rows it goes through: a backup is
 // one phase (the planner's estimate of the database's rows); a restore validates the file (its
-// rows), backs up the current data (the estimate) and replaces it (the file's rows). The time
-// left follows from the share done so far and the time it took.
+// rows) while it backs up the current data (the estimate), then replaces it (the file's rows).
+// The time left follows from the share done so far and the time it took.
 import type { BackupPhase, BackupProgress } from '@console/shared';
 
 interface Phase {
@@ -13,69 +13,96 @@ interface Phase {
   rows: number;
 }
 
+interface PhaseState extends Phase {
+  tables: number;
+  tablesDone: number;
+  rowsDone: number;
+  state: 'waiting' | 'running' | 'done';
+}
+
 /** The least share done before the time left is extrapolated from it. */
 const MIN_SHARE = 0.01;
 
+/** Phases may overlap (a restore checks the file while it backs up the current data). */
 export class ProgressTracker {
-  private current = 0;
-  private tablesDone = 0;
-  private tables = 0;
-  private rowsDone = 0;
+  private readonly phases: PhaseState[];
   private readonly started: number;
 
   constructor(
     private readonly operation: BackupProgress['operation'],
-    private readonly phases: Phase[],
+    phases: Phase[],
     private readonly now: () => number = Date.now,
   ) {
+    this.phases = phases.map((p) => ({
+      ...p,
+      tables: 0,
+      tablesDone: 0,
+      rowsDone: 0,
+      state: 'waiting',
+    }));
     this.started = now();
   }
 
-  /** The next phase starts: its tables and rows (an estimate may follow in `update`). */
-  enter(phase: BackupPhase, tables: number, rows?: number): void {
-    const index = this.phases.findIndex((p, i) => i >= this.current && p.phase === phase);
-    if (index === -1) throw new Error(`No phase ${phase} left`);
-    this.current = index;
-    if (rows !== undefined) this.phases[index]!.rows = rows;
-    this.tables = tables;
-    this.tablesDone = 0;
-    this.rowsDone = 0;
+  private get(phase: BackupPhase): PhaseState {
+    const p = this.phases.find((x) => x.phase === phase);
+    if (!p) throw new Error(`No phase ${phase}`);
+    return p;
   }
 
-  /** A later phase's rows, once known (a restore's replacement: the validated file's rows). */
+  /** A phase starts: its tables (its rows may follow in `update`). */
+  start(phase: BackupPhase, tables: number): void {
+    Object.assign(this.get(phase), { tables, tablesDone: 0, rowsDone: 0, state: 'running' });
+  }
+
+  /** A phase's rows, once known (a restore's replacement: the validated file's rows). */
   expect(phase: BackupPhase, rows: number): void {
-    for (const p of this.phases.slice(this.current)) if (p.phase === phase) p.rows = rows;
+    this.get(phase).rows = rows;
   }
 
-  update(done: { tablesDone: number; rowsDone: number; rowsTotal?: number }): void {
-    this.tablesDone = done.tablesDone;
-    this.rowsDone = done.rowsDone;
-    if (done.rowsTotal !== undefined) this.phases[this.current]!.rows = done.rowsTotal;
+  update(
+    phase: BackupPhase,
+    done: { tablesDone: number; rowsDone: number; rowsTotal?: number },
+  ): void {
+    const p = this.get(phase);
+    p.tablesDone = done.tablesDone;
+    p.rowsDone = done.rowsDone;
+    if (done.rowsTotal !== undefined) p.rows = done.rowsTotal;
+  }
+
+  finish(phase: BackupPhase): void {
+    this.get(phase).state = 'done';
+  }
+
+  /** A phase's share done, 0–1. */
+  private share(p: PhaseState): number {
+    if (p.state === 'done') return 1;
+    if (p.state === 'waiting' || p.tables === 0) return 0;
+    // A table's rows may pass its estimate: the phase is not done before its tables are.
+    const rowsTotal = Math.max(p.rows, p.rowsDone);
+    return rowsTotal > 0
+      ? Math.min(p.rowsDone / rowsTotal, p.tablesDone < p.tables ? 0.99 : 1)
+      : p.tablesDone / p.tables;
   }
 
   snapshot(): BackupProgress {
-    const phase = this.phases[this.current]!;
-    // A table's rows may pass its estimate: the phase is not done before its tables are.
-    const rowsTotal = Math.max(phase.rows, this.rowsDone);
-    const phaseShare =
-      this.tables === 0
-        ? 0
-        : rowsTotal > 0
-          ? Math.min(this.rowsDone / rowsTotal, this.tablesDone < this.tables ? 0.99 : 1)
-          : this.tablesDone / this.tables;
+    // The first phase under way; the last one started when all are done.
+    const current =
+      this.phases.find((p) => p.state === 'running') ??
+      [...this.phases].reverse().find((p) => p.state !== 'waiting') ??
+      this.phases[0]!;
     const weights = this.phases.map((p) => Math.max(p.rows, 1));
     const all = weights.reduce((a, b) => a + b, 0);
-    const before = weights.slice(0, this.current).reduce((a, b) => a + b, 0);
-    const share = Math.min((before + phaseShare * weights[this.current]!) / all, 1);
+    const done = this.phases.reduce((sum, p, i) => sum + this.share(p) * weights[i]!, 0);
+    const share = Math.min(done / all, 1);
     const elapsed = (this.now() - this.started) / 1000;
     return {
       operation: this.operation,
-      phase: phase.phase,
+      phase: current.phase,
       startedAt: new Date(this.started).toISOString(),
-      tablesDone: this.tablesDone,
-      tables: this.tables,
-      rowsDone: this.rowsDone,
-      rowsTotal,
+      tablesDone: current.tablesDone,
+      tables: current.tables,
+      rowsDone: current.rowsDone,
+      rowsTotal: Math.max(current.rows, current.rowsDone),
       percent: Math.floor(share * 100),
       secondsLeft: share >= MIN_SHARE ? Math.round((elapsed * (1 - share)) / share) : null,
     };

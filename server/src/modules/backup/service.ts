@@ -101,6 +101,7 @@ export class BackupService {
   private async write(
     kind: BackupKind,
     onProgress?: (progress: WriteProgress) => void,
+    signal?: AbortSignal,
   ): Promise<BackupItem> {
     const now = this.clock.now();
     const id = this.store.newId(kind, now);
@@ -112,6 +113,7 @@ export class BackupService {
       // PGlite has one connection: read between other requests (issue 25 point 12).
       chunked: this.databaseKind === 'pglite',
       onProgress,
+      signal,
     });
     const item: BackupItem = {
       id,
@@ -137,9 +139,9 @@ export class BackupService {
   ): Promise<BackupItem> {
     return this.exclusive(async () => {
       const tracker = this.track('backup', [{ phase: 'backup', rows: 0 }]);
-      tracker.enter('backup', dataTables().length);
+      tracker.start('backup', dataTables().length);
       const item = await this.write(kind, (p) => {
-        tracker.update({
+        tracker.update('backup', {
           tablesDone: p.tablesDone,
           rowsDone: p.rowsDone,
           rowsTotal: p.rowsEstimate,
@@ -233,7 +235,7 @@ export class BackupService {
   }
 
   /**
-   * Restores the backup in `file`: validates it all, takes a pre-restore backup, replaces every
+   * Restores the backup in `file`: validates it all while it takes a pre-restore backup, replaces every
    * table but the audit trail in one transaction (the backup's audit rows are merged into the
    * trail, which keeps every row it had) and records the restore at the end of the trail.
    */
@@ -253,20 +255,41 @@ export class BackupService {
         { phase: 'pre-restore', rows: current },
         { phase: 'replace', rows },
       ]);
-      tracker.enter('validate', tables);
-      const validated = await validateBackup(file, { id: by.userId, username: by.username }, (p) =>
-        tracker.update(p),
-      );
+      // The file is checked while the current data is backed up (the one works in this process,
+      // the other mostly in the database); nothing changes before both are done.
+      tracker.start('validate', tables);
+      tracker.start('pre-restore', tables);
+      const refused = new AbortController();
+      const [validation, preRestore] = await Promise.allSettled([
+        validateBackup(file, { id: by.userId, username: by.username }, (p) =>
+          tracker.update('validate', p),
+        )
+          .catch((err: unknown) => {
+            refused.abort(err);
+            throw err;
+          })
+          .finally(() => tracker.finish('validate')),
+        this.write(
+          'pre-restore',
+          (p) =>
+            tracker.update('pre-restore', {
+              tablesDone: p.tablesDone,
+              rowsDone: p.rowsDone,
+              rowsTotal: p.rowsEstimate,
+            }),
+          refused.signal,
+        ).finally(() => tracker.finish('pre-restore')),
+      ]);
+      if (validation.status === 'rejected') {
+        // A refused file changes nothing: not even the list of backups.
+        if (preRestore.status === 'fulfilled') this.store.remove(preRestore.value.id);
+        throw validation.reason;
+      }
+      if (preRestore.status === 'rejected') throw preRestore.reason;
+      const validated = validation.value;
+      const before = preRestore.value;
       tracker.expect('replace', validated.trailer.rows);
-      tracker.enter('pre-restore', tables);
-      const before = await this.write('pre-restore', (p) =>
-        tracker.update({
-          tablesDone: p.tablesDone,
-          rowsDone: p.rowsDone,
-          rowsTotal: p.rowsEstimate,
-        }),
-      );
-      tracker.enter('replace', tables);
+      tracker.start('replace', tables);
       const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
         // Every session changes: those of the database replaced go, the restored ones come.
         // Instances that keep sessions (and open live streams) check them again.
@@ -278,7 +301,7 @@ export class BackupService {
           ).rows.map((r) => Number(r.id));
         const signedInBefore = await holders();
         const result = await replaceAll(tx, file, validated, by.sessionId, (p) =>
-          tracker.update(p),
+          tracker.update('replace', p),
         );
         const userIds = [...new Set([...signedInBefore, ...(await holders())])];
         for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)

@@ -65,6 +65,8 @@ export interface WriteOptions {
   chunked?: boolean;
   /** Called after every batch of rows written. */
   onProgress?: (progress: WriteProgress) => void;
+  /** Stops the writing (the file is removed) when it aborts. */
+  signal?: AbortSignal;
 }
 
 /** Emits the rows of every table: `table` before its rows, each batch as JSON texts. */
@@ -200,6 +202,7 @@ async function writeFile(
 
   const write = async (line: string) => {
     if (failed) throw failed;
+    opts.signal?.throwIfAborted();
     const buf = Buffer.from(line + '\n', 'utf8');
     hash.update(buf);
     if (!gzip.write(buf)) await once(gzip, 'drain');
