@@ -65,7 +65,33 @@ describe('validation messages in both locales', () => {
   it('tells a missing field from a wrong type when the caller knows', () => {
     const [issue] = z.strictObject({ a: z.string() }).safeParse({}).error!.issues;
     expect(validationMessage({ ...issue, missing: true }, 'en-US')).toBe('Required');
-    expect(validationMessage(issue, 'zh-CN')).toBe('应为字符串');
+    expect(validationMessage({ ...issue, missing: false }, 'zh-CN')).toBe('应为字符串');
+  });
+
+  // Issue 26 item 1: an empty required field of a form said "应为字符串" (the team form passes
+  // zod's issues as they are, without `missing`).
+  it('says "required" for an empty required field, whoever asks', () => {
+    const schema = z.strictObject({ a: z.string(), b: z.string().min(1), n: z.number() });
+    const issues = schema.safeParse({ b: null }).error!.issues;
+    expect(issues.map((i) => validationMessage(i, 'zh-CN'))).toEqual([
+      '必填项',
+      '必填项',
+      '必填项',
+    ]);
+    expect(issues.map((i) => validationMessage(i, 'en-US'))).toEqual([
+      'Required',
+      'Required',
+      'Required',
+    ]);
+    const reported = schema.safeParse({ b: null }, { reportInput: true }).error!.issues;
+    expect(reported.map((i) => validationMessage(i, 'en-US'))).toEqual([
+      'Required',
+      'Required',
+      'Required',
+    ]);
+    // A value of the wrong type keeps its type text.
+    const wrong = schema.safeParse({ a: 1, b: 'x', n: 'x' }).error!.issues;
+    expect(wrong.map((i) => validationMessage(i, 'zh-CN'))).toEqual(['应为字符串', '应为数字']);
   });
 
   it('gives the whole input a root path', () => {

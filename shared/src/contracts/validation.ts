@@ -102,6 +102,19 @@ export function registerValidationMessages(messages: Record<string, Localized>):
   }
 }
 
+/**
+ * Whether a field's type issue was raised on no value at all (absent or null): a form's empty
+ * required field is "required", not "expected a string" (issue 26 item 1). A caller that sees
+ * the input says so with `missing`; otherwise zod 4's issue tells it by its input (with
+ * `reportInput`) or its default message ("… received undefined"). A root issue (no path) keeps
+ * its type text: the whole body is not a field.
+ */
+function receivedNothing(issue: ValidationIssueLike): boolean {
+  if (!issue.path || issue.path.length === 0) return false;
+  if ('input' in issue) return (issue as { input?: unknown }).input == null;
+  return /received (undefined|null)$/.test(issue.message ?? '');
+}
+
 /** One issue's message in `locale`. */
 export function validationMessage(issue: ValidationIssueLike, locale: Locale): string {
   // A rule may name a message code as its message (e.g. `.regex(TIME, 'timeFormat')`).
@@ -113,7 +126,7 @@ export function validationMessage(issue: ValidationIssueLike, locale: Locale): s
   const collection = issue.origin === 'array' || issue.origin === 'set' || issue.origin === 'map';
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.missing) return text('required', locale);
+      if (issue.missing ?? receivedNothing(issue)) return text('required', locale);
       const type = TYPE_NAMES[issue.expected ?? ''];
       return type
         ? text('invalidType', locale, { type: type[locale] })
