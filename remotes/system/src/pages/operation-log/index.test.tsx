@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_ROLE_PERMISSIONS, type UserInfo } from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
@@ -21,7 +22,9 @@ function renderAs(role: 'admin' | 'operator' | 'user') {
   render(
     <Provider store={store}>
       <IntlProvider locale="zh-CN" messages={zhCN}>
-        <OperationLogPage />
+        <MemoryRouter>
+          <OperationLogPage />
+        </MemoryRouter>
       </IntlProvider>
     </Provider>,
   );

@@ -3,9 +3,12 @@
 // a row's detail with the field diff, the current filter's CSV export (streamed by the
 // server to a file) and the verification of the hash chain. Every call needs
 // `system:audit:read`; a role that reaches the page without it sees who may read the log,
-// with nothing to press (issue 25 point 14).
+// with nothing to press (issue 25 point 14). People's actions by default, the machines' (gate
+// readings, the system's jobs) a filter away; the filter and the page are in the URL like every
+// other list (issue 26 item 9).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Button,
@@ -35,6 +38,7 @@ import {
   IconToTop,
 } from '@arco-design/web-react/icon';
 import {
+  AUDIT_ACTORS,
   AUDIT_SENTENCES,
   auditSentence,
   BUILTIN_ROLES,
@@ -47,15 +51,26 @@ import {
 } from '@console/shared';
 import {
   FilterForm,
+  readTableState,
   SEARCH_TABLE_TEXTS,
+  writeTableState,
+  type FilterField,
   type FilterValues,
 } from '@console/shared/components/search-table';
 import { operationDateTime } from '@console/shared/i18n';
 import { useHasPermission } from '@console/shared/permission';
 import { auditExportUrl, systemApi, useAuditPageQuery } from '../../api';
+import { entityPage, resultWords } from './rowText';
 
 const PAGE_SIZE = 20;
 type Cursor = { before?: number; after?: number };
+/** People's actions unless the address says otherwise (product.md, "Audit trail"). */
+const DEFAULT_FILTER: FilterValues = { actor: 'human' };
+/** The keyset cursor rides in the address beside the filter (a reload keeps the page). */
+const CURSOR_FIELDS = [
+  { field: 'before', numeric: true },
+  { field: 'after', numeric: true },
+] as FilterField[];
 
 /** The filter form's values → the API's filter (the time range becomes two instants). */
 function toFilter(values: FilterValues): AuditFilter {
@@ -100,10 +115,8 @@ function OperationLog() {
   const locale = intl.locale as Locale;
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
-  const [filterValues, setFilterValues] = useState<FilterValues>({});
-  const [cursor, setCursor] = useState<Cursor>({});
-  const filter = toFilter(filterValues);
-  const page = useAuditPageQuery({ ...filter, ...cursor, pageSize: PAGE_SIZE });
+  const [params, setParams] = useSearchParams();
+
   const [detail, setDetail] = useState<AuditDetail | null>(null);
   const [detailLoading, setDetailLoading] = useState(false);
   const [verifying, setVerifying] = useState(false);
@@ -162,16 +175,15 @@ function OperationLog() {
       // A record id reads as one token: never broken inside the cell, and cut with an ellipsis
       // rather than running over the result column ("section_pin #development/dashboard").
       ellipsis: true,
-      render: (_: unknown, row) =>
-        row.entityType ? `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}` : '—',
+      render: (_: unknown, row) => <EntityCell row={row} />,
     },
     {
       title: t('log.field.result'),
       dataIndex: 'result',
       width: 120,
       render: (result: number) => (
-        <Tag color={result < 400 ? 'green' : 'red'}>
-          {result < 400 ? t('log.result.success') : `${t('log.result.failure')} ${result}`}
+        <Tag color={result < 400 ? 'green' : 'red'} title={t('log.httpStatus', { status: result })}>
+          {resultWords(result, t)}
         </Tag>
       ),
     },
@@ -192,7 +204,17 @@ function OperationLog() {
   // covers the result column on a narrow screen.
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
 
-  const fields = [
+  const fields: FilterField[] = [
+    {
+      field: 'actor',
+      label: t('log.field.actor'),
+      element: (
+        <Select
+          data-testid="log-filter-actor"
+          options={AUDIT_ACTORS.map((a) => ({ value: a, label: t(`log.actor.${a}`) }))}
+        />
+      ),
+    },
     { field: 'username', label: t('log.field.user'), element: <Input allowClear /> },
     {
       field: 'role',
@@ -231,6 +253,26 @@ function OperationLog() {
     },
   ];
 
+  const urlFields = [...fields, ...CURSOR_FIELDS];
+  const state = readTableState(params, urlFields, { filter: DEFAULT_FILTER, pageSize: PAGE_SIZE });
+  const { before, after, ...chosen } = state.filter as FilterValues & Cursor;
+  const filterValues = { ...DEFAULT_FILTER, ...chosen };
+  const cursor: Cursor = before ? { before } : after ? { after } : {};
+  const filter = toFilter(filterValues);
+  const page = useAuditPageQuery({ ...filter, ...cursor, pageSize: PAGE_SIZE });
+  const show = (values: FilterValues, at: Cursor = {}) =>
+    setParams(
+      (old) =>
+        writeTableState(
+          old,
+          urlFields,
+          { filter: { ...values, ...at }, current: 1, pageSize: PAGE_SIZE },
+          PAGE_SIZE,
+        ),
+      { replace: true },
+    );
+  const setCursor = (at: Cursor) => show(filterValues, at);
+
   const error = page.error as { status?: number } | undefined;
   const data = page.data;
 
@@ -238,13 +280,11 @@ function OperationLog() {
     <Card data-testid="operation-log">
       <FilterForm
         fields={fields}
-        initial={{}}
+        key={JSON.stringify(filterValues)}
+        initial={DEFAULT_FILTER}
         current={filterValues}
         texts={SEARCH_TABLE_TEXTS[locale] ?? SEARCH_TABLE_TEXTS['en-US']}
-        onSearch={(values) => {
-          setFilterValues(values);
-          setCursor({});
-        }}
+        onSearch={(values) => show(values)}
       />
       <Space style={{ margin: '12px 0', justifyContent: 'space-between', width: '100%' }} wrap>
         <Space wrap>
@@ -343,11 +383,11 @@ function OperationLog() {
                   label: t('log.field.action'),
                   value: `${actionText(detail.action, detail.result)} · ${detail.action}`,
                 },
+                { label: t('log.field.entity'), value: <EntityCell row={detail} /> },
                 {
-                  label: t('log.field.entity'),
-                  value: detail.entityType ? `${detail.entityType} #${detail.entityId}` : '—',
+                  label: t('log.field.result'),
+                  value: `${resultWords(detail.result, t)} (${t('log.httpStatus', { status: detail.result })})`,
                 },
-                { label: t('log.field.result'), value: String(detail.result) },
                 { label: t('log.field.requestId'), value: detail.requestId || '—' },
                 { label: t('log.field.ip'), value: detail.ip || '—' },
                 { label: t('log.field.userAgent'), value: detail.userAgent || '—' },
@@ -384,5 +424,19 @@ function OperationLog() {
         )}
       </Drawer>
     </Card>
+  );
+}
+
+/** A row's record: a link to its page where it has one, else its type and id. */
+function EntityCell({ row }: { row: Pick<AuditRow, 'entityType' | 'entityId'> }) {
+  if (!row.entityType) return <>—</>;
+  const text = `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}`;
+  const to = entityPage(row);
+  return to ? (
+    <Link to={to} data-testid="log-entity-link">
+      {text}
+    </Link>
+  ) : (
+    <>{text}</>
   );
 }
