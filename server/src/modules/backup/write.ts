@@ -28,8 +28,14 @@ import {
   type BackupTrailer,
 } from './format';
 
-/** Rows fetched from the cursor at a time (snapshot reading). */
-const FETCH_ROWS = 2000;
+/** Rows fetched from the cursor at a time (snapshot reading): few round trips, a few MB. */
+const FETCH_ROWS = 10_000;
+/**
+ * gzip level 1: about twice as fast as the default 6 for some 10 % more bytes, and a backup's
+ * time is spent compressing otherwise (692 MB of JSON: 5.7 s against 11.5 s of a core; issue
+ * 25 point 16). A restore takes one before it replaces anything.
+ */
+const GZIP_LEVEL = 1;
 /** Table pages (8 kB) read per statement when reading in chunks: tens of milliseconds. */
 const CHUNK_PAGES = 32;
 /** Chunked readings tried before reading in one snapshot transaction. */
@@ -190,7 +196,7 @@ async function writeFile(
   readAll: ReadAll,
 ): Promise<Omit<WrittenBackup, 'reading'>> {
   const out = fs.createWriteStream(file, { flags: 'wx' });
-  const gzip = zlib.createGzip({ level: 6 });
+  const gzip = zlib.createGzip({ level: GZIP_LEVEL });
   gzip.pipe(out);
   const fileHash = createHash('sha256');
   gzip.on('data', (chunk: Buffer) => fileHash.update(chunk));
