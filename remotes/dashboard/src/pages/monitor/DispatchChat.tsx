@@ -59,8 +59,9 @@ export function DispatchChat({ chat }: { chat: ReturnType<typeof useChat> }) {
 
   return (
     <Card title={t('monitor.chat.title')} bodyStyle={{ paddingTop: 8 }}>
+      {/* Low enough that the input stays on a 1366×800 screen below the event stream. */}
       <div
-        style={{ height: 260, overflowY: 'auto' }}
+        style={{ height: 180, overflowY: 'auto' }}
         data-testid="dispatch-chat"
         role="log"
         aria-live="polite"

@@ -34,7 +34,7 @@ export function EventStream({
         ))}
       </Tabs>
       <div
-        style={{ height: 260, overflowY: 'auto' }}
+        style={{ height: 200, overflowY: 'auto' }}
         data-testid="event-stream"
         role="log"
         aria-live="polite"

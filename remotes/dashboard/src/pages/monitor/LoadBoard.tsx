@@ -18,6 +18,7 @@ import { SCENIC_ENUM_LABELS, type Locale, type MonitorBoardSpot } from '@console
 import type { LiveStatus } from '@console/shared/api';
 import { useMonitorBoardQuery } from '../../monitorApi';
 import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
+import { MaintenanceTag, MaintenanceUntil, maintenanceNow } from './Maintenance';
 
 const LIVE_COLOR: Record<LiveStatus, string> = {
   open: 'green',
@@ -64,8 +65,10 @@ export function LoadBoard({
       {
         title: t('monitor.board.inPark'),
         dataIndex: 'load.inPark',
+        // One line: the figures never wrap (issue 26 item 13).
+        width: 150,
         render: (_: unknown, s) => (
-          <span data-testid={`board-count-${s.id}`}>
+          <span data-testid={`board-count-${s.id}`} style={{ whiteSpace: 'nowrap' }}>
             {s.load.inPark.toLocaleString()} / {s.load.capacity.toLocaleString()}
           </span>
         ),
@@ -76,23 +79,32 @@ export function LoadBoard({
         width: 200,
         sorter: (a, b) => a.load.loadPercent - b.load.loadPercent,
         defaultSortOrder: 'descend',
-        render: (_: unknown, s) => (
-          <Progress
-            percent={Math.min(100, s.load.loadPercent)}
-            color={BAND_COLOR[s.load.band]}
-            formatText={() => `${s.load.loadPercent}%`}
-            size="small"
-          />
-        ),
+        render: (_: unknown, s) => {
+          const maintenance = maintenanceNow(s.status, s.maintenance);
+          if (maintenance) return <MaintenanceUntil now={maintenance} />;
+          return (
+            <Progress
+              percent={Math.min(100, s.load.loadPercent)}
+              color={BAND_COLOR[s.load.band]}
+              formatText={() => `${s.load.loadPercent}%`}
+              size="small"
+            />
+          );
+        },
       },
       {
         title: t('monitor.board.band'),
         dataIndex: 'load.band',
-        render: (_: unknown, s) => (
-          <Tag color={BAND_TAG[s.load.band]} data-testid={`board-band-${s.id}`}>
-            {t(`monitor.band.${s.load.band}`)}
-          </Tag>
-        ),
+        render: (_: unknown, s) => {
+          const maintenance = maintenanceNow(s.status, s.maintenance);
+          if (maintenance)
+            return <MaintenanceTag now={maintenance} testId={`board-band-${s.id}`} />;
+          return (
+            <Tag color={BAND_TAG[s.load.band]} data-testid={`board-band-${s.id}`}>
+              {t(`monitor.band.${s.load.band}`)}
+            </Tag>
+          );
+        },
       },
       {
         title: t('monitor.board.status'),

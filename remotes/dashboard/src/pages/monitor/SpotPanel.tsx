@@ -21,6 +21,7 @@ import {
 import { OPERATION_ZONE_LABEL, operationDateTime } from '@console/shared/i18n';
 import { useMonitorSpotQuery } from '../../monitorApi';
 import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
+import { MaintenanceTag, MaintenanceUntil, maintenanceNow } from './Maintenance';
 
 export function SpotPanel({ spotId }: { spotId: number | null }) {
   const intl = useIntl();
@@ -42,6 +43,10 @@ export function SpotPanel({ spotId }: { spotId: number | null }) {
       </Card>
     );
   const { spot } = data;
+  const maintenance = maintenanceNow(
+    spot.status,
+    data.windows.find((w) => w.phase === 'current'),
+  );
   const teamStatus = (s: string) =>
     (TEAM_ENUM_LABELS.status as Record<string, Record<Locale, string>>)[s]?.[locale] ?? s;
 
@@ -119,17 +124,23 @@ export function SpotPanel({ spotId }: { spotId: number | null }) {
               {
                 label: t('monitor.board.load'),
                 value: (
-                  <span data-testid="spot-panel-load">
-                    <Tag color={BAND_TAG[spot.load.band]}>
-                      {t(`monitor.band.${spot.load.band}`)}
-                    </Tag>{' '}
+                  <span data-testid="spot-panel-load" style={{ whiteSpace: 'nowrap' }}>
+                    {maintenance ? (
+                      <MaintenanceTag now={maintenance} />
+                    ) : (
+                      <Tag color={BAND_TAG[spot.load.band]}>
+                        {t(`monitor.band.${spot.load.band}`)}
+                      </Tag>
+                    )}{' '}
                     {spot.load.inPark.toLocaleString()} / {spot.load.capacity.toLocaleString()}
                   </span>
                 ),
               },
               {
                 label: t('monitor.spot.capacityNow'),
-                value: (
+                value: maintenance ? (
+                  <MaintenanceUntil now={maintenance} />
+                ) : (
                   <Progress
                     percent={Math.min(100, spot.load.loadPercent)}
                     color={BAND_COLOR[spot.load.band]}
