@@ -181,6 +181,20 @@ describe('the allocation page keeps its state in the address', () => {
     expect(text).toContain('语种');
   });
 
+  it('at 1366 px the waiting strip wraps: its last chip is whole', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const teams: Created[] = [];
+    for (let i = 0; i < 8; i++)
+      teams.push(await createPendingTeam(page, `条带团${stamp}${i}`, 590 + i, 591 + i, spotId));
+    await page.goto(`${baseUrl}/guide/allocation?tab=board&from=${day(590)}&to=${day(603)}`);
+    const strip = page.getByTestId('waiting-strip');
+    const last = strip.getByTestId(`strip-${teams[teams.length - 1]!.code}`);
+    await last.waitFor();
+    const [chip, box] = await Promise.all([last.boundingBox(), strip.boundingBox()]);
+    expect(chip!.x + chip!.width).toBeLessThanOrEqual(box!.x + box!.width);
+  });
+
   it('in English at 1366 px the board rows show each guide’s code and level whole, the waiting table its status', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1366, height: 800 });
