@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, openFromMenu, type Browser } from '../support/browser';
+import { resetSettings, setSetting } from '../support/settings';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,13 +17,17 @@ describe('the layout', () => {
 
   beforeAll(async () => {
     browser = await openBrowser();
-    // The seed's default hides the tab bar; this browser turned it on.
-    await browser.context.addInitScript(() =>
-      localStorage.setItem('console.settings', JSON.stringify({ tabBar: true })),
-    );
     await login(browser.page, baseUrl, 'operator');
+    // The seed's default hides the tab bar; the account turns it on (an account's saved
+    // settings win over the browser's, and other tests save the operator's), then a fresh
+    // load starts the tab bar anew.
+    await setSetting(browser.page, 'tabBar', true);
+    await browser.page.goto(`${baseUrl}/dashboard/workplace`);
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await resetSettings(browser.page);
+    await browser.close();
+  });
 
   it('the tab bar starts with the workplace, adds visited pages, never the redirect helper', async () => {
     const { page } = browser;
