@@ -1,5 +1,6 @@
 // Sign-in, deep links, switching roles and signing out (seed §4, §6).
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { api } from '../support/api';
 import { login, menuKeys, openBrowser, submitLogin, type Browser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -64,6 +65,36 @@ describe('the session', () => {
       .poll(() => page.getByTestId('login-error').textContent())
       .toContain('用户名或密码错误');
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('a disabled account says so as the headline, not "refresh and try again"', async () => {
+    const { page } = browser;
+    await login(page, baseUrl, 'admin');
+    const username = `off${Date.now() % 1_000_000}`;
+    const created = await api<{ user: { id: number; version: number } }>(
+      page,
+      'POST',
+      '/system/users',
+      { username, name: '停用测试', roles: ['user'], password: 'Off12345' },
+    );
+    await api(page, 'POST', `/system/users/${created.user.id}/enabled`, {
+      enabled: false,
+      version: created.user.version,
+    });
+    const other = await openBrowser();
+    try {
+      await other.page.goto(`${baseUrl}/login`);
+      await other.page.locator('input[name=username]').fill(username);
+      await other.page.locator('input[name=password]').fill('Off12345');
+      await other.page.locator('input[name=password]').press('Enter');
+      const alert = other.page.getByTestId('login-error');
+      await expect
+        .poll(() => alert.locator('.arco-alert-title').textContent())
+        .toBe('账号已被停用，请联系管理员');
+      expect(await alert.textContent()).not.toContain('刷新重试');
+    } finally {
+      await other.close();
+    }
   });
 
   it('switching roles changes the menu and the element permissions at once, without a reload', async () => {

@@ -132,10 +132,7 @@ export default function LoginPage() {
             type="error"
             className="login-error"
             data-testid="login-error"
-            title={intl.formatMessage({ id: error.id })}
-            content={
-              error.detail && intl.formatMessage({ id: error.detail.id }, error.detail.values)
-            }
+            title={intl.formatMessage({ id: error.id }, error.values)}
           />
         )}
         <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>

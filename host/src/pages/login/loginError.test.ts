@@ -19,13 +19,13 @@ describe('a failed sign-in', () => {
     }
   });
 
-  it('says the seed §8 text for a disabled or locked account too, with the reason under it', () => {
+  it('makes a disabled or locked account’s reason the headline, not the refresh text', () => {
     expect(loginErrorMessage({ error: 'ACCOUNT_DISABLED' })).toEqual({
-      id: 'login.error.generic',
-      detail: { id: 'login.error.disabled' },
+      id: 'login.error.disabled',
     });
-    const locked = loginErrorMessage({ error: 'ACCOUNT_LOCKED', data: { seconds: 90 } });
-    expect(locked.id).toBe('login.error.generic');
-    expect(locked.detail).toEqual({ id: 'login.error.locked', values: { seconds: 90 } });
+    expect(loginErrorMessage({ error: 'ACCOUNT_LOCKED', data: { seconds: 90 } })).toEqual({
+      id: 'login.error.locked',
+      values: { seconds: 90 },
+    });
   });
 });
