@@ -173,8 +173,8 @@ describe('team section as an operator', () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/team/detail/${teamId}`);
     await page.getByTestId('team-detail').waitFor();
-    await page.getByRole('tab', { name: '导游分配' }).click();
-    await page.getByTestId('assign-add').click();
+    // A pending team's next step is a guide: the header's primary action opens the picker.
+    await page.getByTestId('detail-assign').click();
     const picker = page.getByTestId('guide-picker');
     await picker.waitFor();
 

@@ -233,8 +233,10 @@ export function Assignments(props: {
   canAllocate: boolean;
   /** The team changed (its id): the page refetches it. */
   onChanged(teamId: number): void;
+  /** Counts the page's requests to open the picker (its header's "add a guide"); 0: none. */
+  addRequest?: number;
 }) {
-  const { team, canAllocate } = props;
+  const { team, canAllocate, addRequest = 0 } = props;
   const intl = useIntl();
   const label = useTeamLabel();
   const [picker, setPicker] = useState<
@@ -243,6 +245,9 @@ export function Assignments(props: {
   // The server's own rule (contracts/team.ts): what it would refuse is not offered.
   const assignable = canAllocate && TEAM_ASSIGNABLE_STATUSES.includes(team.status);
   const replaceable = canAllocate && TEAM_REPLACEABLE_STATUSES.includes(team.status);
+  useEffect(() => {
+    if (addRequest > 0 && assignable) setPicker({ kind: 'add' });
+  }, [addRequest, assignable]);
 
   const remove = (a: TeamAssignment) =>
     Modal.confirm({

@@ -19,21 +19,29 @@ export function Moves(props: {
   /** The time the page reads (tests move it); now by default. */
   now?: Date;
   onMove(to: TeamStatus): void;
+  /** Open the guide picker; given only to a person with team:allocate. */
+  onAssign?: () => void;
 }) {
   const { team } = props;
   const intl = useIntl();
   const locale = resolveLocale(intl.locale);
   const moves = props.canWrite ? MANUAL_TRANSITIONS[team.status] : [];
   const now = props.now ?? new Date();
+  const assign = team.status === 'pending' ? props.onAssign : undefined;
   return (
     <Space wrap align="start">
+      {assign && (
+        <Button type="primary" onClick={assign} data-testid="detail-assign">
+          {intl.formatMessage({ id: 'team.assign.add' })}
+        </Button>
+      )}
       {moves.map((to) => {
         const breach = teamCalendarBreach(team, to, now);
         const button = (
           <Button
             key={to}
             status={to === 'cancelled' ? 'danger' : undefined}
-            type={to === 'cancelled' ? 'secondary' : 'primary'}
+            type={to === 'cancelled' || assign ? 'secondary' : 'primary'}
             disabled={breach !== null}
             onClick={() => props.onMove(to)}
             data-testid={`move-${to}`}

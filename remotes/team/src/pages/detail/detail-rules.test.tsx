@@ -3,7 +3,7 @@
 // start / complete buttons are disabled before the team's first / last local day, with the
 // calendar rule's reason in the page's language (jsdom).
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import {
@@ -159,5 +159,34 @@ describe('start and complete wait for the team’s days (operation’s local dat
       />,
     );
     expect(button('completed').disabled).toBe(false);
+  });
+});
+
+describe('a pending team’s next step is a guide (issue 26 item 6)', () => {
+  const primaries = () =>
+    Array.from(document.querySelectorAll('.arco-btn-primary')).map((b) =>
+      b.getAttribute('data-testid'),
+    );
+
+  it('"add a guide" is the only primary button; back to draft and cancel are secondary', () => {
+    let asked = 0;
+    zh(<Moves team={teamIn('pending')} canWrite onMove={() => {}} onAssign={() => (asked += 1)} />);
+    expect(primaries()).toEqual(['detail-assign']);
+    expect(screen.getByTestId('detail-assign').textContent).toBe('添加导游');
+    expect(screen.getByTestId('move-draft').className).not.toContain('arco-btn-primary');
+    expect(screen.getByTestId('move-cancelled').className).not.toContain('arco-btn-primary');
+    fireEvent.click(screen.getByTestId('detail-assign'));
+    expect(asked).toBe(1);
+  });
+
+  it('offered only on a pending team, and only to whom may allocate', () => {
+    const view = zh(
+      <Moves team={teamIn('allocated')} canWrite onMove={() => {}} onAssign={() => {}} />,
+    );
+    expect(screen.queryByTestId('detail-assign')).toBeNull();
+    expect(primaries()).toEqual(['move-ongoing']);
+    view.unmount();
+    zh(<Moves team={teamIn('pending')} canWrite onMove={() => {}} />);
+    expect(screen.queryByTestId('detail-assign')).toBeNull();
   });
 });

@@ -171,6 +171,8 @@ export default function TeamDetailPage() {
   const [editing, setEditing] = useState(false);
   const [moving, setMoving] = useState<TransitionRequest | null>(null);
   const [tab, setTab] = useState('info');
+  // The header's "add a guide" (a pending team's next step) opens the assignments tab's picker.
+  const [addRequest, setAddRequest] = useState(0);
   const error =
     teamId === null || isNotFoundError(query.error) ? 'notFound' : query.isError ? 'failed' : null;
 
@@ -226,13 +228,32 @@ export default function TeamDetailPage() {
               <UrgentTag status={team.status} startDate={team.startDate} />
             </Space>
           </div>
-          <Moves team={team} canWrite={canWrite} onMove={(to) => setMoving({ team, to })} />
+          <Moves
+            team={team}
+            canWrite={canWrite}
+            onMove={(to) => setMoving({ team, to })}
+            onAssign={
+              canAllocate
+                ? () => {
+                    setTab('assignments');
+                    setAddRequest((n) => n + 1);
+                  }
+                : undefined
+            }
+          />
         </Space>
         <Divider />
         <StatusSteps team={team} />
       </Card>
       <Card>
-        <Tabs activeTab={tab} onChange={setTab} destroyOnHide>
+        <Tabs
+          activeTab={tab}
+          onChange={(key) => {
+            setTab(key);
+            setAddRequest(0);
+          }}
+          destroyOnHide
+        >
           <Tabs.TabPane key="info" title={intl.formatMessage({ id: 'team.tab.info' })}>
             {canWrite && editable && (
               <Button
@@ -265,7 +286,12 @@ export default function TeamDetailPage() {
             key="assignments"
             title={intl.formatMessage({ id: 'team.tab.assignments' })}
           >
-            <Assignments team={team} canAllocate={canAllocate} onChanged={changed} />
+            <Assignments
+              team={team}
+              canAllocate={canAllocate}
+              onChanged={changed}
+              addRequest={addRequest}
+            />
           </Tabs.TabPane>
           <Tabs.TabPane key="feedback" title={intl.formatMessage({ id: 'team.tab.feedback' })}>
             <Feedback team={team} canWrite={canWrite} onChanged={changed} />
