@@ -14,6 +14,8 @@ export const zhCN = {
   'config.option.senior': '高级',
   'config.option.special': '特级',
   'config.defaultIs': '默认值：{value}',
+  // `site.name`'s default: the console's own name, shown in the reader's language (host `app.title`).
+  'config.defaultSiteName': '旅游运营控制台',
   'config.default': '默认值',
   'config.empty': '（空）',
   'config.on': '开启',
@@ -50,6 +52,7 @@ export const enUS = {
   'config.option.senior': 'Senior',
   'config.option.special': 'Special',
   'config.defaultIs': 'Default: {value}',
+  'config.defaultSiteName': 'Tour Operations Console',
   'config.default': 'Default',
   'config.empty': '(empty)',
   'config.on': 'On',

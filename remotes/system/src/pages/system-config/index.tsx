@@ -89,6 +89,10 @@ export default function SystemConfigPage() {
     const kind = kindOf(key);
     if (kind.kind === 'enum') return t(`config.option.${String(value)}`);
     if (kind.kind === 'boolean') return t(value ? 'config.on' : 'config.off');
+    // The console's default name is shown in the reader's language, as the shell shows it.
+    if (key === 'site.name' && value === SYSTEM_CONFIG['site.name'].default) {
+      return t('config.defaultSiteName');
+    }
     if (value === '' || value === null || value === undefined) return t('config.empty');
     const unit = systemConfigUnit(key);
     return unit ? `${String(value)} ${unit[locale]}` : String(value);
