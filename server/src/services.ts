@@ -10,6 +10,7 @@ import { SystemConfigService } from './modules/system-config/service';
 import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/service';
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
+import type { AuditSubjectSources } from './modules/audit/subjects';
 import { PropertiesService } from './modules/properties/service';
 import { AuditService } from './modules/audit/service';
 import { UsersService } from './modules/users/service';
@@ -71,6 +72,8 @@ export interface Services {
   profile: ProfileService;
   properties: PropertiesService;
   audit: AuditService;
+  /** Per audit entity type, what its rows are about (the operation log, recent activity). */
+  auditSubjects: AuditSubjectSources;
   guide: GuideServices;
   scenic: ScenicServices;
   users: UsersService;
@@ -136,14 +139,16 @@ export function createServices(
   const users = new UsersService(db, auth, events);
   const roles = new RolesService(db, events);
   const team = new TeamService(db, clock, config, properties, scenic, events);
-  // Recent activity names what an entry is about (issue #18 item 8).
-  const profile = new ProfileService(db, audit, {
+  // Recent activity and the operation log name what an entry is about (issue #18 item 8,
+  // issue 26 item 9).
+  const auditSubjects: AuditSubjectSources = {
     guide: (ids) => guide.records.auditSubjects(ids),
     scenic_spot: (ids) => spots.auditSubjects(ids),
     user: (ids) => users.auditSubjects(ids),
     role: (ids) => roles.auditSubjects(ids),
     team: (ids) => team.auditSubjects(ids),
-  });
+  };
+  const profile = new ProfileService(db, audit, auditSubjects);
   return {
     db,
     env,
@@ -155,6 +160,7 @@ export function createServices(
     profile,
     properties,
     audit,
+    auditSubjects,
     guide,
     scenic,
     users,

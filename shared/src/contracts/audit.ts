@@ -84,7 +84,8 @@ export type AuditRow = z.infer<typeof auditRow>;
  * (`after`); null at either end. No total: counting the whole log is what keyset avoids.
  */
 export const auditPage = z.object({
-  list: z.array(auditRow),
+  /** Each row with what it is about (its record's name), null where unknown or gone. */
+  list: z.array(auditRow.extend({ subject: auditSubject.nullable() })),
   next: z.number().nullable(),
   prev: z.number().nullable(),
 });

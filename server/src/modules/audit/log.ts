@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { AuditFilter, AuditListQuery, AuditPage, AuditVerifyResult } from '@console/shared';
+import type { AuditFilter, AuditListQuery, AuditRow, AuditVerifyResult } from '@console/shared';
 import { AUDIT_LIMITS } from '@console/shared';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Db, DbOrTx } from '../../db/types';
@@ -41,7 +41,7 @@ const rowColumns = {
   ip: auditLog.ip,
 };
 
-export type ExportRow = AuditPage['list'][number] & {
+export type ExportRow = AuditRow & {
   requestId: string;
   userAgent: string;
   diff: unknown;
@@ -91,7 +91,14 @@ async function exists(db: DbOrTx, conds: SQL[]): Promise<boolean> {
 }
 
 /** One keyset page, newest first. */
-export async function listPage(db: DbOrTx, query: AuditListQuery): Promise<AuditPage> {
+/** A page of rows (the service names their records). */
+export interface RowPage {
+  list: AuditRow[];
+  next: number | null;
+  prev: number | null;
+}
+
+export async function listPage(db: DbOrTx, query: AuditListQuery): Promise<RowPage> {
   const base = filterConditions(query);
   const n = query.pageSize;
   if (query.after !== undefined) {

@@ -222,4 +222,25 @@ describe('operation log', () => {
     await t.services.db.execute(sql`update audit_log set result = 599 where id = ${keep.id}`);
     expect((await admin.post('/api/audit/verify')).json().data.firstBrokenId).toBe(keep.id);
   });
+
+  it('names each row’s record where its type has a lookup (issue 26 item 9)', async () => {
+    type Named = Row & {
+      entityType: string;
+      entityId: string;
+      subject: { name: string; code?: string } | null;
+    };
+    const rows = (await page('pageSize=100')).list as Named[];
+    const users = rows.filter((r) => r.entityType === 'user' && Number(r.entityId) > 0);
+    expect(users.length).toBeGreaterThan(0);
+    const ids = [...new Set(users.map((r) => Number(r.entityId)))];
+    const names = await t.services.auditSubjects.user!(ids);
+    for (const r of users) {
+      expect(r.subject, `row ${r.id}`).not.toBeNull();
+      expect(r.subject).toEqual(names.get(r.entityId));
+    }
+    // A row of a type without a lookup (a sign-in's gate key, a config key …) has no name.
+    const other = rows.filter((r) => !(r.entityType in t.services.auditSubjects));
+    expect(other.length).toBeGreaterThan(0);
+    for (const r of other) expect(r.subject, `row ${r.id}`).toBeNull();
+  });
 });

@@ -1,11 +1,12 @@
 // Reading the audit trail: a record's history (guide profile), a user's own activity (user
 // centre) and the operation log page (issue #15 point 5: keyset pages, detail, streamed
 // export, chain verification). Writing is recordAudit (writer.ts), inside each write.
-import type { AuditDetail, AuditFilter, AuditListQuery } from '@console/shared';
+import type { AuditDetail, AuditFilter, AuditListQuery, AuditPage } from '@console/shared';
 import type { Db } from '../../db/types';
 import { notFound } from '../../lib/app-error';
 import * as q from './queries';
 import * as log from './log';
+import { auditSubjectsOf, type AuditSubjectSources } from './subjects';
 
 export class AuditService {
   constructor(private readonly db: Db) {}
@@ -20,8 +21,11 @@ export class AuditService {
     return q.userActivity(this.db, userId, before, limit);
   }
 
-  list(query: AuditListQuery) {
-    return log.listPage(this.db, query);
+  /** A page of the log, each row named by `subjects` (services.ts wires the modules' lookups). */
+  async list(query: AuditListQuery, subjects: AuditSubjectSources = {}): Promise<AuditPage> {
+    const page = await log.listPage(this.db, query);
+    const subjectOf = await auditSubjectsOf(subjects, page.list);
+    return { ...page, list: page.list.map((r) => ({ ...r, subject: subjectOf(r) })) };
   }
 
   async detail(id: number): Promise<AuditDetail> {

@@ -15,19 +15,15 @@ import {
   type UserSettings,
 } from '@console/shared';
 import type { z } from 'zod';
-import type { AuditSubject, profileBody, userSettingsBody } from '@console/shared';
+import type { profileBody, userSettingsBody } from '@console/shared';
 import type { Db } from '../../db/types';
 import { AppError, conflict, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import type { AuditService } from '../audit/service';
+import { auditSubjectsOf, type AuditSubjectSources } from '../audit/subjects';
 import { sniffImageType } from './avatar';
 import * as q from './queries';
-
-/** Resolves entity ids of one audit entity type to what they are (name, code). */
-export type AuditSubjectSources = Partial<
-  Record<string, (ids: number[]) => Promise<Map<string, AuditSubject>>>
->;
 
 type ProfileUpdate = z.infer<typeof profileBody>;
 type SettingsUpdate = z.infer<typeof userSettingsBody>;
@@ -222,18 +218,9 @@ export class ProfileService {
   async activity(userId: number, before: number | undefined, limit: number): Promise<ActivityPage> {
     const rows = await this.audit.userActivity(userId, before, limit + 1);
     const page = rows.slice(0, limit);
-    const subjects = new Map<string, Map<string, AuditSubject>>();
-    for (const [type, source] of Object.entries(this.subjects)) {
-      const ids = page.filter((r) => r.entityType === type).map((r) => Number(r.entityId));
-      const valid = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
-      if (valid.length && source) subjects.set(type, await source(valid));
-    }
+    const subjectOf = await auditSubjectsOf(this.subjects, page);
     return {
-      list: page.map((r) => ({
-        ...r,
-        at: r.at.toISOString(),
-        subject: subjects.get(r.entityType)?.get(r.entityId) ?? null,
-      })),
+      list: page.map((r) => ({ ...r, at: r.at.toISOString(), subject: subjectOf(r) })),
       next: rows.length > limit ? page[page.length - 1].id : null,
     };
   }

@@ -1,13 +1,14 @@
 // Issue 25 point 14: the operation log by permission code. A role without `system:audit:read`
 // (user, operator by default) sees who may read the log: no 校验哈希链, no 导出 CSV, no error,
 // and no call the server would refuse; a role with it gets both actions.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_ROLE_PERMISSIONS, type UserInfo } from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
+import { http } from '@console/shared/api';
 import zhCN from '../../locale/zh-CN';
 import OperationLogPage from '.';
 
@@ -34,7 +35,10 @@ function renderAs(role: 'admin' | 'operator' | 'user') {
 const calls = (store: ReturnType<typeof createStore>) =>
   Object.keys((store.getState() as { api: { queries: object } }).api.queries);
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('the operation log by permission', () => {
   it.each(['user', 'operator'] as const)(
@@ -55,5 +59,43 @@ describe('the operation log by permission', () => {
     expect(screen.getByText(zhCN['log.export'])).toBeTruthy();
     expect(screen.queryByTestId('operation-log-read-only')).toBeNull();
     expect(calls(store).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a row names its record (issue 26 item 9)', () => {
+  const row = (id: number, entityType: string, entityId: string) => ({
+    id,
+    at: '2027-03-01T02:00:00.000Z',
+    userId: 1,
+    username: 'admin',
+    role: 'admin',
+    action: 'scenic.update',
+    entityType,
+    entityId,
+    result: 200,
+    durationMs: 12,
+    ip: '127.0.0.1',
+  });
+
+  it('shows the name (and code) as the link to the record; without one, type and id', async () => {
+    vi.spyOn(http, 'request').mockResolvedValue({
+      data: {
+        list: [
+          { ...row(2, 'scenic_spot', '24'), subject: { name: '峨眉山' } },
+          { ...row(1, 'guide', '120'), subject: { name: '卢晓东', code: 'G000120' } },
+          { ...row(0, 'scenic_spot', '99'), subject: null },
+        ],
+        next: null,
+        prev: null,
+      },
+    });
+    renderAs('admin');
+    const links = await screen.findAllByTestId('log-entity-link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      '峨眉山',
+      '卢晓东（G000120）',
+      'scenic_spot #99',
+    ]);
+    expect(links[0].getAttribute('href')).toContain('24');
   });
 });

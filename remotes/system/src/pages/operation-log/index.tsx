@@ -45,7 +45,9 @@ import {
   operationInstant,
   type AuditDetail,
   type AuditFilter,
+  type AuditPage,
   type AuditRow,
+  type AuditSubject,
   type AuditVerifyResult,
   type Locale,
 } from '@console/shared';
@@ -61,6 +63,9 @@ import { operationDateTime } from '@console/shared/i18n';
 import { useHasPermission } from '@console/shared/permission';
 import { auditExportUrl, systemApi, useAuditPageQuery } from '../../api';
 import { entityPage, resultWords } from './rowText';
+
+/** A row of the list: the log row with what it is about. */
+type LogRow = AuditPage['list'][number];
 
 const PAGE_SIZE = 20;
 type Cursor = { before?: number; after?: number };
@@ -145,7 +150,7 @@ function OperationLog() {
   const actionText = (action: string, result: number) =>
     AUDIT_SENTENCES[action] ? auditSentence({ action, result }, locale) : action;
 
-  const columns: TableColumnProps<AuditRow>[] = [
+  const columns: TableColumnProps<LogRow>[] = [
     { title: t('log.field.id'), dataIndex: 'id', width: 90 },
     {
       title: t('log.field.at'),
@@ -349,7 +354,7 @@ function OperationLog() {
           />
         )
       ) : (
-        <Table<AuditRow>
+        <Table<LogRow>
           rowKey="id"
           columns={columns}
           data={data?.list ?? []}
@@ -428,9 +433,22 @@ function OperationLog() {
 }
 
 /** A row's record: a link to its page where it has one, else its type and id. */
-function EntityCell({ row }: { row: Pick<AuditRow, 'entityType' | 'entityId'> }) {
+function EntityCell({
+  row,
+}: {
+  row: Pick<AuditRow, 'entityType' | 'entityId'> & { subject?: AuditSubject | null };
+}) {
+  const intl = useIntl();
   if (!row.entityType) return <>—</>;
-  const text = `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}`;
+  // Its name where the server knows it (issue 26 item 9), else its type and id.
+  const { subject } = row;
+  const text = subject
+    ? subject.code
+      ? intl.locale === 'zh-CN'
+        ? `${subject.name}（${subject.code}）`
+        : `${subject.name} (${subject.code})`
+      : subject.name
+    : `${row.entityType}${row.entityId ? ` #${row.entityId}` : ''}`;
   const to = entityPage(row);
   return to ? (
     <Link to={to} data-testid="log-entity-link">
