@@ -196,6 +196,13 @@ export const ERRORS = {
     '团队 {end} 才结束，今天（{today}）还不能完成',
     'The team ends on {end}; it cannot be completed today ({today})',
   ),
+  // A copy plans a tour to come (contracts/team-templates.ts `teamCopyBreach`; issue 29 item 2).
+  TEAM_COPY_STARTS_BEFORE_TODAY: def(
+    409,
+    40971,
+    '复制的团队将于 {start} 开始，早于今天（{today}），请把日期往后移',
+    'The copy would start on {start}, before today ({today}); move the dates later',
+  ),
   FEEDBACK_BEFORE_COMPLETION: def(
     409,
     40970,

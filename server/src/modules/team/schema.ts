@@ -22,9 +22,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   TEAM_LIMITS as L,
+  TEAM_TEMPLATE_LIMITS,
   type AssignmentRole,
   type AssignmentStatus,
   type TeamStatus,
+  type TeamTemplateItem,
 } from '@console/shared';
 import { editableColumns } from '../../db/columns';
 import { users } from '../auth/schema';
@@ -192,4 +194,28 @@ export const teamStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('team_status_history_team_idx').on(t.teamId, t.at)],
+);
+
+/**
+ * Itinerary templates (issue 29 item 2): a team's itinerary kept under a name, its items by day
+ * of the tour (0 = the first day) so a new team of any start date can take it. Spots are
+ * referenced by id inside `items`; a spot gone since is dropped when a team takes the template
+ * (the itinerary save checks every spot).
+ */
+export const teamTemplates = pgTable(
+  'team_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: TEAM_TEMPLATE_LIMITS.nameMax }).notNull(),
+    /** The tour's length in days when the template was saved. */
+    days: smallint('days').notNull(),
+    items: jsonb('items').$type<TeamTemplateItem[]>().notNull(),
+    /** The team it was saved from (null once that team is gone). */
+    sourceTeamId: integer('source_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    ...editableColumns(),
+  },
+  (t) => [
+    uniqueIndex('team_templates_name_idx').on(t.name),
+    index('team_templates_updated_idx').on(t.updatedAt, t.id),
+  ],
 );
