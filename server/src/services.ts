@@ -8,6 +8,7 @@ import type { ServerEnv } from './config/env';
 import { AuthService } from './modules/auth/service';
 import { SystemConfigService } from './modules/system-config/service';
 import { SectionsService, sectionsOptionsFromEnv } from './modules/sections/service';
+import { SectionHealthService } from './modules/sections/health';
 import { MessageService } from './modules/messages/service';
 import { ProfileService } from './modules/profile/service';
 import type { AuditSubjectSources } from './modules/audit/subjects';
@@ -68,6 +69,7 @@ export interface Services {
   config: SystemConfigService;
   auth: AuthService;
   sections: SectionsService;
+  sectionHealth: SectionHealthService;
   messages: MessageService;
   profile: ProfileService;
   properties: PropertiesService;
@@ -149,13 +151,15 @@ export function createServices(
     team: (ids) => team.auditSubjects(ids),
   };
   const profile = new ProfileService(db, audit, auditSubjects);
+  const sections = new SectionsService(db, sectionsOptionsFromEnv(env), events);
   return {
     db,
     env,
     clock,
     config,
     auth,
-    sections: new SectionsService(db, sectionsOptionsFromEnv(env)),
+    sections,
+    sectionHealth: new SectionHealthService(db, sections, config, auth, messages, clock),
     messages,
     profile,
     properties,

@@ -131,6 +131,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['GET', '/api/sections/history', ADMIN],
   ['POST', '/api/sections/:name/pin', ADMIN],
   ['POST', '/api/sections/:name/rollback', ADMIN],
+  ['POST', '/api/sections/:name/canary', ADMIN],
+  ['POST', '/api/sections/:name/canary/widen', ADMIN],
+  ['POST', '/api/sections/:name/canary/promote', ADMIN],
+  ['POST', '/api/sections/:name/canary/abort', ADMIN],
+  ['GET', '/api/sections/health', ADMIN],
+  ['GET', '/api/sections/buckets', ADMIN],
+  // Browsers' error reports: any signed-in session (issue 30).
+  ['POST', '/api/sections/reports', SIGNED_IN],
 
   // ── teams (core) ───────────────────────────────────────────────────────────────────────
   ['GET', '/api/teams', SIGNED_IN],

@@ -3,6 +3,8 @@
 //   npm run sections -- publish <name> [--version <v>] [--from <bundle dir>]
 //   npm run sections -- pin <env> <name> <version> [--reason <text>]
 //   npm run sections -- rollback <env> <name> [--reason <text>]
+//   npm run sections -- canary <env> <name> <version> --share <1-99> [--reason <text>]
+//   npm run sections -- canary widen|promote|abort <env> <name> [--share <n>] [--reason <text>]
 //   npm run sections -- start-local [--env <env>]   (what `npm start` runs)
 // It opens the same database as the server (DATABASE_URL, else PGlite under DATA_DIR) and uses
 // the same service. PGlite admits one process per data directory: while the server runs on
@@ -26,7 +28,14 @@ import {
   type Actor,
   type SectionsOptions,
 } from '../modules/sections/service';
-import { pinSectionBody, rollbackSectionBody } from '@console/shared/contracts/sections';
+import {
+  endCanaryBody,
+  pinSectionBody,
+  rollbackSectionBody,
+  startCanaryBody,
+  widenCanaryBody,
+  type CanaryChange,
+} from '@console/shared/contracts/sections';
 
 export const USAGE = `Usage: npm run sections -- <command>
   list                                   environments, their pins and every published version
@@ -35,6 +44,11 @@ export const USAGE = `Usage: npm run sections -- <command>
                                          remotes/<name>/dist/, or the bundle folder <dir>
   pin <env> <name> <version> [--reason <text>]
   rollback <env> <name> [--reason <text>]
+  canary <env> <name> <version> --share <1-99> [--reason <text>]
+                                         serve <version> to that share of the users
+  canary widen <env> <name> --share <n> [--reason <text>]
+  canary promote <env> <name> [--reason <text>]   the canary becomes the pin
+  canary abort <env> <name> [--reason <text>]     its users go back to the pin
   start-local [--env <env>]              publish new local builds; pin sections not yet
                                          pinned in <env> (default development); npm start runs it
 Sections: ${SECTION_NAMES.join(', ')}`;
@@ -122,8 +136,8 @@ export async function runSectionsCommand(argv: string[], ctx: CliContext): Promi
           const pin = env.pins[name];
           ctx.out(
             `  ${name.padEnd(10)} ${pin ? pin.version : '-'}${
-              pin?.rollbackTo ? `   (rollback → ${pin.rollbackTo})` : ''
-            }`,
+              pin?.canary ? `   canary ${pin.canary.version} at ${pin.canary.share}%` : ''
+            }${pin?.rollbackTo ? `   (rollback → ${pin.rollbackTo})` : ''}`,
           );
         }
       }
@@ -194,6 +208,17 @@ export async function runSectionsCommand(argv: string[], ctx: CliContext): Promi
       );
       return;
     }
+    case 'canary': {
+      const change = await runWithAuditContext(cliAuditContext(ctx, 'canary'), () =>
+        canaryCommand(service, rest, flags, ctx.actor),
+      );
+      ctx.out(
+        `${change.environment}: ${change.section} pinned ${change.pinned}` +
+          (change.canary ? `, canary ${change.canary} at ${change.share}%` : ', no canary') +
+          '. Consoles pick it up on their next navigation.',
+      );
+      return;
+    }
     case 'start-local': {
       // npm start (issue 5): a newcomer's sections are published and pinned with no other step.
       const environment = flags.env ?? 'development';
@@ -235,6 +260,46 @@ export async function runSectionsCommand(argv: string[], ctx: CliContext): Promi
     default:
       throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
   }
+}
+
+const CANARY_MOVES = ['widen', 'promote', 'abort'] as const;
+
+/** `canary <env> <name> <version> --share n`, or `canary widen|promote|abort <env> <name>`. */
+function canaryCommand(
+  service: SectionsService,
+  rest: string[],
+  flags: Record<string, string>,
+  actor: Actor,
+): Promise<CanaryChange> {
+  const move = (CANARY_MOVES as readonly string[]).includes(rest[0] ?? '') ? rest[0] : 'start';
+  const args = move === 'start' ? rest : rest.slice(1);
+  const reason = flags.reason ?? `canary ${move} from the command line`;
+  const share = () => {
+    if (flags.share === undefined) throw new UsageError(`canary ${move} needs --share <1-99>`);
+    return Number(flags.share);
+  };
+  if (move === 'start') {
+    if (args.length !== 3) throw new UsageError('canary takes <env> <name> <version> --share <n>');
+    const [environment, name, version] = args;
+    return service.startCanary(
+      name,
+      startCanaryBody.parse({ environment, version, share: share(), reason }),
+      actor,
+    );
+  }
+  if (args.length !== 2) throw new UsageError(`canary ${move} takes <env> <name>`);
+  const [environment, name] = args;
+  if (move === 'widen') {
+    return service.widenCanary(
+      name,
+      widenCanaryBody.parse({ environment, share: share(), reason }),
+      actor,
+    );
+  }
+  const body = endCanaryBody.parse({ environment, reason });
+  return move === 'promote'
+    ? service.promoteCanary(name, body, actor)
+    : service.abortCanary(name, body, actor);
 }
 
 function localeOfShell(): 'zh-CN' | 'en-US' {

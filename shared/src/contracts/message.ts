@@ -168,6 +168,21 @@ export const MESSAGE_TEMPLATES = {
       'The guide {guide} ({code}) is unavailable from {leaveFrom} to {leaveTo}, overlapping the assignment to team {team} ({from} to {to}). Replace the guide or confirm the arrangement.',
     ),
   },
+  /** A canary the server aborted on its error rate (issue 30), to every `system:sections` holder. */
+  'sections.canaryAborted': {
+    title: m(
+      '灰度已自动回滚：{section} {version}（{environment}）',
+      'Canary rolled back: {section} {version} ({environment})',
+    ),
+    subTitle: m(
+      '错误率 {canaryRate}，固定版本 {pinned} 为 {pinnedRate}',
+      'Error rate {canaryRate} against {pinnedRate} of the pinned {pinned}',
+    ),
+    content: m(
+      '{environment} 环境中模块 {section} 的灰度版本 {version} 已自动中止：最近 {windowMinutes} 分钟内 {canarySessions} 个会话中有 {canaryErrorSessions} 个出错（{canaryRate}），固定版本 {pinned} 为 {pinnedErrorSessions}/{pinnedSessions}（{pinnedRate}），超出阈值 {margin} 个百分点。灰度用户将在下次切换页面时使用 {pinned}。主要错误：{errors}',
+      'The canary {version} of {section} in {environment} was aborted by itself: in the last {windowMinutes} minutes {canaryErrorSessions} of its {canarySessions} sessions met an error ({canaryRate}) against {pinnedErrorSessions}/{pinnedSessions} ({pinnedRate}) on the pinned {pinned}, more than the {margin}-point margin. Its users get {pinned} on their next navigation. Top errors: {errors}',
+    ),
+  },
   'system.upgradeNotice': {
     title: m('系统升级通知', 'System upgrade'),
     content: m(

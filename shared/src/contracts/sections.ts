@@ -195,6 +195,15 @@ export const sectionPinState = z.object({
   rollbackTo: z.string().nullable(),
   /** Paths of the pages the pinned version declares (null: it declares none). */
   pagePaths: z.array(z.string()).nullable(),
+  /** The canary beside the pin, if any (issue 30). */
+  canary: z
+    .object({
+      version: z.string(),
+      share: z.number(),
+      since: z.string(),
+      by: z.string(),
+    })
+    .nullable(),
 });
 export type SectionPinState = z.infer<typeof sectionPinState>;
 
@@ -224,7 +233,19 @@ export type SectionEnvironment = z.infer<typeof sectionEnvironment>;
 /** An environment as its creation answers it. */
 export const createdEnvironment = sectionEnvironment.pick({ name: true, description: true });
 
-export const PIN_ACTIONS = ['pin', 'rollback'] as const;
+/**
+ * Moves of a section's pin and its canary (issue 30): `promote` makes the canary the pin, `abort`
+ * ends it, `auto-abort` is the server ending it on its error rate.
+ */
+export const PIN_ACTIONS = [
+  'pin',
+  'rollback',
+  'canary',
+  'widen',
+  'promote',
+  'abort',
+  'auto-abort',
+] as const;
 export type PinAction = (typeof PIN_ACTIONS)[number];
 
 export const pinHistoryEntry = z.object({
@@ -234,6 +255,8 @@ export const pinHistoryEntry = z.object({
   action: z.enum(PIN_ACTIONS),
   fromVersion: z.string().nullable(),
   toVersion: z.string(),
+  /** A canary move's share of users (%); null for the pin's own moves. */
+  share: z.number().nullable(),
   reason: z.string(),
   actor: z.string(),
   at: z.string(),
@@ -252,6 +275,10 @@ export type PinChange = z.infer<typeof pinChange>;
 /** One section's pin as the host loads it at boot. */
 export const sectionPin = z.object({
   version: z.string(),
+  /** This session's version is the pin's canary (its bucket is below the canary's share). */
+  canary: z.boolean(),
+  /** This session's bucket for the section (0–99; canaryBucket), null before sign-in. */
+  bucket: z.number().nullable(),
   /** URL of the section's `mf-manifest.json`. */
   entry: z.string(),
   /** The pages this version declares (null: published before versions declared pages). */
@@ -261,9 +288,189 @@ export type SectionPin = z.infer<typeof sectionPin>;
 
 export const sectionPinsResponse = z.object({
   environment: z.string(),
+  /** Resolved for a signed-in session (its canary buckets and served versions); false before. */
+  personal: z.boolean(),
   sections: z.partialRecord(z.enum(SECTION_NAMES), sectionPin),
 });
 export type SectionPinsResponse = z.infer<typeof sectionPinsResponse>;
 
 /** Query parameter of an admin's preview of another published version (issue 5). */
 export const previewParam = (section: SectionName) => `section.${section}`;
+
+// Canaries and browser reports (issue 30) -------------------------------------------------------
+
+export const CANARY_SHARE_MIN = 1;
+export const CANARY_SHARE_MAX = 99;
+const shareSchema = z.number().int().min(CANARY_SHARE_MIN).max(CANARY_SHARE_MAX);
+
+/**
+ * A user's bucket (0–99) for a section in an environment: FNV-1a of `env/section/userId`, so
+ * the same user keeps the same version across reloads and server instances, and a widened
+ * canary keeps the users it had (bucket < share).
+ */
+export function canaryBucket(userId: number, environment: string, section: string): number {
+  const text = `${environment}/${section}/${userId}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/** Whether a bucket falls in a canary of `share` %. */
+export const inCanary = (bucket: number, share: number) => bucket < share;
+
+export const startCanaryBody = z.strictObject({
+  environment: environmentNameSchema,
+  version: sectionVersionSchema,
+  share: shareSchema,
+  reason: reasonSchema,
+  /** The pinned version the caller saw; a different current pin → 409. */
+  expectedCurrent: sectionVersionSchema.nullable().optional(),
+});
+export type StartCanaryBody = z.infer<typeof startCanaryBody>;
+
+export const widenCanaryBody = z.strictObject({
+  environment: environmentNameSchema,
+  share: shareSchema,
+  reason: reasonSchema,
+  /** The canary version the caller saw; another canary (or none) → 409. */
+  expectedCanary: sectionVersionSchema.optional(),
+});
+export type WidenCanaryBody = z.infer<typeof widenCanaryBody>;
+
+/** Promote (the canary becomes the pin) and abort (the canary ends). */
+export const endCanaryBody = z.strictObject({
+  environment: environmentNameSchema,
+  reason: reasonSchema,
+  expectedCanary: sectionVersionSchema.optional(),
+});
+export type EndCanaryBody = z.infer<typeof endCanaryBody>;
+
+/** The result of a canary move. */
+export const canaryChange = z.object({
+  environment: z.string(),
+  section: z.enum(SECTION_NAMES),
+  action: z.enum(PIN_ACTIONS),
+  pinned: z.string(),
+  canary: z.string().nullable(),
+  share: z.number().nullable(),
+});
+export type CanaryChange = z.infer<typeof canaryChange>;
+
+/**
+ * What a browser reports (product.md, "Section versions"): a remote that failed to load, a
+ * render error caught by the section's boundary, an uncaught error or rejection whose stack
+ * points into the section's chunks.
+ */
+export const SECTION_REPORT_KINDS = ['load', 'render', 'uncaught', 'rejection'] as const;
+export type SectionReportKind = (typeof SECTION_REPORT_KINDS)[number];
+
+/** The bounds of browser reports: reports are data, not a way to fill the disk. */
+export const SECTION_REPORT_LIMITS = {
+  /** Reports in one batch. */
+  perBatch: 20,
+  /** Characters of a message kept (the browser cuts longer ones). */
+  messageMax: 300,
+  /** Distinct (version, kind, message) rows one session may hold; more are dropped. */
+  rowsPerSession: 50,
+  /** Batches a session may send a minute (429 beyond). */
+  batchesPerMinute: 12,
+  /** Bytes of one batch. */
+  bodyBytes: 16_384,
+  /** Days served sessions and reports are kept (the health page looks back one day). */
+  retentionDays: 8,
+  /** Milliseconds a browser gathers reports before it sends them. */
+  flushMs: 2_000,
+} as const;
+
+export const sectionReportsBody = z.strictObject({
+  reports: z
+    .array(
+      z.strictObject({
+        section: z.enum(SECTION_NAMES),
+        version: sectionVersionSchema,
+        kind: z.enum(SECTION_REPORT_KINDS),
+        message: multilineTextSchema().trim().min(1).max(SECTION_REPORT_LIMITS.messageMax),
+        /** How often this browser met it since its last batch. */
+        count: z.number().int().min(1).max(1000),
+      }),
+    )
+    .min(1)
+    .max(SECTION_REPORT_LIMITS.perBatch),
+});
+export type SectionReportsBody = z.infer<typeof sectionReportsBody>;
+
+export const sectionReportsResult = z.object({
+  /** Reports stored (or counted into a stored row). */
+  accepted: z.number(),
+  /** Reports for a version this session was not given, or beyond its row cap. */
+  ignored: z.number(),
+});
+
+export const SECTION_HEALTH_WINDOWS = ['hour', 'day'] as const;
+export type SectionHealthWindow = (typeof SECTION_HEALTH_WINDOWS)[number];
+export const SECTION_HEALTH_WINDOW_MINUTES: Record<SectionHealthWindow, number> = {
+  hour: 60,
+  day: 24 * 60,
+};
+
+export const sectionHealthQuery = z.strictObject({
+  environment: environmentNameSchema,
+  window: z.enum(SECTION_HEALTH_WINDOWS).default('hour'),
+});
+export type SectionHealthQuery = z.infer<typeof sectionHealthQuery>;
+
+/** Top error messages shown per version. */
+export const SECTION_HEALTH_TOP_ERRORS = 5;
+
+export const sectionVersionHealth = z.object({
+  section: z.enum(SECTION_NAMES),
+  version: z.string(),
+  /** What the environment does with the version now. */
+  role: z.enum(['pinned', 'canary', 'other']),
+  /** Sessions given the version within the window. */
+  sessions: z.number(),
+  /** Of those, sessions that reported an error within the window. */
+  sessionsWithError: z.number(),
+  /** sessionsWithError / sessions (0 with no sessions). */
+  errorRate: z.number(),
+  topErrors: z.array(
+    z.object({
+      kind: z.enum(SECTION_REPORT_KINDS),
+      message: z.string(),
+      count: z.number(),
+      sessions: z.number(),
+    }),
+  ),
+});
+export type SectionVersionHealth = z.infer<typeof sectionVersionHealth>;
+
+export const sectionHealthResponse = z.object({
+  environment: z.string(),
+  window: z.enum(SECTION_HEALTH_WINDOWS),
+  since: z.string(),
+  versions: z.array(sectionVersionHealth),
+});
+export type SectionHealthResponse = z.infer<typeof sectionHealthResponse>;
+
+export const sectionBucketsQuery = z.strictObject({
+  environment: environmentNameSchema,
+  username: textSchema().trim().min(1, 'required').max(64),
+});
+
+/** A user's bucket per section and the version it gives them now (issue 30). */
+export const sectionBuckets = z.object({
+  environment: z.string(),
+  username: z.string(),
+  sections: z.array(
+    z.object({
+      section: z.enum(SECTION_NAMES),
+      bucket: z.number(),
+      version: z.string().nullable(),
+      canary: z.boolean(),
+    }),
+  ),
+});
+export type SectionBuckets = z.infer<typeof sectionBuckets>;

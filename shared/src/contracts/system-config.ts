@@ -15,6 +15,7 @@ export const SYSTEM_CONFIG_GROUPS = [
   'capacity',
   'backup',
   'audit',
+  'sections',
 ] as const;
 export type SystemConfigGroup = (typeof SYSTEM_CONFIG_GROUPS)[number];
 
@@ -241,6 +242,40 @@ export const SYSTEM_CONFIG = {
       'Log rows older than this are purged daily; the hash chain stays verifiable.',
     ),
     unit: m('天', 'days'),
+  },
+  // A canary's automatic rollback (issue 30; sections/health.ts): aborted when its error rate
+  // exceeds the pinned version's by the margin, once it served enough sessions in the window.
+  'sections.canary.marginPercent': {
+    schema: z.number().int().min(1).max(100),
+    default: 5,
+    group: 'sections',
+    label: m('灰度回滚阈值', 'Canary rollback margin'),
+    description: m(
+      '灰度版本的错误率（出错会话占比）比固定版本高出该百分点时，自动中止灰度。',
+      'A canary whose error rate (share of sessions with an error) exceeds the pinned version’s by this many points is aborted by itself.',
+    ),
+    unit: m('个百分点', 'points'),
+  },
+  'sections.canary.minSessions': {
+    schema: z.number().int().min(1).max(100_000),
+    default: 20,
+    group: 'sections',
+    label: m('灰度回滚最少会话数', 'Canary rollback minimum sessions'),
+    description: m(
+      '灰度版本在统计窗口内至少服务这么多会话后，才会按错误率自动回滚。',
+      'A canary is judged by its error rate only once it served this many sessions in the window.',
+    ),
+  },
+  'sections.canary.windowMinutes': {
+    schema: minutes(5, 24 * 60),
+    default: 60,
+    group: 'sections',
+    label: m('灰度回滚统计窗口', 'Canary rollback window'),
+    description: m(
+      '比较错误率时统计的最近时长。',
+      'How far back the error rates are compared.',
+    ),
+    unit: MINUTES,
   },
 } as const satisfies Record<string, ConfigField>;
 

@@ -230,6 +230,11 @@ export class AuthService {
   }
 
   /** Enabled users holding a role with `permission` (e.g. who maintains guides). */
+  /** A user's id by username (null: none), for modules that name users (sections' buckets). */
+  async userIdByUsername(username: string): Promise<number | null> {
+    return (await q.findUserByUsername(this.db, username))?.id ?? null;
+  }
+
   usersWithPermission(db: DbOrTx, permission: string): Promise<number[]> {
     return q.usersWithPermission(db, permission);
   }

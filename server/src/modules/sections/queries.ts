@@ -1,5 +1,6 @@
 // All SQL of section versions.
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/types';
 import { sectionEnvironments, sectionPinHistory, sectionPins, sectionVersions } from './schema';
 
@@ -73,6 +74,8 @@ export async function listVersions(
   return { rows, total: n };
 }
 
+const canaryVersions = alias(sectionVersions, 'canary_versions');
+
 const pinColumns = {
   id: sectionPins.id,
   environmentId: sectionPins.environmentId,
@@ -84,6 +87,12 @@ const pinColumns = {
   pinnedAt: sectionPins.updatedAt,
   pinnedBy: sectionPins.pinnedBy,
   rowVersion: sectionPins.version,
+  canaryVersionId: sectionPins.canaryVersionId,
+  canaryVersion: canaryVersions.version,
+  canaryPages: canaryVersions.pages,
+  canaryShare: sectionPins.canaryShare,
+  canarySince: sectionPins.canarySince,
+  canaryBy: sectionPins.canaryBy,
 };
 
 /** Current pins, optionally of one environment (and one section). */
@@ -97,6 +106,7 @@ export function listPins(db: DbOrTx, filter: { environmentId?: number; section?:
     .from(sectionPins)
     .innerJoin(sectionEnvironments, eq(sectionEnvironments.id, sectionPins.environmentId))
     .innerJoin(sectionVersions, eq(sectionVersions.id, sectionPins.sectionVersionId))
+    .leftJoin(canaryVersions, eq(canaryVersions.id, sectionPins.canaryVersionId))
     .where(conditions.length ? and(...conditions) : undefined);
 }
 export type PinRow = Awaited<ReturnType<typeof listPins>>[number];
@@ -119,7 +129,10 @@ export async function insertPin(
   return created ?? null;
 }
 
-/** Moves a pin only if nobody moved it since it was read (optimistic lock on `version`). */
+/**
+ * Moves a pin only if nobody moved it since it was read (optimistic lock on `version`). A new
+ * pinned version ends any canary.
+ */
 export async function updatePin(
   db: DbOrTx,
   id: number,
@@ -133,6 +146,34 @@ export async function updatePin(
       sectionVersionId,
       pinnedBy: actor.name,
       updatedAt: new Date(),
+      version: rowVersion + 1,
+      ...NO_CANARY,
+    })
+    .where(and(eq(sectionPins.id, id), eq(sectionPins.version, rowVersion)))
+    .returning();
+  return updated ?? null;
+}
+
+const NO_CANARY = { canaryVersionId: null, canaryShare: null, canarySince: null, canaryBy: null };
+
+/** Sets (or clears, with null) a pin's canary, on the row version it was read at. */
+export async function updateCanary(
+  db: DbOrTx,
+  id: number,
+  rowVersion: number,
+  canary: { sectionVersionId: number; share: number; since: Date; by: string } | null,
+) {
+  const [updated] = await db
+    .update(sectionPins)
+    .set({
+      ...(canary
+        ? {
+            canaryVersionId: canary.sectionVersionId,
+            canaryShare: canary.share,
+            canarySince: canary.since,
+            canaryBy: canary.by,
+          }
+        : NO_CANARY),
       version: rowVersion + 1,
     })
     .where(and(eq(sectionPins.id, id), eq(sectionPins.version, rowVersion)))

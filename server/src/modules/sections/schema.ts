@@ -8,12 +8,15 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { SectionPages } from '@console/shared/contracts/menu';
+import type { PinAction, SectionReportKind } from '@console/shared/contracts/sections';
 import { editableColumns } from '../../db/columns';
 
 export const sectionEnvironments = pgTable('section_environments', {
@@ -61,6 +64,11 @@ export const sectionPins = pgTable(
       .notNull()
       .references(() => sectionVersions.id),
     pinnedBy: varchar('pinned_by', { length: 64 }).notNull().default(''),
+    /** The canary: a second version served to `canaryShare` % of the users (issue 30). */
+    canaryVersionId: integer('canary_version_id').references(() => sectionVersions.id),
+    canaryShare: smallint('canary_share'),
+    canarySince: timestamp('canary_since', { withTimezone: true }),
+    canaryBy: varchar('canary_by', { length: 64 }),
     ...editableColumns(),
   },
   (t) => [uniqueIndex('section_pins_uq').on(t.environmentId, t.section)],
@@ -75,13 +83,72 @@ export const sectionPinHistory = pgTable(
       .notNull()
       .references(() => sectionEnvironments.id, { onDelete: 'cascade' }),
     section: varchar('section', { length: 32 }).notNull(),
-    action: varchar('action', { length: 16 }).$type<'pin' | 'rollback'>().notNull(),
+    action: varchar('action', { length: 16 }).$type<PinAction>().notNull(),
     fromVersion: varchar('from_version', { length: 64 }),
     toVersion: varchar('to_version', { length: 64 }).notNull(),
+    /** A canary action's share of users (%), null for the pin's own moves. */
+    share: smallint('share'),
     reason: varchar('reason', { length: 500 }).notNull(),
     actorId: integer('actor_id'),
     actor: varchar('actor', { length: 64 }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('section_pin_history_idx').on(t.environmentId, t.section, t.id)],
+);
+
+/**
+ * Which session was given which version of a section (issue 30, "sessions served"): one row per
+ * session × environment × section × version, its last serving refreshed at most once a minute;
+ * purged after SECTION_HEALTH_RETENTION_DAYS (jobs/section-health-purge.ts).
+ */
+export const sectionServed = pgTable(
+  'section_served',
+  {
+    sessionId: integer('session_id').notNull(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => sectionEnvironments.id, { onDelete: 'cascade' }),
+    section: varchar('section', { length: 32 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    userId: integer('user_id').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.environmentId, t.section, t.version] }),
+    index('section_served_version_idx').on(t.environmentId, t.section, t.version, t.lastAt),
+  ],
+);
+
+/**
+ * What browsers met per section version (issue 30): one row per session × version × kind ×
+ * message, counted; at most SECTION_REPORT_LIMITS.rowsPerSession rows a session.
+ */
+export const sectionReports = pgTable(
+  'section_reports',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').notNull(),
+    environmentId: integer('environment_id')
+      .notNull()
+      .references(() => sectionEnvironments.id, { onDelete: 'cascade' }),
+    section: varchar('section', { length: 32 }).notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<SectionReportKind>().notNull(),
+    message: varchar('message', { length: 300 }).notNull(),
+    count: integer('count').notNull().default(1),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('section_reports_uq').on(
+      t.sessionId,
+      t.environmentId,
+      t.section,
+      t.version,
+      t.kind,
+      t.message,
+    ),
+    index('section_reports_version_idx').on(t.environmentId, t.section, t.version, t.lastAt),
+  ],
 );

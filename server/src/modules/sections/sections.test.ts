@@ -175,7 +175,11 @@ describe('pins', () => {
     const before = await new Client(t.app).get('/api/sections/pins');
     expect(before.statusCode).toBe(200);
     expect(before.headers['cache-control']).toBe('no-store');
-    expect(before.json().data).toEqual({ environment: 'development', sections: {} });
+    expect(before.json().data).toEqual({
+      environment: 'development',
+      personal: false,
+      sections: {},
+    });
 
     const res = await pin(admin, 'guide', {
       environment: 'development',
@@ -194,9 +198,12 @@ describe('pins', () => {
     const after = await new Client(t.app).get('/api/sections/pins');
     expect(after.json().data).toEqual({
       environment: 'development',
+      personal: false,
       sections: {
         guide: {
           version: '1.0.0+b1',
+          canary: false,
+          bucket: null,
           entry: '/sections/guide/1.0.0+b1/mf-manifest.json',
           pages: declaredPages('guide'),
         },

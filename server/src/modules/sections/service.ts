@@ -3,10 +3,18 @@
 // by the operators' CLI (server/src/cli/sections.ts) alike.
 import path from 'node:path';
 import {
+  canaryBucket,
   DEFAULT_ENVIRONMENTS,
+  inCanary,
   isSectionName,
   SECTION_VERSION_PATTERN,
+  type CanaryChange,
   type CreateEnvironmentBody,
+  type EndCanaryBody,
+  type PinAction,
+  type SectionBuckets,
+  type StartCanaryBody,
+  type WidenCanaryBody,
   type PinChange,
   type PinHistoryEntry,
   type PinHistoryQuery,
@@ -18,7 +26,7 @@ import {
   type SectionVersionsQuery,
 } from '@console/shared/contracts/sections';
 import { SECTION_NAMES, type SectionName } from '@console/shared/contracts/menu';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { REPO_ROOT, type ServerEnv } from '../../config/env';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import {
@@ -37,6 +45,7 @@ import { checkCompatibility, describeMismatches, readHostRanges } from './compat
 import { checkSectionPages } from './pages';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
+import { createLocalBus, type Emit, type EventBus } from '../../events/bus';
 import * as q from './queries';
 
 export type Actor = q.Actor;
@@ -68,8 +77,9 @@ function requireSection(name: string): SectionName {
 function rollbackTarget(history: q.HistoryRow[]): string | null {
   const stack: (string | null)[] = [];
   for (const entry of history) {
-    if (entry.action === 'pin') stack.push(entry.fromVersion);
-    else stack.pop();
+    // A promoted canary replaced the pin as a pin does; canary moves leave the pin alone.
+    if (entry.action === 'pin' || entry.action === 'promote') stack.push(entry.fromVersion);
+    else if (entry.action === 'rollback') stack.pop();
   }
   return stack.at(-1) ?? null;
 }
@@ -78,6 +88,7 @@ export class SectionsService {
   constructor(
     private readonly db: Db,
     readonly options: SectionsOptions,
+    private readonly events: EventBus = createLocalBus(),
   ) {}
 
   /** The default environments and the server's own exist in every database. */
@@ -97,31 +108,73 @@ export class SectionsService {
     return readHostRanges(this.options.hostPackageJson);
   }
 
-  /** What the host loads at boot in this server's environment. */
-  async pins(): Promise<SectionPinsResponse> {
+  /**
+   * What the host loads in this server's environment: for a signed-in user, a canaried
+   * section's version by the user's bucket (issue 30); before sign-in, the pinned versions.
+   */
+  async pins(
+    userId: number | null = null,
+  ): Promise<SectionPinsResponse & { environmentId: number | null }> {
     const environment = this.options.appEnv;
+    const personal = userId !== null;
     const sections: SectionPinsResponse['sections'] = {};
     if (this.options.devSections) {
       for (const name of SECTION_NAMES) {
         sections[name] = {
           version: 'dev',
+          canary: false,
+          bucket: null,
           entry: `http://localhost:${DEV_PORTS[name]}/mf-manifest.json`,
           pages: this.devPages(name),
         };
       }
-      return { environment, sections };
+      return { environment, environmentId: null, personal, sections };
     }
     const env = await q.findEnvironment(this.db, environment);
-    if (!env) return { environment, sections };
+    if (!env) return { environment, environmentId: null, personal, sections };
     for (const pin of await q.listPins(this.db, { environmentId: env.id })) {
       if (!isSectionName(pin.section)) continue;
+      const bucket = userId === null ? null : canaryBucket(userId, env.name, pin.section);
+      const canary =
+        bucket !== null &&
+        pin.canaryVersion !== null &&
+        pin.canaryShare !== null &&
+        inCanary(bucket, pin.canaryShare);
+      const version = canary ? pin.canaryVersion! : pin.version;
       sections[pin.section] = {
-        version: pin.version,
-        entry: manifestUrl(pin.section, pin.version),
-        pages: pin.pages,
+        version,
+        canary,
+        bucket,
+        entry: manifestUrl(pin.section, version),
+        pages: canary ? pin.canaryPages : pin.pages,
       };
     }
-    return { environment, sections };
+    return { environment, environmentId: env.id, personal, sections };
+  }
+
+  /** A user's bucket per section in an environment and the version it gives them now. */
+  async buckets(
+    environment: string,
+    user: { id: number; username: string },
+  ): Promise<SectionBuckets> {
+    const env = await this.requireEnvironment(environment);
+    const pins = await q.listPins(this.db, { environmentId: env.id });
+    return {
+      environment: env.name,
+      username: user.username,
+      sections: SECTION_NAMES.map((section) => {
+        const bucket = canaryBucket(user.id, env.name, section);
+        const pin = pins.find((p) => p.section === section);
+        const canary =
+          !!pin?.canaryVersion && pin.canaryShare !== null && inCanary(bucket, pin.canaryShare);
+        return {
+          section,
+          bucket,
+          version: pin ? (canary ? pin.canaryVersion : pin.version) : null,
+          canary,
+        };
+      }),
+    };
   }
 
   async listVersions(query: SectionVersionsQuery) {
@@ -175,6 +228,15 @@ export class SectionsService {
             history.filter((h) => h.environmentId === env.id && h.section === pin.section),
           ),
           pagePaths: pin.pages?.pages.map((p) => p.path) ?? null,
+          canary:
+            pin.canaryVersion && pin.canaryShare !== null
+              ? {
+                  version: pin.canaryVersion,
+                  share: pin.canaryShare,
+                  since: (pin.canarySince ?? pin.pinnedAt).toISOString(),
+                  by: pin.canaryBy ?? '',
+                }
+              : null,
         };
       }
       return out;
@@ -220,6 +282,7 @@ export class SectionsService {
       action: row.action,
       fromVersion: row.fromVersion,
       toVersion: row.toVersion,
+      share: row.share,
       reason: row.reason,
       actor: row.actor,
       at: row.at.toISOString(),
@@ -320,15 +383,7 @@ export class SectionsService {
   async pin(name: string, body: PinSectionBody, actor: Actor): Promise<PinChange> {
     const section = requireSection(name);
     const env = await this.requireEnvironment(body.environment);
-    const target = await q.findVersion(this.db, section, body.version);
-    if (!target) {
-      throw notFound(
-        both(
-          `模块 ${section} 没有已发布的版本 ${body.version}`,
-          `Section ${section} has no published version ${body.version}`,
-        ),
-      );
-    }
+    const target = await this.requireVersion(section, body.version);
     return this.movePin(env, section, target, 'pin', body.reason, body.expectedCurrent, actor);
   }
 
@@ -393,6 +448,19 @@ export class SectionsService {
         actorId: actor.id,
         actor: actor.name,
       });
+      // A new pin ends a running canary (q.updatePin); the history says so.
+      if (current?.canaryVersion) {
+        await q.insertHistory(tx, {
+          environmentId: env.id,
+          section,
+          action: 'abort',
+          fromVersion: current.canaryVersion,
+          toVersion: target.version,
+          reason,
+          actorId: actor.id,
+          actor: actor.name,
+        });
+      }
       await recordAudit(tx, {
         action: action === 'pin' ? 'system.sections.pin' : 'system.sections.rollback',
         entityType: 'section_pin',
@@ -404,6 +472,249 @@ export class SectionsService {
       });
       return { environment: env.name, section, from, to: target.version };
     });
+  }
+
+  // Canaries (issue 30) ------------------------------------------------------------------------
+
+  /** Starts a canary: `version` for `share` % of the users beside the pinned version. */
+  async startCanary(name: string, body: StartCanaryBody, actor: Actor): Promise<CanaryChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    const target = await this.requireVersion(section, body.version);
+    return this.db.transaction(async (tx) => {
+      const pin = await this.requirePin(tx, env, section);
+      if (body.expectedCurrent !== undefined && body.expectedCurrent !== pin.version) {
+        throw new AppError('STALE_VERSION', { data: { current: pin.version } });
+      }
+      if (pin.sectionVersionId === target.id) {
+        throw conflict(
+          both(
+            `${target.version} 已是 ${env.name} 环境中 ${section} 的固定版本，不能作为灰度`,
+            `${target.version} is already the pinned ${section} in ${env.name}; it cannot be its canary`,
+          ),
+        );
+      }
+      if (pin.canaryVersion !== null) {
+        throw conflict(
+          both(
+            `${env.name} 环境中的 ${section} 已有灰度版本 ${pin.canaryVersion}；先推全或中止它`,
+            `${section} in ${env.name} already has the canary ${pin.canaryVersion}; promote or abort it first`,
+          ),
+        );
+      }
+      return this.moveCanary(tx, env, section, pin, 'canary', body.reason, actor, {
+        sectionVersionId: target.id,
+        version: target.version,
+        share: body.share,
+      });
+    });
+  }
+
+  /** Gives the running canary a larger share of the users (the users it had keep it). */
+  async widenCanary(name: string, body: WidenCanaryBody, actor: Actor): Promise<CanaryChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    return this.db.transaction(async (tx) => {
+      const pin = await this.requireCanary(tx, env, section, body.expectedCanary);
+      if (body.share <= pin.canaryShare!) {
+        throw conflict(
+          both(
+            `灰度比例只能扩大（当前 ${pin.canaryShare}%）；要缩小请中止灰度`,
+            `A canary's share can only grow (now ${pin.canaryShare}%); abort it to narrow`,
+          ),
+        );
+      }
+      return this.moveCanary(tx, env, section, pin, 'widen', body.reason, actor, {
+        sectionVersionId: pin.canaryVersionId!,
+        version: pin.canaryVersion!,
+        share: body.share,
+      });
+    });
+  }
+
+  /** The canary becomes the pinned version for everyone. */
+  async promoteCanary(name: string, body: EndCanaryBody, actor: Actor): Promise<CanaryChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    return this.db.transaction(async (tx) => {
+      const pin = await this.requireCanary(tx, env, section, body.expectedCanary);
+      const moved = await q.updatePin(tx, pin.id, pin.rowVersion, pin.canaryVersionId!, actor);
+      if (!moved) throw new AppError('STALE_VERSION');
+      await this.recordCanaryMove(tx, env, section, 'promote', {
+        from: pin.version,
+        to: pin.canaryVersion!,
+        share: null,
+        reason: body.reason,
+        actor,
+      });
+      return {
+        environment: env.name,
+        section,
+        action: 'promote',
+        pinned: pin.canaryVersion!,
+        canary: null,
+        share: null,
+      };
+    });
+  }
+
+  /**
+   * Ends the canary: its users get the pinned version on their next navigation. `auto-abort`
+   * is the server's own (sections/health.ts), which passes `within` to add its messages to the
+   * same transaction.
+   */
+  async abortCanary(
+    name: string,
+    body: EndCanaryBody,
+    actor: Actor,
+    action: 'abort' | 'auto-abort' = 'abort',
+    within?: (tx: Tx, emit: Emit) => Promise<void>,
+  ): Promise<CanaryChange> {
+    const section = requireSection(name);
+    const env = await this.requireEnvironment(body.environment);
+    return this.events.transaction(this.db, async (tx, emit) => {
+      const pin = await this.requireCanary(tx, env, section, body.expectedCanary);
+      const change = await this.moveCanary(tx, env, section, pin, action, body.reason, actor, null);
+      await within?.(tx, emit);
+      return change;
+    });
+  }
+
+  private async moveCanary(
+    tx: Tx,
+    env: q.EnvironmentRow,
+    section: SectionName,
+    pin: q.PinRow,
+    action: 'canary' | 'widen' | 'abort' | 'auto-abort',
+    reason: string,
+    actor: Actor,
+    canary: { sectionVersionId: number; version: string; share: number } | null,
+  ): Promise<CanaryChange> {
+    const moved = await q.updateCanary(
+      tx,
+      pin.id,
+      pin.rowVersion,
+      canary && {
+        sectionVersionId: canary.sectionVersionId,
+        share: canary.share,
+        since: action === 'widen' ? (pin.canarySince ?? new Date()) : new Date(),
+        by: actor.name,
+      },
+    );
+    // Someone else moved the pin or its canary between our read and our write.
+    if (!moved) throw new AppError('STALE_VERSION');
+    await this.recordCanaryMove(tx, env, section, action, {
+      from: action === 'canary' ? pin.version : pin.canaryVersion,
+      to: canary ? canary.version : pin.version,
+      share: canary?.share ?? null,
+      fromShare: pin.canaryShare,
+      reason,
+      actor,
+    });
+    return {
+      environment: env.name,
+      section,
+      action,
+      pinned: pin.version,
+      canary: canary?.version ?? null,
+      share: canary?.share ?? null,
+    };
+  }
+
+  /** The history row and the audit row of a canary move, in its transaction. */
+  private async recordCanaryMove(
+    tx: Tx,
+    env: q.EnvironmentRow,
+    section: SectionName,
+    action: PinAction,
+    move: {
+      from: string | null;
+      to: string;
+      share: number | null;
+      fromShare?: number | null;
+      reason: string;
+      actor: Actor;
+    },
+  ) {
+    await q.insertHistory(tx, {
+      environmentId: env.id,
+      section,
+      action,
+      fromVersion: move.from,
+      toVersion: move.to,
+      share: move.share,
+      reason: move.reason,
+      actorId: move.actor.id,
+      actor: move.actor.name,
+    });
+    await recordAudit(tx, {
+      action: `system.sections.${action}`,
+      entityType: 'section_pin',
+      entityId: `${env.name}/${section}`,
+      diff: {
+        ...(action === 'promote'
+          ? diffRecords({ sectionVersion: move.from }, { sectionVersion: move.to })
+          : diffRecords(
+              {
+                canaryVersion: action === 'canary' ? null : move.from,
+                canaryShare: move.fromShare ?? null,
+              },
+              {
+                canaryVersion: move.share === null ? null : move.to,
+                canaryShare: move.share,
+              },
+            )),
+        reason: { before: null, after: move.reason },
+      },
+    });
+  }
+
+  private async requirePin(tx: Tx, env: q.EnvironmentRow, section: SectionName) {
+    const [pin] = await q.listPins(tx, { environmentId: env.id, section });
+    if (!pin) {
+      throw conflict(
+        both(
+          `${env.name} 环境尚未固定模块 ${section}；先固定一个版本`,
+          `${env.name} pins no ${section} yet; pin a version first`,
+        ),
+      );
+    }
+    return pin;
+  }
+
+  private async requireCanary(
+    tx: Tx,
+    env: q.EnvironmentRow,
+    section: SectionName,
+    expected: string | undefined,
+  ) {
+    const pin = await this.requirePin(tx, env, section);
+    if (pin.canaryVersion === null) {
+      if (expected !== undefined) throw new AppError('STALE_VERSION', { data: { current: null } });
+      throw conflict(
+        both(
+          `${env.name} 环境中的 ${section} 没有灰度版本`,
+          `${section} in ${env.name} has no canary`,
+        ),
+      );
+    }
+    if (expected !== undefined && expected !== pin.canaryVersion) {
+      throw new AppError('STALE_VERSION', { data: { current: pin.canaryVersion } });
+    }
+    return pin;
+  }
+
+  private async requireVersion(section: SectionName, version: string) {
+    const target = await q.findVersion(this.db, section, version);
+    if (!target) {
+      throw notFound(
+        both(
+          `模块 ${section} 没有已发布的版本 ${version}`,
+          `Section ${section} has no published version ${version}`,
+        ),
+      );
+    }
+    return target;
   }
 
   /** The bundle's declared pages, checked; refused with every reason (sections/pages.ts). */
