@@ -1,26 +1,27 @@
 // The main layout (seed §2): navbar, side or top menu, tab bar, breadcrumb, page, footer.
-import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
-import { useLocation } from 'react-router-dom';
-import { Layout } from '@arco-design/web-react';
-import { IconMenuFold, IconMenuUnfold } from '@arco-design/web-react/icon';
-import type { GuardedRoute } from '@console/shared/permission';
+import { useEffect } from "react";
+import { useIntl } from "react-intl";
+import { useLocation } from "react-router-dom";
+import { Layout } from "@arco-design/web-react";
+import type { GuardedRoute } from "@console/shared/permission";
 import {
   selectSettings,
   updateSettings,
   useAppDispatch,
   useAppSelector,
-} from '@console/shared/store';
-import { Breadcrumb } from './Breadcrumb';
-import { Footer } from './Footer';
-import { Navbar } from './Navbar';
-import { PageContent } from './PageContent';
-import { SectionMenu } from './SectionMenu';
-import { TabBar } from './tabs/TabBar';
-import { SectionPreviewBanner } from '../sections/SectionPreviewBanner';
-import { ShellExtras } from '../shellExtras';
-import { ConsoleMessages } from '../locale/console';
-import './layout.less';
+} from "@console/shared/store";
+import { Breadcrumb } from "./Breadcrumb";
+import { Footer } from "./Footer";
+import { MenuCollapseButton } from "./MenuCollapseButton";
+import { Navbar } from "./Navbar";
+import { PageContent } from "./PageContent";
+import { SectionMenu } from "./SectionMenu";
+import { TabBar } from "./tabs/TabBar";
+import { SectionPreviewBanner } from "../sections/SectionPreviewBanner";
+import { ShellExtras } from "../shellExtras";
+import { ConsoleMessages } from "../locale/console";
+import { MAIN_CONTENT_ID, SkipLink } from "../a11y/SkipLink";
+import "./layout.less";
 
 const NAVBAR_HEIGHT = 60;
 const COLLAPSED_MENU_WIDTH = 48;
@@ -31,7 +32,9 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
   const { pathname } = useLocation();
   const settings = useAppSelector(selectSettings);
   const showSider = settings.menu && !settings.hideMenu && !settings.topMenu;
-  const siderWidth = settings.menuCollapse ? COLLAPSED_MENU_WIDTH : settings.menuWidth;
+  const siderWidth = settings.menuCollapse
+    ? COLLAPSED_MENU_WIDTH
+    : settings.menuWidth;
 
   // Seed §2: scroll position resets to the top on each navigation.
   useEffect(() => {
@@ -41,8 +44,12 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
   return (
     <ConsoleMessages>
       <Layout className="console-layout">
+        <SkipLink />
         {settings.navbar && (
-          <div className="console-layout-navbar" style={{ height: NAVBAR_HEIGHT }}>
+          <div
+            className="console-layout-navbar"
+            style={{ height: NAVBAR_HEIGHT }}
+          >
             <Navbar />
           </div>
         )}
@@ -55,22 +62,21 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
               collapsed={settings.menuCollapse}
               collapsedWidth={COLLAPSED_MENU_WIDTH}
               breakpoint="xl"
-              onCollapse={(collapsed) => dispatch(updateSettings({ menuCollapse: collapsed }))}
-              collapsible
-              trigger={
-                <span
-                  aria-label={intl.formatMessage({
-                    id: settings.menuCollapse ? 'menu.expand' : 'menu.collapse',
-                  })}
-                  data-testid="menu-collapse"
-                >
-                  {settings.menuCollapse ? <IconMenuUnfold /> : <IconMenuFold />}
-                </span>
+              onCollapse={(collapsed) =>
+                dispatch(updateSettings({ menuCollapse: collapsed }))
               }
+              collapsible
+              trigger={<MenuCollapseButton collapsed={settings.menuCollapse} />}
             >
-              <div className="console-layout-menu">
-                <SectionMenu mode="vertical" collapsed={settings.menuCollapse} />
-              </div>
+              <nav
+                className="console-layout-menu"
+                aria-label={intl.formatMessage({ id: "a11y.sideMenu" })}
+              >
+                <SectionMenu
+                  mode="vertical"
+                  collapsed={settings.menuCollapse}
+                />
+              </nav>
             </Layout.Sider>
           )}
           <Layout
@@ -84,7 +90,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
             {settings.tabBar && <TabBar />}
             <div className="console-layout-content">
               {route && !route.shell && <Breadcrumb routeKey={route.key} />}
-              <Layout.Content>
+              <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1}>
                 <PageContent route={route} />
               </Layout.Content>
             </div>

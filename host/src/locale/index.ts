@@ -6,8 +6,12 @@ import type { SectionMeta } from '@console/shared/contracts/menu';
 import { pinnedSections } from '@console/shared/section';
 import enUS from './en-US';
 import zhCN from './zh-CN';
+import { a11yMessages } from '../a11y/messages';
 
-const shellBundle: MessageBundle = { 'zh-CN': zhCN, 'en-US': enUS };
+const shellBundle: MessageBundle = {
+  'zh-CN': { ...zhCN, ...a11yMessages['zh-CN'] },
+  'en-US': { ...enUS, ...a11yMessages['en-US'] },
+};
 
 /** The shell's messages plus the pinned sections' menu labels, for one locale. */
 export function shellMessages(
