@@ -40,6 +40,7 @@ import { roleRoutes } from './modules/roles/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { startBackupSchedule } from './jobs/backup';
 import { teamRoutes } from './modules/team/routes';
+import { teamTemplateRoutes } from './modules/team/templates-routes';
 import { eventRoutes } from './modules/events/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { assignmentRoutes } from './modules/team/assignments-routes';
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(roleRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(teamRoutes, { services });
+  await app.register(teamTemplateRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(dashboardRoutes, { services });
   await app.register(assignmentRoutes, { services });

@@ -28,6 +28,8 @@ import { MaintenanceWindowService } from './modules/scenic/windows-service';
 import { VisitorFlowService } from './modules/scenic/flow-service';
 import { GateKeyService } from './modules/scenic/gate-keys-service';
 import { AssignmentService } from './modules/team/assignments-service';
+import { TeamTemplateService } from './modules/team/templates';
+import { WorkOrderService } from './modules/team/work-order';
 import { guideFiguresFromTeams, guideRecordsFromTeams } from './modules/team/figures';
 import { DashboardService } from './modules/dashboard/service';
 import { MonitorService } from './modules/monitor/service';
@@ -82,6 +84,10 @@ export interface Services {
   roles: RolesService;
   backup: BackupService;
   team: TeamService;
+  /** Copies and itinerary templates (issue 29 item 2). */
+  teamTemplates: TeamTemplateService;
+  /** Guides' work orders (issue 29 item 3). */
+  workOrders: WorkOrderService;
   assignments: AssignmentService;
   dashboard: DashboardService;
   monitor: MonitorService;
@@ -150,7 +156,7 @@ export function createServices(
     role: (ids) => roles.auditSubjects(ids),
     team: (ids) => team.auditSubjects(ids),
   };
-  const profile = new ProfileService(db, audit, auditSubjects);
+  const profile = new ProfileService(db, audit, auditSubjects, events);
   const sections = new SectionsService(db, sectionsOptionsFromEnv(env), events);
   return {
     db,
@@ -171,6 +177,8 @@ export function createServices(
     roles,
     backup: new BackupService(db, env.backupDir, config, clock, events),
     team,
+    teamTemplates: new TeamTemplateService(db, clock, config, scenic, team),
+    workOrders: new WorkOrderService(db, clock),
     assignments,
     dashboard: new DashboardService(db, clock, messages, profile, events, team),
     monitor: new MonitorService(db, clock, scenic, events),

@@ -53,6 +53,7 @@ export const SAMPLE_PARAMS: Record<string, string> = {
 export const ACCESS_MATRIX: AccessRow[] = [
   // ── foundation ─────────────────────────────────────────────────────────────────────────
   ['GET', '/api/health', PUBLIC],
+  ['GET', '/api/health/ready', PUBLIC],
   ['GET', '/api/docs', PUBLIC],
   ['GET', '/api/docs/json', PUBLIC],
   ['POST', '/api/user/login', PUBLIC],
@@ -150,6 +151,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['PUT', '/api/teams/:id', STAFF],
   ['PUT', '/api/teams/:id/itinerary', STAFF],
   ['POST', '/api/teams/:id/transition', STAFF],
+  // copies, itinerary templates (team:write; read by all) and work orders (issue 29 items 2, 3)
+  ['POST', '/api/teams/:id/copy', STAFF],
+  ['GET', '/api/teams/:id/work-order', SIGNED_IN],
+  ['GET', '/api/team-templates', SIGNED_IN],
+  ['GET', '/api/team-templates/:id', SIGNED_IN],
+  ['POST', '/api/team-templates', STAFF],
+  ['DELETE', '/api/team-templates/:id', STAFF],
 
   // ── guides ─────────────────────────────────────────────────────────────────────────────
   ['GET', '/api/guides', SIGNED_IN],
@@ -265,6 +273,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   ['GET', '/api/allocation/rules', SIGNED_IN],
   ['PUT', '/api/allocation/rules', ADMIN],
   ['POST', '/api/allocation/plans', STAFF],
+  ['GET', '/api/allocation/plans/progress', STAFF],
   ['GET', '/api/allocation/plans/:id', STAFF],
   [
     'POST',

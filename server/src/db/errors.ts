@@ -68,6 +68,10 @@ const BY_CONSTRAINT: Record<string, () => AppError> = {
     'username',
     bi('该用户名已存在', 'That username is already taken'),
   ),
+  team_templates_name_idx: duplicate(
+    'name',
+    bi('已有同名的行程模板', 'A template with that name already exists'),
+  ),
   roles_code_unique: duplicate('code', bi('该角色编码已存在', 'That role code already exists')),
   property_items_value_idx: duplicate(
     'value',

@@ -180,6 +180,18 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('提交了导游分配计划{subject}', 'Committed a guide allocation plan{subject}'),
     refused: m('提交导游分配计划被拒绝{subject}', 'Allocation plan commit refused{subject}'),
   },
+  'team.copy': {
+    done: m('复制出了团队{subject}', 'Copied a team into team{subject}'),
+    refused: m('复制团队被拒绝{subject}', 'Team copy refused{subject}'),
+  },
+  'team.template.create': {
+    done: m('把行程存为了模板{subject}', 'Saved an itinerary as template{subject}'),
+    refused: m('保存行程模板被拒绝{subject}', 'Saving an itinerary template refused{subject}'),
+  },
+  'team.template.delete': {
+    done: m('删除了行程模板{subject}', 'Deleted itinerary template{subject}'),
+    refused: m('删除行程模板被拒绝{subject}', 'Itinerary template deletion refused{subject}'),
+  },
   'team.feedback': {
     done: m('记录了团队{subject}的反馈', 'Recorded feedback on team{subject}'),
     refused: m('记录反馈被拒绝{subject}', 'Feedback refused{subject}'),

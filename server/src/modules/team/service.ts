@@ -58,7 +58,7 @@ import { teamAssignments } from './schema';
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const statusLabel = (s: TeamStatus) => TEAM_ENUM_LABELS.status[s];
 
-const teamNotFound = () => new AppError('NOT_FOUND', { detail: bi('团队不存在', 'No such team') });
+export const teamNotFound = () => new AppError('NOT_FOUND', { detail: bi('团队不存在', 'No such team') });
 
 /** The record as the audit diff sees it (no bookkeeping, no derived lists). */
 type Snapshot = Record<string, unknown>;
@@ -529,7 +529,7 @@ const dayDiff = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Rows of an itinerary in the given order: sequence numbers restart each day. */
-function itineraryRows(
+export function itineraryRows(
   teamId: number,
   items: {
     date: string;
@@ -574,7 +574,7 @@ const DICTIONARY_FIELDS = [
 ] as const;
 
 /** Columns a create or update writes from the body. */
-function editableFields(body: EditableFields): EditableFields {
+export function editableFields(body: EditableFields): EditableFields {
   return Object.fromEntries(EDITABLE_KEYS.map((k) => [k, body[k]])) as EditableFields;
 }
 
@@ -600,7 +600,7 @@ function sameItinerary(items: q.ItineraryPlace[], rows: q.ItineraryInsert[]): bo
 }
 
 /** What the audit diff compares: the editable fields, status and the itinerary in brief. */
-function snapshot(t: Team): Snapshot {
+export function snapshot(t: Team): Snapshot {
   return {
     code: t.code,
     ...editableFields(t),
