@@ -1,27 +1,27 @@
 // The main layout (seed §2): navbar, side or top menu, tab bar, breadcrumb, page, footer.
-import { useEffect } from "react";
-import { useIntl } from "react-intl";
-import { useLocation } from "react-router-dom";
-import { Layout } from "@arco-design/web-react";
-import type { GuardedRoute } from "@console/shared/permission";
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router-dom';
+import { Layout } from '@arco-design/web-react';
+import type { GuardedRoute } from '@console/shared/permission';
 import {
   selectSettings,
   updateSettings,
   useAppDispatch,
   useAppSelector,
-} from "@console/shared/store";
-import { Breadcrumb } from "./Breadcrumb";
-import { Footer } from "./Footer";
-import { MenuCollapseButton } from "./MenuCollapseButton";
-import { Navbar } from "./Navbar";
-import { PageContent } from "./PageContent";
-import { SectionMenu } from "./SectionMenu";
-import { TabBar } from "./tabs/TabBar";
-import { SectionPreviewBanner } from "../sections/SectionPreviewBanner";
-import { ShellExtras } from "../shellExtras";
-import { ConsoleMessages } from "../locale/console";
-import { MAIN_CONTENT_ID, SkipLink } from "../a11y/SkipLink";
-import "./layout.less";
+} from '@console/shared/store';
+import { Breadcrumb } from './Breadcrumb';
+import { Footer } from './Footer';
+import { MenuCollapseButton } from './MenuCollapseButton';
+import { Navbar } from './Navbar';
+import { PageContent } from './PageContent';
+import { SectionMenu } from './SectionMenu';
+import { TabBar } from './tabs/TabBar';
+import { SectionPreviewBanner } from '../sections/SectionPreviewBanner';
+import { ShellExtras } from '../shellExtras';
+import { ConsoleMessages } from '../locale/console';
+import { MAIN_CONTENT_ID, SkipLink } from '../a11y/SkipLink';
+import './layout.less';
 
 const NAVBAR_HEIGHT = 60;
 const COLLAPSED_MENU_WIDTH = 48;
@@ -32,9 +32,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
   const { pathname } = useLocation();
   const settings = useAppSelector(selectSettings);
   const showSider = settings.menu && !settings.hideMenu && !settings.topMenu;
-  const siderWidth = settings.menuCollapse
-    ? COLLAPSED_MENU_WIDTH
-    : settings.menuWidth;
+  const siderWidth = settings.menuCollapse ? COLLAPSED_MENU_WIDTH : settings.menuWidth;
 
   // Seed §2: scroll position resets to the top on each navigation.
   useEffect(() => {
@@ -46,10 +44,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
       <Layout className="console-layout">
         <SkipLink />
         {settings.navbar && (
-          <div
-            className="console-layout-navbar"
-            style={{ height: NAVBAR_HEIGHT }}
-          >
+          <div className="console-layout-navbar" style={{ height: NAVBAR_HEIGHT }}>
             <Navbar />
           </div>
         )}
@@ -62,20 +57,15 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
               collapsed={settings.menuCollapse}
               collapsedWidth={COLLAPSED_MENU_WIDTH}
               breakpoint="xl"
-              onCollapse={(collapsed) =>
-                dispatch(updateSettings({ menuCollapse: collapsed }))
-              }
+              onCollapse={(collapsed) => dispatch(updateSettings({ menuCollapse: collapsed }))}
               collapsible
               trigger={<MenuCollapseButton collapsed={settings.menuCollapse} />}
             >
               <nav
                 className="console-layout-menu"
-                aria-label={intl.formatMessage({ id: "a11y.sideMenu" })}
+                aria-label={intl.formatMessage({ id: 'a11y.sideMenu' })}
               >
-                <SectionMenu
-                  mode="vertical"
-                  collapsed={settings.menuCollapse}
-                />
+                <SectionMenu mode="vertical" collapsed={settings.menuCollapse} />
               </nav>
             </Layout.Sider>
           )}
