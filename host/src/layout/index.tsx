@@ -18,6 +18,7 @@ import { PageContent } from './PageContent';
 import { SectionMenu } from './SectionMenu';
 import { TabBar } from './tabs/TabBar';
 import { SectionPreviewBanner } from '../sections/SectionPreviewBanner';
+import { useSectionVersionCheck } from '../sections/versionCheck';
 import { ShellExtras } from '../shellExtras';
 import { ConsoleMessages } from '../locale/console';
 import { MAIN_CONTENT_ID, SkipLink } from '../a11y/SkipLink';
@@ -33,6 +34,9 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
   const settings = useAppSelector(selectSettings);
   const showSider = settings.menu && !settings.hideMenu && !settings.topMenu;
   const siderWidth = settings.menuCollapse ? COLLAPSED_MENU_WIDTH : settings.menuWidth;
+
+  // A canary that ended gives way to the pinned version on the next navigation (issue 30).
+  useSectionVersionCheck();
 
   // Seed §2: scroll position resets to the top on each navigation.
   useEffect(() => {

@@ -1,5 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { SectionName } from '@console/shared/contracts/menu';
+import { loadedVersionOf, SectionLoadError, SectionNotPinnedError } from './registry';
+import { reportSectionError } from './reports';
 
 const SectionErrorView = lazy(() => import('./SectionErrorView'));
 
@@ -18,7 +20,19 @@ export class SectionErrorBoundary extends Component<Props, { error: Error | null
   }
 
   override componentDidCatch(error: Error) {
-    console.error(`Section ${this.props.section} failed to load`, error);
+    const { section } = this.props;
+    console.error(`Section ${section} failed to load`, error);
+    // Reported against the version this page loads (issue 30); a section with no pin has none.
+    const loaded = loadedVersionOf(section);
+    const load = error instanceof SectionLoadError;
+    if (loaded && !(load && error.reason instanceof SectionNotPinnedError)) {
+      reportSectionError(
+        section,
+        loaded.version,
+        load ? 'load' : 'render',
+        load ? error.reason : error,
+      );
+    }
   }
 
   override render() {

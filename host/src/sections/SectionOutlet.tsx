@@ -8,7 +8,7 @@ import { messagesFor } from '@console/shared/i18n';
 import { selectLocale, useAppSelector } from '@console/shared/store';
 import { NotFound } from '../pages/lazyResults';
 import { PageLoading } from '../routes/PageLoading';
-import { loadSection, type LoadedSection } from './registry';
+import { loadSection, SectionLoadError, type LoadedSection } from './registry';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 
 function SectionRoutes({ loaded }: { loaded: LoadedSection }) {
@@ -55,7 +55,13 @@ const lazySections = new Map<SectionName, LazySection>();
 
 function createLazySection(section: SectionName, attempt: number): LazySection {
   const Component = lazy(async () => {
-    const loaded = await loadSection(section, attempt > 0);
+    let loaded: LoadedSection;
+    try {
+      loaded = await loadSection(section, attempt > 0);
+    } catch (error) {
+      // The boundary tells a remote that failed to load from a page that failed to render.
+      throw new SectionLoadError(section, error);
+    }
     return { default: () => <SectionRoutes loaded={loaded} /> };
   });
   const entry = { attempt, Component };

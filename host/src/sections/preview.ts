@@ -95,7 +95,14 @@ export async function applyPreview(pins: SectionPins): Promise<SectionPins> {
     if (!published) continue;
     applied.push({ section, version, pinned: sections[section]?.version ?? null });
     // The previewed version's own pages and menu (issue 17).
-    sections[section] = { version, entry: published.entry, pages: published.pages };
+    // Not a canary: a preview is the admin's own choice, never reported or rolled back.
+    sections[section] = {
+      version,
+      canary: false,
+      bucket: sections[section]?.bucket ?? null,
+      entry: published.entry,
+      pages: published.pages,
+    };
     accepted[section] = version;
   }
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(accepted));

@@ -452,6 +452,8 @@ export const sectionHealthResponse = z.object({
   window: z.enum(SECTION_HEALTH_WINDOWS),
   since: z.string(),
   versions: z.array(sectionVersionHealth),
+  /** The automatic rollback's settings in effect (system config `sections.canary.*`). */
+  rule: z.object({ marginPercent: z.number(), minSessions: z.number(), windowMinutes: z.number() }),
 });
 export type SectionHealthResponse = z.infer<typeof sectionHealthResponse>;
 

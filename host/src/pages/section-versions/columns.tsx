@@ -22,9 +22,12 @@ export interface PinRow {
   pin: SectionPinState | undefined;
 }
 
+export type CanaryMove = 'widen' | 'promote' | 'abort';
+
 export function pinColumns(
   intl: IntlShape,
   onRollback: (row: PinRow) => void,
+  onCanary: (row: PinRow, move: CanaryMove) => void,
 ): TableColumnProps<PinRow>[] {
   const t = (id: string) => intl.formatMessage({ id });
   return [
@@ -50,21 +53,50 @@ export function pinColumns(
     },
     { title: t('sectionVersions.pinnedBy'), render: (_, row) => row.pin?.pinnedBy ?? '-' },
     {
+      title: t('sectionVersions.canary'),
+      render: (_, row) =>
+        row.pin?.canary ? (
+          <Tag color="orange" data-testid={`canary-${row.section}`}>
+            {intl.formatMessage(
+              { id: 'sectionVersions.canaryTag' },
+              { version: row.pin.canary.version, share: row.pin.canary.share },
+            )}
+          </Tag>
+        ) : (
+          t('sectionVersions.noCanary')
+        ),
+    },
+    {
       title: t('sectionVersions.rollbackTo'),
       render: (_, row) => token(row.pin?.rollbackTo ?? '-'),
     },
     {
       title: t('sectionVersions.actions'),
       render: (_, row) => (
-        <Button
-          size="small"
-          status="warning"
-          disabled={!row.pin?.rollbackTo}
-          data-testid={`rollback-${row.section}`}
-          onClick={() => onRollback(row)}
-        >
-          {t('sectionVersions.rollback')}
-        </Button>
+        <Space size={4} wrap>
+          <Button
+            size="small"
+            status="warning"
+            disabled={!row.pin?.rollbackTo}
+            data-testid={`rollback-${row.section}`}
+            onClick={() => onRollback(row)}
+          >
+            {t('sectionVersions.rollback')}
+          </Button>
+          {row.pin?.canary &&
+            (['widen', 'promote', 'abort'] as const).map((move) => (
+              <Button
+                key={move}
+                size="small"
+                status={move === 'abort' ? 'danger' : undefined}
+                disabled={move === 'widen' && row.pin!.canary!.share >= 99}
+                data-testid={`canary-${move}-${row.section}`}
+                onClick={() => onCanary(row, move)}
+              >
+                {t(`sectionVersions.${move}`)}
+              </Button>
+            ))}
+        </Space>
       ),
     },
   ];
@@ -116,6 +148,7 @@ export function versionColumns(
   pins: SectionEnvironment['pins'],
   actions: {
     onPin: (v: PublishedSectionVersion) => void;
+    onCanary: (v: PublishedSectionVersion) => void;
     onPreview: (v: PublishedSectionVersion) => void;
   },
 ): TableColumnProps<PublishedSectionVersion>[] {
@@ -193,6 +226,20 @@ export function versionColumns(
           </Button>
           <Button
             size="small"
+            // A canary needs a pin beside it, and one canary at a time.
+            disabled={
+              !pins[v.section] ||
+              v.pinnedIn.includes(environment) ||
+              !!pins[v.section]?.canary ||
+              !v.compatibility.compatible
+            }
+            data-testid={`canary-${v.section}-${v.version}`}
+            onClick={() => actions.onCanary(v)}
+          >
+            {t('sectionVersions.startCanary')}
+          </Button>
+          <Button
+            size="small"
             data-testid={`preview-${v.section}-${v.version}`}
             onClick={() => actions.onPreview(v)}
           >
@@ -220,7 +267,16 @@ export function historyColumns(intl: IntlShape): TableColumnProps<PinHistoryEntr
     },
     {
       title: t('sectionVersions.fromTo'),
-      render: (_, h) => token(`${h.fromVersion ?? t('sectionVersions.none')} → ${h.toVersion}`),
+      render: (_, h) => (
+        <Space size={4}>
+          {token(`${h.fromVersion ?? t('sectionVersions.none')} → ${h.toVersion}`)}
+          {h.share !== null && (
+            <Tag size="small">
+              {intl.formatMessage({ id: 'sectionVersions.shareOf' }, { share: h.share })}
+            </Tag>
+          )}
+        </Space>
+      ),
     },
     { title: t('sectionVersions.reason'), dataIndex: 'reason' },
     { title: t('sectionVersions.pinnedBy'), dataIndex: 'actor' },

@@ -24,6 +24,9 @@ import { selectLocale, useAppSelector } from '@console/shared/store';
 import { historyColumns, pinColumns, versionColumns, type PinRow } from './columns';
 import { sectionVersionsMessages } from './locale';
 import { PinDialog, type PinRequest } from './PinDialog';
+import { CanaryDialog, type CanaryRequest } from './CanaryDialog';
+import { HealthCard } from './HealthCard';
+import { BucketLookup } from './BucketLookup';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { invalidateApiTags } from '@console/shared/api';
 import { useAppDispatch } from '@console/shared/store';
@@ -63,6 +66,7 @@ function SectionVersions() {
     ).data ?? EMPTY_PAGE;
   const failed = environmentsQuery.isError;
   const [dialog, setDialog] = useState<PinRequest | null>(null);
+  const [canaryDialog, setCanaryDialog] = useState<CanaryRequest | null>(null);
   const reload = useCallback(() => invalidateApiTags(dispatch, ['SectionVersions']), [dispatch]);
 
   if (failed && !environments) {
@@ -111,6 +115,40 @@ function SectionVersions() {
     reload();
   };
 
+  const confirmCanary = async (reason: string, share: number | null) => {
+    if (!canaryDialog) return;
+    const { kind, section, canary } = canaryDialog;
+    const change =
+      kind === 'canary'
+        ? await sectionVersionsApi.startCanary(section, {
+            environment,
+            version: canary,
+            share: share!,
+            reason,
+            expectedCurrent: canaryDialog.pinned,
+          })
+        : kind === 'widen'
+          ? await sectionVersionsApi.widenCanary(section, {
+              environment,
+              share: share!,
+              reason,
+              expectedCanary: canary,
+            })
+          : await sectionVersionsApi[kind === 'promote' ? 'promoteCanary' : 'abortCanary'](
+              section,
+              { environment, reason, expectedCanary: canary },
+            );
+    Message.success(
+      t('sectionVersions.canaryDone', {
+        section: t(`menu.${change.section}`),
+        environment: change.environment,
+        what: t(`sectionVersions.action.${change.action}`),
+      }),
+    );
+    setCanaryDialog(null);
+    reload();
+  };
+
   const preview = (v: PublishedSectionVersion) => {
     // A full load: the host registers section entries once per page load.
     const url = new URL(`/${v.section}`, window.location.origin);
@@ -151,14 +189,25 @@ function SectionVersions() {
             rowKey="section"
             data-testid="pins-table"
             pagination={false}
-            columns={pinColumns(intl, (row) =>
-              setDialog({
-                kind: 'rollback',
-                environment,
-                section: row.section,
-                from: row.pin!.version,
-                to: row.pin!.rollbackTo!,
-              }),
+            columns={pinColumns(
+              intl,
+              (row) =>
+                setDialog({
+                  kind: 'rollback',
+                  environment,
+                  section: row.section,
+                  from: row.pin!.version,
+                  to: row.pin!.rollbackTo!,
+                }),
+              (row, move) =>
+                setCanaryDialog({
+                  kind: move,
+                  environment,
+                  section: row.section,
+                  pinned: row.pin!.version,
+                  canary: row.pin!.canary!.version,
+                  share: row.pin!.canary!.share,
+                }),
             )}
             data={pinRows}
           />
@@ -196,6 +245,15 @@ function SectionVersions() {
                   to: v.version,
                   incompatible: !v.compatibility.compatible,
                 }),
+              onCanary: (v) =>
+                setCanaryDialog({
+                  kind: 'canary',
+                  environment,
+                  section: v.section,
+                  pinned: env.pins[v.section]!.version,
+                  canary: v.version,
+                  share: null,
+                }),
               onPreview: preview,
             })}
             data={versions.list}
@@ -207,6 +265,8 @@ function SectionVersions() {
             }}
           />
         </Card>
+        <HealthCard environment={environment} />
+        <BucketLookup environment={environment} />
         <Card title={t('sectionVersions.history')}>
           <Table
             rowKey="id"
@@ -229,6 +289,13 @@ function SectionVersions() {
       </Space>
       {dialog && (
         <PinDialog request={dialog} onConfirm={confirm} onCancel={() => setDialog(null)} />
+      )}
+      {canaryDialog && (
+        <CanaryDialog
+          request={canaryDialog}
+          onConfirm={confirmCanary}
+          onCancel={() => setCanaryDialog(null)}
+        />
       )}
     </div>
   );

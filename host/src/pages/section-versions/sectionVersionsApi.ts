@@ -1,6 +1,13 @@
 // The Section versions page's calls (issue 5), through the console's one API client.
 import { consoleApi, request } from '@console/shared/api';
 import type {
+  CanaryChange,
+  EndCanaryBody,
+  SectionBuckets,
+  SectionHealthQuery,
+  SectionHealthResponse,
+  StartCanaryBody,
+  WidenCanaryBody,
   CreateEnvironmentBody,
   PinChange,
   PinHistoryEntry,
@@ -27,6 +34,20 @@ export const sectionVersionsApi = {
     request<PinChange>({ method: 'POST', url: `/sections/${section}/pin`, data: body }),
   rollback: (section: SectionName, body: RollbackSectionBody) =>
     request<PinChange>({ method: 'POST', url: `/sections/${section}/rollback`, data: body }),
+  startCanary: (section: SectionName, body: StartCanaryBody) =>
+    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary`, data: body }),
+  widenCanary: (section: SectionName, body: WidenCanaryBody) =>
+    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary/widen`, data: body }),
+  promoteCanary: (section: SectionName, body: EndCanaryBody) =>
+    request<CanaryChange>({
+      method: 'POST',
+      url: `/sections/${section}/canary/promote`,
+      data: body,
+    }),
+  abortCanary: (section: SectionName, body: EndCanaryBody) =>
+    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary/abort`, data: body }),
+  buckets: (params: { environment: string; username: string }) =>
+    request<SectionBuckets>({ method: 'GET', url: '/sections/buckets', params }),
   createEnvironment: (body: CreateEnvironmentBody) =>
     request<{ name: string }>({ method: 'POST', url: '/sections/environments', data: body }),
 };
@@ -46,8 +67,16 @@ export const sectionVersionQueries = consoleApi.injectEndpoints({
       query: (params) => ({ method: 'GET', url: '/sections/history', params }),
       providesTags: ['SectionVersions'],
     }),
+    sectionHealth: build.query<SectionHealthResponse, SectionHealthQuery>({
+      query: (params) => ({ method: 'GET', url: '/sections/health', params }),
+      providesTags: ['SectionVersions'],
+    }),
   }),
 });
 
-export const { useSectionEnvironmentsQuery, useSectionVersionsQuery, useSectionPinHistoryQuery } =
-  sectionVersionQueries;
+export const {
+  useSectionEnvironmentsQuery,
+  useSectionVersionsQuery,
+  useSectionPinHistoryQuery,
+  useSectionHealthQuery,
+} = sectionVersionQueries;

@@ -107,10 +107,11 @@ export class SectionHealthService {
     const since = new Date(
       this.clock.now().getTime() - SECTION_HEALTH_WINDOW_MINUTES[query.window] * MINUTE_MS,
     );
-    const [figures, errors, pins] = await Promise.all([
+    const [figures, errors, pins, settings] = await Promise.all([
       hq.versionFigures(this.db, env.id, since),
       hq.topErrors(this.db, env.id, since, SECTION_HEALTH_TOP_ERRORS),
       q.listPins(this.db, { environmentId: env.id }),
+      this.config.all(),
     ]);
     const versions: SectionVersionHealth[] = figures.map((f) => {
       const pin = pins.find((p) => p.section === f.section);
@@ -132,7 +133,17 @@ export class SectionHealthService {
       };
     });
     versions.sort((a, b) => a.section.localeCompare(b.section) || b.sessions - a.sessions);
-    return { environment: env.name, window: query.window, since: since.toISOString(), versions };
+    return {
+      environment: env.name,
+      window: query.window,
+      since: since.toISOString(),
+      versions,
+      rule: {
+        marginPercent: settings['sections.canary.marginPercent'],
+        minSessions: settings['sections.canary.minSessions'],
+        windowMinutes: settings['sections.canary.windowMinutes'],
+      },
+    };
   }
 
   /** A user's bucket per section (the admin's view of who gets a canary). */

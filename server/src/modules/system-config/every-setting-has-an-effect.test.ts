@@ -31,6 +31,10 @@ import { sha256 } from '../../lib/crypto';
 import { startBackupSchedule } from '../../jobs/backup';
 import { runJob } from '../../jobs/scheduler';
 import { auditRetentionJob } from '../../jobs/audit-retention';
+import { canaryBucket } from '@console/shared/contracts/sections';
+import { sectionReports, sectionServed } from '../sections/schema';
+import { fakeRemotes } from '../sections/test-bundles';
+import { signedInUser } from '../../../test/support/users';
 
 let t: TestApp;
 let admin: Client;
@@ -163,8 +167,117 @@ const softEffects = Object.fromEntries(
 
 const anonymous = () => new Client(t.app, freshIp());
 
+let canaryVersions: Promise<void> | null = null;
+let canaryRun = 0;
+
+/**
+ * A canary of the team section at 99 % (issue 30): `pinnedErrors` sessions on the pinned
+ * version erred `agedMinutes` ago, then one canary session errs now. Answers whether the server
+ * aborted the canary by itself (and aborts it otherwise).
+ */
+async function canaryAborted({ pinnedErrors = 0, agedMinutes = 0 } = {}) {
+  const env = t.services.sections.options.appEnv;
+  canaryVersions ??= (async () => {
+    const remotes = fakeRemotes(t.services.sections.options.hostPackageJson);
+    const actor = { id: null, name: 'test' };
+    for (const v of ['1.0.0+fx1', '1.1.0+fx2']) {
+      await t.services.sections.publish('team', { from: remotes.build('team', v) }, actor);
+    }
+    await t.services.sections.pin(
+      'team',
+      { environment: env, version: '1.0.0+fx1', reason: 'effect' },
+      actor,
+    );
+    remotes.cleanup();
+  })();
+  await canaryVersions;
+  const started = await admin.post('/api/sections/team/canary', {
+    environment: env,
+    version: '1.1.0+fx2',
+    share: 99,
+    reason: `effect ${++canaryRun}`,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const crash = (version: string) => ({
+    section: 'team',
+    version,
+    kind: 'render',
+    message: `effect crash ${canaryRun}`,
+    count: 1,
+  });
+  const userOn = async (canary: boolean) => {
+    for (;;) {
+      const u = await signedInUser(t, admin, ['user']);
+      if (canaryBucket(u.user.id, env, 'team') < 99 === canary) return u;
+    }
+  };
+  for (let i = 0; i < pinnedErrors; i++) {
+    const { client, user } = await userOn(false);
+    await client.get('/api/sections/pins');
+    await client.post('/api/sections/reports', { reports: [crash('1.0.0+fx1')] });
+    const then = minutesAgo(agedMinutes);
+    await t.services.db
+      .update(sectionServed)
+      .set({ lastAt: then })
+      .where(eq(sectionServed.userId, user.id));
+    await t.services.db
+      .update(sectionReports)
+      .set({ lastAt: then })
+      .where(eq(sectionReports.message, crash('1.0.0+fx1').message));
+  }
+  const { client } = await userOn(true);
+  await client.get('/api/sections/pins');
+  const res = await client.post('/api/sections/reports', { reports: [crash('1.1.0+fx2')] });
+  expect(res.json().data.accepted).toBe(1);
+  const envs = (await admin.get('/api/sections/environments')).json().data as {
+    name: string;
+    pins: { team?: { canary: unknown } };
+  }[];
+  const aborted = envs.find((e) => e.name === env)!.pins.team!.canary === null;
+  if (!aborted) {
+    await admin.post('/api/sections/team/canary/abort', { environment: env, reason: 'effect' });
+  }
+  return aborted;
+}
+
 /** Each key's effect: observed at the default, then with the key changed. */
 const EFFECTS: Partial<Record<SystemConfigKey, () => Promise<void>>> = {
+  'sections.canary.minSessions': async () => {
+    // One erring canary session: below the default minimum (20) the canary stays; at 1 it goes.
+    expect(await canaryAborted()).toBe(false);
+    expect(await withSetting('sections.canary.minSessions', 1, () => canaryAborted())).toBe(true);
+  },
+
+  'sections.canary.marginPercent': async () => {
+    // 100 % against 0 %: beyond the default margin (5 points), not beyond 100 points.
+    await save('sections.canary.minSessions', 1);
+    try {
+      expect(await canaryAborted()).toBe(true);
+      expect(await withSetting('sections.canary.marginPercent', 100, () => canaryAborted())).toBe(
+        false,
+      );
+    } finally {
+      await save('sections.canary.minSessions', null);
+    }
+  },
+
+  'sections.canary.windowMinutes': async () => {
+    // The pinned version erred 30 minutes ago in a session of its own: inside the default window
+    // (60 minutes) both versions err alike and the canary stays; in a 5-minute window only the
+    // canary erred and it goes.
+    await save('sections.canary.minSessions', 1);
+    try {
+      expect(await canaryAborted({ pinnedErrors: 1, agedMinutes: 30 })).toBe(false);
+      expect(
+        await withSetting('sections.canary.windowMinutes', 5, () =>
+          canaryAborted({ pinnedErrors: 1, agedMinutes: 30 }),
+        ),
+      ).toBe(true);
+    } finally {
+      await save('sections.canary.minSessions', null);
+    }
+  },
+
   'site.name': async () => {
     const site = async () => (await anonymous().get('/api/site')).json().data;
     // The default is the console's own name, which the shell shows in the reader's language.
