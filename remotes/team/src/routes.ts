@@ -13,4 +13,6 @@ export default defineSection(pages, __SECTION_VERSION__, {
   'team/history': lazy(() => import('./pages/history')),
   'team/new': lazy(() => import('./pages/new')),
   'team/detail': lazy(() => import('./pages/detail')),
+  'team/templates': lazy(() => import('./pages/templates')),
+  'team/work-order': lazy(() => import('./pages/work-order')),
 });

@@ -40,6 +40,7 @@ import { Assignments } from './Assignments';
 import { EditDrawer } from './EditDrawer';
 import { Feedback } from './Feedback';
 import { Moves } from './Moves';
+import { TeamTools } from './TeamTools';
 import { OperationLog, StatusHistory } from './History';
 import { operationDate, operationDateTime } from '@console/shared/i18n';
 
@@ -228,19 +229,22 @@ export default function TeamDetailPage() {
               <UrgentTag status={team.status} startDate={team.startDate} />
             </Space>
           </div>
-          <Moves
-            team={team}
-            canWrite={canWrite}
-            onMove={(to) => setMoving({ team, to })}
-            onAssign={
-              canAllocate
-                ? () => {
-                    setTab('assignments');
-                    setAddRequest((n) => n + 1);
-                  }
-                : undefined
-            }
-          />
+          <Space direction="vertical" align="end" size={8}>
+            <Moves
+              team={team}
+              canWrite={canWrite}
+              onMove={(to) => setMoving({ team, to })}
+              onAssign={
+                canAllocate
+                  ? () => {
+                      setTab('assignments');
+                      setAddRequest((n) => n + 1);
+                    }
+                  : undefined
+              }
+            />
+            <TeamTools team={team} canWrite={canWrite} />
+          </Space>
         </Space>
         <Divider />
         <StatusSteps team={team} />

@@ -32,6 +32,7 @@ import {
 } from '../components/Itinerary';
 import { TeamInfo } from '../components/TeamInfo';
 import { itineraryClashes, periodTense } from './warnings';
+import { useStartingTemplate } from './useStartingTemplate';
 
 export default function NewTeamPage() {
   const intl = useIntl();
@@ -48,6 +49,7 @@ export default function NewTeamPage() {
   const [rows, setRows] = useState<ItineraryRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Map<number, string>>();
   const [busy, setBusy] = useState(false);
+  const starting = useStartingTemplate();
   const m = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `team.new.${id}` }, values);
   // Warned, never refused: the user may be entering a tour that already ran (issue 26 item 2).
@@ -71,8 +73,16 @@ export default function NewTeamPage() {
         : await teamApi.create(parsed.data as never);
       setTeam(saved);
       changed(saved);
-      // Days outside a changed period drop out of the itinerary being planned.
-      setRows((r) => r.filter((x) => x.date >= saved.startDate && x.date <= saved.endDate));
+      // A new draft from a template takes its itinerary; days outside a changed period drop
+      // out of the itinerary being planned.
+      const fromTemplate = team ? null : starting.rowsFor(saved.startDate, saved.endDate);
+      if (fromTemplate) {
+        setRows(fromTemplate.rows);
+        if (fromTemplate.dropped > 0)
+          Message.warning(
+            intl.formatMessage({ id: 'team.template.dropped' }, { count: fromTemplate.dropped }),
+          );
+      } else setRows((r) => r.filter((x) => x.date >= saved.startDate && x.date <= saved.endDate));
       setStep(1);
     } catch (err) {
       showServerFieldErrors(form, err, (code) => issueText({ code: 'custom', message: code }));
@@ -148,6 +158,16 @@ export default function NewTeamPage() {
 
       {step === 0 && (
         <div style={{ maxWidth: 900, margin: '0 auto' }}>
+          {starting.template && !team && (
+            <Alert
+              style={{ marginBottom: 16 }}
+              data-testid="from-template"
+              content={intl.formatMessage(
+                { id: 'team.template.using' },
+                { name: starting.template.name, days: starting.template.days },
+              )}
+            />
+          )}
           {/* A new team starts from the create defaults; back from step 2 the form starts
               from the draft as saved (keyed by its version), never from the defaults again. */}
           <TeamForm key={team ? `${team.id}:${team.version}` : 'new'} form={form} team={team} />
