@@ -181,6 +181,57 @@ export const waitingTeam = z.object({
 });
 export type WaitingTeam = z.infer<typeof waitingTeam>;
 
+// Large groups: several local guides share a team (issue 29 item 1) -------------------------
+
+/**
+ * THE coverage rule, in one place (server rules, the plan's model, the tests' checker and the
+ * candidates page all call these):
+ * - a guide's capacity on a team is its maximum group size, or the spots' lowest max pax per
+ *   guide over the days it takes when that is lower;
+ * - a team's day is covered when the capacities of its local guides on that day add up to its
+ *   pax; the team is `allocated` when every day is covered;
+ * - a team is a *large group* when its pax exceed the largest capacity any active guide has on
+ *   it: no one guide can lead it, so every guide that keeps the other rules may take a share
+ *   (GROUP_TOO_LARGE does not apply to it); otherwise one guide must hold the pax left on his
+ *   own, as before;
+ * - a team needs ⌈pax still to cover / capacity⌉ more guides (with the largest capacity: the
+ *   fewest that can do it).
+ */
+export function guideCapacity(maxGroupSize: number, spotMaxPaxPerGuide: number | null): number {
+  return spotMaxPaxPerGuide !== null && spotMaxPaxPerGuide < maxGroupSize
+    ? spotMaxPaxPerGuide
+    : maxGroupSize;
+}
+
+/** More local guides the team needs for `pax` still to cover, each leading up to `capacity`. */
+export function guidesNeeded(pax: number, capacity: number): number {
+  if (pax <= 0) return 0;
+  return capacity > 0 ? Math.ceil(pax / capacity) : Infinity;
+}
+
+/** Pax still to cover once guides of these capacities lead the team (0 when covered). */
+export const paxUncovered = (pax: number, capacities: readonly number[]): number =>
+  Math.max(
+    0,
+    capacities.reduce((left, c) => left - c, pax),
+  );
+
+/** Whether a team of `pax` takes several guides: more than the largest capacity on it. */
+export const isLargeGroup = (pax: number, largestCapacity: number): boolean =>
+  pax > largestCapacity;
+
+/**
+ * Whether one guide of `capacity` may take a team of `teamPax` whose local guides leave
+ * `paxLeft` uncovered: alone when it holds them, as a share of a large group whatever its
+ * capacity (GROUP_TOO_LARGE otherwise).
+ */
+export const mayLead = (
+  paxLeft: number,
+  capacity: number,
+  teamPax: number,
+  largestCapacity: number,
+): boolean => paxLeft <= capacity || isLargeGroup(teamPax, largestCapacity);
+
 // Candidates of one team ----------------------------------------------------------------------
 
 /** GET /api/allocation/teams/:id/candidates (team:allocate). */
@@ -198,6 +249,8 @@ export type CandidatesQuery = z.infer<typeof candidatesQuery>;
  * first by score (highest first), then excluded ones by name.
  */
 export const candidate = guideCheckItem.extend({
+  /** The pax the guide can lead on this team (guideCapacity). */
+  capacity: z.number(),
   score: z.number().nullable(),
   breakdown: z.array(scorePart),
 });
@@ -214,6 +267,18 @@ export const candidatesPage = z.object({
    * guide already leading the team's other days is eligible there, with its continuity.
    */
   window: z.object({ from: calendarDay, to: calendarDay }),
+  /** How far the team's local guides cover its pax on `window` (the coverage rule). */
+  coverage: z.object({
+    pax: z.number(),
+    /** Pax no local guide holds yet on the window's worst day. */
+    paxLeft: z.number(),
+    /** The largest capacity an active guide has on the team. */
+    largestCapacity: z.number(),
+    /** More guides needed at least (guidesNeeded with the largest capacity). */
+    stillNeeded: z.number(),
+    /** No one guide can lead what is left: every guide may take a share. */
+    largeGroup: z.boolean(),
+  }),
 });
 export type CandidatesPage = z.infer<typeof candidatesPage>;
 
@@ -271,8 +336,15 @@ export const planItem = z.object({
   pax: z.number(),
   language: z.string(),
   vip: z.boolean(),
-  /** The chosen guide, or null when the team is uncovered. */
+  /** The chosen guide (a large group: the first of its guides), or null when uncovered. */
   guide: planGuide.nullable(),
+  /**
+   * A large group's guides (issue 29 item 1), each with the pax it leads at most: their
+   * capacities cover the pax left on the planned days. Absent for a team one guide leads.
+   */
+  guides: z.array(planGuide.extend({ capacity: z.number() })).optional(),
+  /** The pax the plan covers on the planned days (what the team's local guides left). */
+  paxLeft: z.number().optional(),
   breakdown: z.array(scorePart),
   /** The next best eligible guides (up to 3), by score. */
   alternatives: z.array(planGuide),
@@ -322,6 +394,27 @@ export type PlanSummary = z.infer<typeof planSummary>;
 
 export const planDetail = planSummary.extend({ items: z.array(planItem) });
 export type PlanDetail = z.infer<typeof planDetail>;
+
+/** A plan's phases in turn (issue 26 item 16): reading data, building the model, solving, checking. */
+export const PLAN_PHASES = ['reading', 'building', 'solving', 'checking'] as const;
+export type PlanPhase = (typeof PLAN_PHASES)[number];
+export const PLAN_PHASE_TEXT: Record<PlanPhase, Localized> = {
+  reading: m('读取团队与导游', 'Reading teams and guides'),
+  building: m('构建模型', 'Building the model'),
+  solving: m('求解', 'Solving'),
+  checking: m('核对并保存', 'Checking and storing'),
+};
+
+/** GET /api/allocation/plans/progress: the caller's plan under way (null when none). */
+export const planProgress = z.object({
+  phase: z.enum(PLAN_PHASES),
+  startedAt: z.string(),
+  elapsedMs: z.number(),
+  /** Seconds left of the plan's time budget (solving: its time limit and what follows). */
+  secondsLeft: z.number(),
+  percent: z.number(),
+});
+export type PlanProgress = z.infer<typeof planProgress>;
 
 /** POST /api/allocation/plans/:id/commit: all covered teams, or only these. */
 export const planCommitBody = z.strictObject({

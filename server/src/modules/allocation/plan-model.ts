@@ -12,6 +12,11 @@ export interface PlanTeam {
    */
   start: number;
   end: number;
+  /**
+   * The pax its guides must cover (paxToCover: what its local guides leave). Absent: one
+   * guide covers the team, as every pair given can hold it.
+   */
+  pax?: number;
 }
 
 /** A guide that may take a team: it breaks no hard rule, existing assignments included. */
@@ -20,6 +25,8 @@ export interface PlanPair {
   guideId: number;
   /** The soft-preference score, 0–100. */
   score: number;
+  /** The pax the guide can lead on the team (guideCapacity). Absent: the team's whole pax. */
+  capacity?: number;
 }
 
 export interface PlanProblem {
@@ -28,9 +35,12 @@ export interface PlanProblem {
 }
 
 export interface PlanSolution {
-  /** teamId → guideId for every covered team. */
-  assignment: Map<number, number>;
-  /** Σ over chosen pairs of PLAN_COVER_VALUE + score. */
+  /**
+   * teamId → its guides, for every covered team: one, or for a large group (a team whose pairs
+   * cannot each hold its pax) guides whose capacities cover its pax.
+   */
+  assignment: Map<number, number[]>;
+  /** Σ over covered teams of PLAN_COVER_VALUE + score (a large group: its guides' mean less a little per guide). */
   objective: number;
   /** The LP relaxation's optimum: an upper bound on any plan's objective. */
   objectiveBound: number;
@@ -49,3 +59,14 @@ export interface SolveOptions {
 
 /** The value of choosing one pair. */
 export const pairValue = (score: number) => PLAN_COVER_VALUE + score;
+
+/**
+ * A large group in the model: covering it is worth GROUP_COVER_VALUE, and each of its k guides
+ * (k = the fewest that can cover it) adds (score − 100) / k less GROUP_GUIDE_COST — k guides
+ * of mean score s are worth PLAN_COVER_VALUE + s − k × cost, as one guide's team would, and a
+ * guide more than the cover needs only costs.
+ */
+export const GROUP_COVER_VALUE = PLAN_COVER_VALUE + 100;
+export const GROUP_GUIDE_COST = 0.01;
+export const groupPairValue = (score: number, need: number) =>
+  (score - 100) / need - GROUP_GUIDE_COST;

@@ -121,8 +121,14 @@ async function hardRuleViolations(assignmentId: number): Promise<string[]> {
     .reduce((x, y) => Math.max(x, y));
   if (LEVELS.indexOf(g.level) < required) broken.push('level');
   if (!languages.includes(team.language)) broken.push('language');
-  if (team.pax > g.max_group_size) broken.push('group size');
-  if (covered.some((i) => team.pax > i.max_pax)) broken.push('spot pax');
+  // A large group — more pax than any active guide may lead on these days — is shared: each
+  // guide leads what he can (coverage below); any other team needs a guide who holds it.
+  const [{ largest }] = await rows<{ largest: number }>(
+    sql`select max(max_group_size)::int as largest from guides where status = 'active'`,
+  );
+  const large = team.pax > Math.min(largest, ...covered.map((i) => i.max_pax));
+  if (!large && team.pax > g.max_group_size) broken.push('group size');
+  if (!large && covered.some((i) => team.pax > i.max_pax)) broken.push('spot pax');
   for (const i of covered.filter((c) => c.certified))
     if (!certs.some((c) => c.spot_id === i.spot_id && c.valid_until >= team.end_date))
       broken.push('certification');
@@ -142,6 +148,33 @@ async function hardRuleViolations(assignmentId: number): Promise<string[]> {
   return broken;
 }
 
+/**
+ * Whether the team's active local guides cover its pax on every day: each leads up to his
+ * maximum group size, or the lowest max pax per guide of the spots of his days when lower.
+ */
+async function covered(teamId: number): Promise<boolean> {
+  const [team] = await rows<{ start_date: string; end_date: string; pax: number }>(sql`
+    select start_date::text, end_date::text, pax from teams where id = ${teamId}`);
+  const guides = await rows<{ from_date: string; to_date: string; size: number }>(sql`
+    select a.from_date::text, a.to_date::text, g.max_group_size as size
+    from team_assignments a join guides g on g.id = a.guide_id
+    where a.team_id = ${teamId} and a.status = 'active' and a.role = 'local_guide'`);
+  const items = await rows<{ date: string; max_pax: number }>(sql`
+    select i.date::text, sp.max_pax_per_guide as max_pax
+    from team_itinerary_items i join scenic_spots sp on sp.id = i.spot_id
+    where i.team_id = ${teamId}`);
+  for (let day = team.start_date; day <= team.end_date; day = addDays(day, 1)) {
+    let held = 0;
+    for (const a of guides) {
+      if (day < a.from_date || day > a.to_date) continue;
+      const limits = items.filter((i) => i.date >= a.from_date && i.date <= a.to_date);
+      held += Math.min(a.size, ...limits.map((i) => i.max_pax));
+    }
+    if (held < team.pax) return false;
+  }
+  return true;
+}
+
 const guideArb = fc.record({
   level: fc.constantFrom('junior', 'intermediate', 'senior', 'special'),
   maxGroupSize: fc.integer({ min: 10, max: 40 }),
@@ -154,7 +187,8 @@ const guideArb = fc.record({
 const teamArb = fc.record({
   start: fc.integer({ min: 0, max: 8 }),
   days: fc.integer({ min: 1, max: 3 }),
-  pax: fc.integer({ min: 5, max: 40 }),
+  // Up to three times a spot's 40 per guide: large groups need several guides.
+  pax: fc.oneof(fc.integer({ min: 5, max: 40 }), fc.integer({ min: 41, max: 120 })),
   english: fc.boolean(),
   vip: fc.boolean(),
 });
@@ -243,8 +277,19 @@ describe('committed plans keep every hard rule', () => {
           const res = await operator.post(`/api/allocation/plans/${plan.id}/commit`, {});
           expect(res.statusCode, res.body).toBe(200);
           const committed = res.json().data.committed as { assignmentId: number }[];
-          expect(committed).toHaveLength(plan.teamsCovered);
+          const booked = plan.items.reduce(
+            (n, i) => n + (i.guide ? (i.guides?.length ?? 1) : 0),
+            0,
+          );
+          expect(committed).toHaveLength(booked);
           for (const c of committed) expect(await hardRuleViolations(c.assignmentId)).toEqual([]);
+          // A team is allocated exactly when its guides cover its pax on every day.
+          for (const id of teamIds) {
+            const [{ status }] = await rows<{ status: string }>(
+              sql`select status from teams where id = ${id}`,
+            );
+            expect(status, `team ${id}`).toBe((await covered(id)) ? 'allocated' : 'pending');
+          }
         },
       ),
       { numRuns: 6 },

@@ -16,6 +16,7 @@ import {
   planCreateBody,
   planDetail,
   planIdParams,
+  planProgress,
   teamIdParams,
   waitingTeam,
   waitingTeamsQuery,
@@ -88,6 +89,16 @@ export const allocationRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       req.audit.entityType = 'allocation_plan';
       return ok(await allocation.createPlan(req.body, req.auth!.userId));
     },
+  );
+
+  // The caller's plan under way (phase, time left), polled by the plan page while it runs.
+  app.get(
+    '/api/allocation/plans/progress',
+    {
+      schema: { tags, response: { 200: envelopeOf(planProgress.nullable()) } },
+      config: { access: 'team:allocate' },
+    },
+    async (req) => ok(allocation.planProgress(req.auth!.userId)),
   );
 
   app.get(

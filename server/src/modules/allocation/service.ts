@@ -11,6 +11,9 @@ import {
   SOFT_PREFERENCES,
   SYSTEM_CONFIG_KEYS,
   URGENT_HOURS,
+  guideCapacity,
+  guidesNeeded,
+  isLargeGroup,
   isoToday,
   periodDays,
   softEnabledKey,
@@ -29,6 +32,7 @@ import {
   type PlanCreateBody,
   type PlanDetail,
   type PlanItem,
+  type PlanProgress,
   type ScorePart,
   type SoftPreference,
   type SystemConfigKey,
@@ -45,6 +49,7 @@ import type { SystemConfigService } from '../system-config/service';
 import {
   checkGuides,
   feasibleGuidesByTeam,
+  type FeasibleGuides,
   ruleConfigOf,
   type RuleTeam,
 } from '../team/assignment-rules';
@@ -72,6 +77,7 @@ import {
 import { allocationPlanItems, allocationPlans } from './schema';
 import type { PlanPair } from './plan-model';
 import { solveOffThread } from './solver-thread';
+import { PlanProgressTracker } from './progress';
 
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const HOUR_MS = 3_600_000;
@@ -153,9 +159,24 @@ const planNotFound = () => new AppError('NOT_FOUND', { detail: bi('计划不存�
 
 /** A plan item's days when they are part of the team's period (null: all of it). */
 const partOf = (team: RuleTeam, window: { from: string; to: string }) =>
-  window.from === team.startDate && window.to === team.endDate ? null : window;
+  window.from === team.startDate && window.to === team.endDate
+    ? null
+    : { from: window.from, to: window.to };
+
+/** The guides a plan item books: a large group's, or its one guide. */
+const itemGuides = (item: { guideId: number | null; detail: PlanItem }): number[] =>
+  item.detail.guides?.map((g) => g.guideId) ?? (item.guideId === null ? [] : [item.guideId]);
+
+/** What an item relied on of its guides: the guide's fingerprint, or a large group's, joined. */
+const itemFingerprint = (prints: Map<number, string>, guideIds: number[]): string | null =>
+  guideIds.length === 1
+    ? (prints.get(guideIds[0]) ?? null)
+    : guideIds.map((id) => prints.get(id) ?? '').join(',');
 
 export class AllocationService {
+  /** The plans under way, by user (0: none), for their progress. */
+  private readonly running = new Map<number, PlanProgressTracker>();
+
   constructor(
     private readonly db: Db,
     private readonly config: SystemConfigService,
@@ -222,14 +243,28 @@ export class AllocationService {
         ? page.eligibleTotal
         : (await checkGuides(this.db, team, window, config, { eligibleOnly: true, limit: 1 }))
             .total;
+    const largestCapacity =
+      page.largestCapacity ??
+      (await checkGuides(this.db, team, window, config, { limit: 1 })).largestCapacity ??
+      0;
+    const spotLimit = page.spotLimit ?? null;
+    const needed = guidesNeeded(window.pax, largestCapacity);
     return {
       total: page.total,
       eligibleTotal,
-      window,
+      window: { from: window.from, to: window.to },
+      coverage: {
+        pax: team.pax,
+        paxLeft: window.pax,
+        largestCapacity,
+        stillNeeded: Number.isFinite(needed) ? needed : 1,
+        largeGroup: isLargeGroup(team.pax, largestCapacity),
+      },
       list: page.list.map(({ rank: row, ...guide }) => {
         const soft = guide.eligible && row ? (row as unknown as SoftRow) : null;
         return {
           ...guide,
+          capacity: guideCapacity(guide.maxGroupSize, spotLimit),
           score: soft ? round2(Number(soft.score)) : null,
           breakdown: soft ? breakdownOf(soft, weights) : [],
         };
@@ -284,9 +319,29 @@ export class AllocationService {
 
   // --- plans -------------------------------------------------------------------------------
 
+  /** The caller's plan under way (GET /api/allocation/plans/progress), or null. */
+  planProgress(userId: number | null): PlanProgress | null {
+    return this.running.get(userId ?? 0)?.snapshot() ?? null;
+  }
+
   /** POST /api/allocation/plans: plans every waiting team of the range and stores the draft. */
   async createPlan(body: PlanCreateBody, userId: number | null): Promise<PlanDetail> {
     checkRange(body);
+    const progress = new PlanProgressTracker(PLAN_BUDGET_MS, STORE_RESERVE_MS);
+    const key = userId ?? 0;
+    this.running.set(key, progress);
+    try {
+      return await this.makePlan(body, userId, progress);
+    } finally {
+      if (this.running.get(key) === progress) this.running.delete(key);
+    }
+  }
+
+  private async makePlan(
+    body: PlanCreateBody,
+    userId: number | null,
+    progress: PlanProgressTracker,
+  ): Promise<PlanDetail> {
     const started = performance.now();
     const values = await this.config.all();
     const config = ruleConfigOf(values);
@@ -294,55 +349,72 @@ export class AllocationService {
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
     const today = isoToday(this.clock.now());
-    // The days each team is planned for: its first run without a local guide (all of them,
-    // unless part of the team is covered already), as the candidates list checks one team.
+    // The days each team is planned for: its first run its local guides do not cover (all of
+    // them, unless part of the team is covered already), as the candidates list checks one
+    // team, and the pax left there.
     const windows = await uncoveredRuns(this.db, teams);
     const windowOf = (team: RuleTeam) => windows.get(team.id)!;
-    const guidesByTeam = teams.length
+    const feasible = teams.length
       ? await feasibleGuidesByTeam(this.db, teams, config, windows)
-      : new Map<number, number[]>();
+      : new Map<number, FeasibleGuides>();
+    const guidesByTeam = new Map([...feasible].map(([id, f]) => [id, f.guides]));
     const scored = await planScores(this.db, guidesByTeam, weights, today);
+    progress.enter('building');
+    // Large groups: a team some eligible guide cannot lead alone (the coverage rule let every
+    // guide share it); the solver covers its pax with several, by their capacities.
+    const capacityOf = new Map<number, Map<number, number>>();
+    for (const [id, f] of feasible) {
+      const left = windows.get(id)!.pax;
+      if (f.capacities.some((c) => c < left))
+        capacityOf.set(id, new Map(f.guides.map((g, i) => [g, f.capacities[i]])));
+    }
     const byTeam = new Map<number, PlanPair[]>();
     for (const row of scored) {
+      const caps = capacityOf.get(row.teamId);
+      if (caps) row.capacity = caps.get(row.guideId);
       const list = byTeam.get(row.teamId) ?? [];
       list.push(row);
       byTeam.set(row.teamId, list);
     }
     for (const list of byTeam.values())
       list.sort((a, b) => b.score - a.score || a.guideId - b.guideId);
-    const solution = await solveOffThread(
-      {
-        teams: teams.map((team) => {
-          const { busy } = assignmentPeriod(
-            team,
-            windowOf(team).from,
-            windowOf(team).to,
-            config.bufferMinutes,
-          );
-          const [start, end] = busy.slice(1, -1).split(',');
-          return { id: team.id, start: Date.parse(start), end: Date.parse(end) };
-        }),
-        pairs: scored,
-      },
-      {
-        timeLimitMs: Math.max(
-          SOLVE_MIN_MS,
-          PLAN_BUDGET_MS - STORE_RESERVE_MS - (performance.now() - started),
-        ),
-      },
+    const problem = {
+      teams: teams.map((team) => {
+        const { busy } = assignmentPeriod(
+          team,
+          windowOf(team).from,
+          windowOf(team).to,
+          config.bufferMinutes,
+        );
+        const [start, end] = busy.slice(1, -1).split(',');
+        return {
+          id: team.id,
+          start: Date.parse(start),
+          end: Date.parse(end),
+          pax: capacityOf.has(team.id) ? windowOf(team).pax : undefined,
+        };
+      }),
+      pairs: scored,
+    };
+    const timeLimitMs = Math.max(
+      SOLVE_MIN_MS,
+      PLAN_BUDGET_MS - STORE_RESERVE_MS - (performance.now() - started),
     );
-    // Each team's chosen guide and its best alternatives, with the facts behind their scores.
+    progress.enter('solving', timeLimitMs);
+    const solution = await solveOffThread(problem, { timeLimitMs });
+    progress.enter('checking');
+    // Each team's chosen guides and its best alternatives, with the facts behind their scores.
     const shownOf = (teamId: number) => {
       const pairs = byTeam.get(teamId) ?? [];
-      const guideId = solution.assignment.get(teamId);
+      const guideIds = new Set(solution.assignment.get(teamId) ?? []);
       return {
-        chosen: pairs.find((p) => p.guideId === guideId),
-        alternatives: pairs.filter((p) => p.guideId !== guideId).slice(0, ALTERNATIVES),
+        chosen: pairs.filter((p) => guideIds.has(p.guideId)),
+        alternatives: pairs.filter((p) => !guideIds.has(p.guideId)).slice(0, ALTERNATIVES),
       };
     };
     const shown = teams.flatMap((team) => {
       const { chosen, alternatives } = shownOf(team.id);
-      return [...(chosen ? [chosen] : []), ...alternatives];
+      return [...chosen, ...alternatives];
     });
     const facts = new Map(
       (shown.length ? await softScores(this.db, pairsOf(shown), weights, today) : []).map((r) => [
@@ -355,7 +427,7 @@ export class AllocationService {
       if (!row) throw new Error(`no facts for pair ${p.teamId}:${p.guideId}`);
       return { ...row, score: p.score };
     };
-    const chosenGuides = [...new Set(solution.assignment.values())];
+    const chosenGuides = [...new Set([...solution.assignment.values()].flat())];
     const fingerprints = await guideFingerprints(this.db, chosenGuides);
     const planGuide = (r: SoftRow) => ({
       guideId: r.guide_id,
@@ -368,7 +440,9 @@ export class AllocationService {
     const items: { item: PlanItem; version: number; fingerprint: string | null }[] = [];
     for (const team of teams) {
       const shownPairs = shownOf(team.id);
-      const chosen = shownPairs.chosen && factsOf(shownPairs.chosen);
+      const chosenFacts = shownPairs.chosen.map(factsOf);
+      const chosen = chosenFacts[0];
+      const caps = capacityOf.get(team.id);
       let uncovered: PlanItem['uncovered'] = null;
       if (!chosen) {
         if (byTeam.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
@@ -384,7 +458,12 @@ export class AllocationService {
       }
       items.push({
         version: team.version,
-        fingerprint: chosen ? (fingerprints.get(chosen.guide_id) ?? null) : null,
+        fingerprint: chosen
+          ? itemFingerprint(
+              fingerprints,
+              chosenFacts.map((r) => r.guide_id),
+            )
+          : null,
         item: {
           teamId: team.id,
           teamCode: team.code,
@@ -393,9 +472,18 @@ export class AllocationService {
           endDate: team.endDate,
           window: partOf(team, windowOf(team)),
           pax: team.pax,
+          paxLeft: windowOf(team).pax,
           language: team.language,
           vip: team.vip,
           guide: chosen ? planGuide(chosen) : null,
+          ...(caps && chosen
+            ? {
+                guides: chosenFacts.map((r) => ({
+                  ...planGuide(r),
+                  capacity: caps.get(r.guide_id) ?? 0,
+                })),
+              }
+            : {}),
           breakdown: chosen ? breakdownOf(chosen, weights) : [],
           alternatives: shownPairs.alternatives.map((p) => planGuide(factsOf(p))),
           uncovered,
@@ -537,61 +625,60 @@ export class AllocationService {
         'update',
         selected.map((i) => i.teamId),
       );
-      await lockRows(
-        tx,
-        'guides',
-        'share',
-        selected.map((i) => i.guideId!),
-      );
+      await lockRows(tx, 'guides', 'share', selected.flatMap(itemGuides));
       const changes = await this.changesSince(tx, plan.configFingerprint, values, selected);
       if (changes.length) throw stale(changes);
       const committed: PlanCommitResult['committed'] = [];
       for (const item of selected) {
         const detail = item.detail;
-        let result;
-        try {
-          result = await this.assignments.assignIn(
-            tx,
-            emit,
-            item.teamId,
-            {
-              guideId: item.guideId!,
-              role: 'local_guide',
-              from: detail.window?.from ?? detail.startDate,
-              to: detail.window?.to ?? detail.endDate,
-            },
-            userId,
-            config,
-            { score: item.score ?? 0, reasons: detail.breakdown },
-          );
-        } catch (err) {
-          // A booking that committed after the check above (the constraint or a rule caught
-          // it): the plan is stale all the same, and nothing of it is written.
-          if (!(err instanceof AppError) || err.options.data === undefined) throw err;
-          const breach = err.options.data as { rule?: string; message?: PlanChange['message'] };
-          throw stale([
-            {
-              kind: breach.rule ? 'GUIDE_BOOKED' : 'TEAM_NOT_WAITING',
-              teamId: item.teamId,
-              teamCode: detail.teamCode,
-              guideId: item.guideId,
-              message:
-                breach.message ??
-                bi(
-                  `导游 ${detail.guide?.name ?? ''} 已不能分配给团队 ${detail.teamCode}`,
-                  `Guide ${detail.guide?.name ?? ''} can no longer take team ${detail.teamCode}`,
-                ),
-            },
-          ]);
+        let first: number | null = null;
+        // A large group books each of its guides; the team is allocated with the last.
+        for (const [n, guideId] of itemGuides(item).entries()) {
+          let result;
+          try {
+            result = await this.assignments.assignIn(
+              tx,
+              emit,
+              item.teamId,
+              {
+                guideId,
+                role: 'local_guide',
+                from: detail.window?.from ?? detail.startDate,
+                to: detail.window?.to ?? detail.endDate,
+              },
+              userId,
+              config,
+              {
+                score: detail.guides?.[n]?.score ?? item.score ?? 0,
+                reasons: n === 0 ? detail.breakdown : [],
+              },
+            );
+          } catch (err) {
+            // A booking that committed after the check above (the constraint or a rule caught
+            // it): the plan is stale all the same, and nothing of it is written.
+            if (!(err instanceof AppError) || err.options.data === undefined) throw err;
+            const breach = err.options.data as { rule?: string; message?: PlanChange['message'] };
+            throw stale([
+              {
+                kind: breach.rule ? 'GUIDE_BOOKED' : 'TEAM_NOT_WAITING',
+                teamId: item.teamId,
+                teamCode: detail.teamCode,
+                guideId,
+                message:
+                  breach.message ??
+                  bi(
+                    `导游 ${detail.guide?.name ?? ''} 已不能分配给团队 ${detail.teamCode}`,
+                    `Guide ${detail.guide?.name ?? ''} can no longer take team ${detail.teamCode}`,
+                  ),
+              },
+            ]);
+          }
+          committed.push({ teamId: item.teamId, guideId, assignmentId: result.assignment.id });
+          first ??= result.assignment.id;
         }
-        committed.push({
-          teamId: item.teamId,
-          guideId: item.guideId!,
-          assignmentId: result.assignment.id,
-        });
         await tx
           .update(allocationPlanItems)
-          .set({ committed: true, assignmentId: result.assignment.id })
+          .set({ committed: true, assignmentId: first })
           .where(
             and(
               eq(allocationPlanItems.planId, planId),
@@ -600,7 +687,7 @@ export class AllocationService {
           );
       }
       // The rest of the plan now relies on its guides as this commit left them.
-      const touched = [...new Set(selected.map((i) => i.guideId!))];
+      const touched = [...new Set(selected.flatMap(itemGuides))];
       const prints = await guideFingerprints(tx, touched);
       for (const [guideId, fingerprint] of prints)
         await tx
@@ -611,9 +698,27 @@ export class AllocationService {
               eq(allocationPlanItems.planId, planId),
               eq(allocationPlanItems.guideId, guideId),
               eq(allocationPlanItems.committed, false),
+              sql`${allocationPlanItems.detail} -> 'guides' is null`,
             ),
           );
       const committedIds = new Set(committed.map((c) => c.teamId));
+      // The large groups left that share a guide of this commit: their joined fingerprints.
+      const touchedSet = new Set(touched);
+      for (const other of all) {
+        if (other.committed || committedIds.has(other.teamId) || !other.detail.guides) continue;
+        const guideIds = itemGuides(other);
+        if (!guideIds.some((id) => touchedSet.has(id))) continue;
+        const now = await guideFingerprints(tx, guideIds);
+        await tx
+          .update(allocationPlanItems)
+          .set({ guideFingerprint: itemFingerprint(now, guideIds) })
+          .where(
+            and(
+              eq(allocationPlanItems.planId, planId),
+              eq(allocationPlanItems.teamId, other.teamId),
+            ),
+          );
+      }
       const remaining = all.filter(
         (i) => i.guideId !== null && !i.committed && !committedIds.has(i.teamId),
       );
@@ -652,7 +757,7 @@ export class AllocationService {
       tx,
       items.map((i) => i.teamId),
     );
-    const prints = await guideFingerprints(tx, [...new Set(items.map((i) => i.guideId!))]);
+    const prints = await guideFingerprints(tx, [...new Set(items.flatMap(itemGuides))]);
     const guidesReported = new Set<number>();
     for (const item of items) {
       const code = item.detail.teamCode;
@@ -673,12 +778,21 @@ export class AllocationService {
           guideId: null,
           message: bi(`团队 ${code} 在计划后被修改`, `Team ${code} was changed since the plan`),
         });
-      const guideId = item.guideId!;
-      if (prints.get(guideId) !== item.guideFingerprint && !guidesReported.has(guideId)) {
+      const guideIds = itemGuides(item);
+      if (itemFingerprint(prints, guideIds) === item.guideFingerprint) continue;
+      // The guide that changed (a large group's first whose own fingerprint moved).
+      const was = item.detail.guides ? (item.guideFingerprint ?? '').split(',') : null;
+      const at = was
+        ? Math.max(
+            0,
+            guideIds.findIndex((id, i) => prints.get(id) !== was[i]),
+          )
+        : 0;
+      const guideId = guideIds[at];
+      const shown = item.detail.guides?.[at] ?? item.detail.guide;
+      if (!guidesReported.has(guideId)) {
         guidesReported.add(guideId);
-        const name = item.detail.guide
-          ? `${item.detail.guide.name}（${item.detail.guide.code}）`
-          : '';
+        const name = shown ? `${shown.name}（${shown.code}）` : '';
         changes.push({
           kind: 'GUIDE_CHANGED',
           teamId: item.teamId,

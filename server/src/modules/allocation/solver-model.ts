@@ -1,7 +1,8 @@
 // The plan problem as index arrays (issue #14 point 3): pairs deduplicated, each guide's
 // conflicts as maximal cliques of overlapping periods, and the connected components the
 // solver treats one by one. Plain data; no HiGHS here.
-import { pairValue, type PlanProblem } from './plan-model';
+import { GROUP_COVER_VALUE, groupPairValue, pairValue, type PlanProblem } from './plan-model';
+import { guidesNeeded } from '@console/shared';
 import { problemToWire, type WireProblem } from './solver-wire';
 
 export interface PreparedProblem {
@@ -16,6 +17,17 @@ export interface PreparedProblem {
   pairValue: Float64Array;
   /** Each team's pairs, best value first. */
   teamPairs: number[][];
+  /** Per pair: the guide's capacity on the team (Infinity when not given). */
+  pairCap: Float64Array;
+  /** Per team: the pax to cover (0 when not given: one guide covers it). */
+  teamPax: Float64Array;
+  /**
+   * Per team: 1 for a large group — some pair cannot hold its pax, so it is covered by a set
+   * of guides whose capacities add up to it (worth GROUP_COVER_VALUE + Σ of their pair values).
+   */
+  group: Uint8Array;
+  /** Per large group: its pairs in the order a cover takes them (capacity, then value). */
+  coverOrder: number[][];
   /** Σ x ≤ 1 rows over pairs: one guide and a maximal set of mutually overlapping periods. */
   cliques: number[][];
   components: Component[];
@@ -27,6 +39,8 @@ export interface Component {
   teams: number[];
   pairs: number[];
   cliques: number[][];
+  /** Its large groups (each gets a cover column and a cover row in the model). */
+  groups: number[];
 }
 
 const overlaps = (p: PreparedProblem, a: number, b: number) =>
@@ -34,7 +48,7 @@ const overlaps = (p: PreparedProblem, a: number, b: number) =>
 
 /**
  * Indexes the problem. Pairs naming an unknown team, a non-finite score or an empty period
- * are dropped; a repeated (team, guide) keeps its best score.
+ * are dropped; a repeated (team, guide) keeps its best score and capacity.
  */
 export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
   // Read as columns: a plan from the database arrives so (solver-wire.ts), with no object per
@@ -55,6 +69,12 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
   const start = Float64Array.from(starts);
   const end = Float64Array.from(ends);
   const nTeams = teamIds.length;
+  const teamPax = new Float64Array(nTeams);
+  if (w.paxes)
+    for (let i = 0; i < w.teamIds.length; i++) {
+      const t = teamIndex.get(w.teamIds[i])!;
+      if (Number.isFinite(w.paxes[i]) && w.paxes[i] > 0) teamPax[t] = w.paxes[i];
+    }
 
   // Valid pairs grouped by team (counting sort), a repeated guide keeping its best score.
   const guideIndex = new Map<number, number>();
@@ -86,6 +106,7 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
   const pairTeam = new Int32Array(byTeam.length);
   const pairGuide = new Int32Array(byTeam.length);
   const pairScore = new Float64Array(byTeam.length);
+  const pairCap = new Float64Array(byTeam.length);
   const teamPairs: number[][] = [];
   let n = 0;
   for (let t = 0; t < nTeams; t++) {
@@ -95,8 +116,10 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
       const g = rawGuide[i];
       const score = w.pairScores[i];
       const at = seenAt[g];
+      const cap = w.pairCapacities ? w.pairCapacities[i] : Infinity;
       if (at >= 0 && pairTeam[at] === t) {
         if (score > pairScore[at]) pairScore[at] = score;
+        if (cap > pairCap[at]) pairCap[at] = cap;
         continue;
       }
       seenAt[g] = n;
@@ -104,13 +127,45 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
       pairTeam[n] = t;
       pairGuide[n] = g;
       pairScore[n] = score;
+      pairCap[n] = cap > 0 ? cap : 0;
       n++;
     }
     teamPairs.push(own);
   }
+  // Large groups: a team some pair cannot hold alone. Its pairs' values are shares
+  // (groupPairValue over the fewest guides that can cover it); one its pairs cannot cover at
+  // all keeps no pair.
+  const group = new Uint8Array(nTeams);
+  const need = new Int32Array(nTeams).fill(1);
+  for (let t = 0; t < nTeams; t++) {
+    const pax = teamPax[t];
+    if (pax <= 0) continue;
+    let most = 0;
+    let sum = 0;
+    for (const q of teamPairs[t]) {
+      if (pairCap[q] < pax) group[t] = 1;
+      most = Math.max(most, pairCap[q]);
+      sum += Math.min(pairCap[q], pax);
+    }
+    if (!group[t]) continue;
+    if (sum < pax) {
+      teamPairs[t] = [];
+      group[t] = 0;
+      continue;
+    }
+    need[t] = guidesNeeded(pax, most);
+  }
   const values = new Float64Array(n);
-  for (let p = 0; p < n; p++) values[p] = pairValue(pairScore[p]);
+  for (let p = 0; p < n; p++)
+    values[p] = group[pairTeam[p]]
+      ? groupPairValue(pairScore[p], need[pairTeam[p]])
+      : pairValue(pairScore[p]);
   for (const list of teamPairs) list.sort((a, b) => values[b] - values[a] || a - b);
+  const coverOrder = teamPairs.map((list, t) =>
+    group[t]
+      ? [...list].sort((a, b) => pairCap[b] - pairCap[a] || values[b] - values[a] || a - b)
+      : [],
+  );
 
   const prepared: PreparedProblem = {
     teamIds,
@@ -122,6 +177,10 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     pairScore: pairScore.slice(0, n),
     pairValue: values,
     teamPairs,
+    pairCap: pairCap.slice(0, n),
+    teamPax,
+    group,
+    coverOrder,
     cliques: [],
     components: [],
     scratch: new Int32Array(n),
@@ -184,8 +243,9 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     if (!prepared.teamPairs[t].length) continue;
     const r = find(t);
     let c = byRoot.get(r);
-    if (!c) byRoot.set(r, (c = { teams: [], pairs: [], cliques: [] }));
+    if (!c) byRoot.set(r, (c = { teams: [], pairs: [], cliques: [], groups: [] }));
     c.teams.push(t);
+    if (prepared.group[t]) c.groups.push(t);
     c.pairs.push(...prepared.teamPairs[t]);
   }
   for (const clique of prepared.cliques)
@@ -195,16 +255,20 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
 }
 
 /**
- * A plan under construction: each team's chosen pair (or -1) and each guide's teams, with
- * the conflict test every move goes through, so whatever it holds is feasible.
+ * A plan under construction: each team's chosen pair (or -1; a large group: the first of its
+ * set, the set in `sets`) and each guide's teams, with the conflict test every move goes
+ * through, so whatever it holds is feasible.
  */
 export class PlanState {
   readonly chosen: Int32Array;
+  /** A covered large group's pairs (null for every other team). */
+  readonly sets: (number[] | null)[];
   private readonly guideTeams: number[][];
   value = 0;
 
   constructor(readonly p: PreparedProblem) {
     this.chosen = new Int32Array(p.teamIds.length).fill(-1);
+    this.sets = p.teamIds.map(() => null);
     this.guideTeams = p.guideIds.map(() => []);
   }
 
@@ -220,9 +284,10 @@ export class PlanState {
     return true;
   }
 
-  /** Pair p if its team has none and its guide is free; true when taken. */
+  /** Pair p if its team has none and its guide is free; true when taken (not a large group's). */
   tryTake(pair: number): boolean {
     const t = this.p.pairTeam[pair];
+    if (this.p.group[t]) return false;
     if (this.chosen[t] >= 0 || !this.isFree(this.p.pairGuide[pair], t)) return false;
     this.take(pair);
     return true;
@@ -235,27 +300,99 @@ export class PlanState {
     this.value += this.p.pairValue[pair];
   }
 
+  /**
+   * Covers large group t with free guides taken in `order` until their capacities hold its
+   * pax, then lets go of those it does not need (lowest value first); nothing when they cannot.
+   */
+  tryCover(t: number, order: readonly number[] = this.p.coverOrder[t]): boolean {
+    const p = this.p;
+    if (this.chosen[t] >= 0) return false;
+    const pax = p.teamPax[t];
+    const set: number[] = [];
+    let held = 0;
+    for (const q of order) {
+      if (held >= pax) break;
+      if (p.pairTeam[q] !== t || !this.isFree(p.pairGuide[q], t)) continue;
+      set.push(q);
+      held += p.pairCap[q];
+    }
+    if (held < pax) return false;
+    set.sort((a, b) => p.pairValue[a] - p.pairValue[b]);
+    for (let i = 0; i < set.length;) {
+      if (held - p.pairCap[set[i]] >= pax) {
+        held -= p.pairCap[set[i]];
+        set.splice(i, 1);
+      } else i++;
+    }
+    this.takeSet(t, set);
+    return true;
+  }
+
+  takeSet(t: number, set: number[]) {
+    this.sets[t] = set;
+    this.chosen[t] = set[0];
+    this.value += this.setValue(set);
+    for (const q of set) this.guideTeams[this.p.pairGuide[q]].push(t);
+  }
+
+  private setValue(set: readonly number[]) {
+    let v = GROUP_COVER_VALUE;
+    for (const q of set) v += this.p.pairValue[q];
+    return v;
+  }
+
   drop(t: number) {
     const pair = this.chosen[t];
     if (pair < 0) return;
-    const list = this.guideTeams[this.p.pairGuide[pair]];
-    list.splice(list.indexOf(t), 1);
+    const set = this.sets[t];
+    for (const q of set ?? [pair]) {
+      const list = this.guideTeams[this.p.pairGuide[q]];
+      list.splice(list.indexOf(t), 1);
+    }
     this.chosen[t] = -1;
-    this.value -= this.p.pairValue[pair];
+    this.sets[t] = null;
+    this.value -= set ? this.setValue(set) : this.p.pairValue[pair];
+  }
+
+  /** Whether the plan holds pair q. */
+  holds(q: number): boolean {
+    const t = this.p.pairTeam[q];
+    const set = this.sets[t];
+    return set ? set.includes(q) : this.chosen[t] === q;
   }
 
   currentValue(t: number) {
-    return this.chosen[t] >= 0 ? this.p.pairValue[this.chosen[t]] : 0;
+    if (this.chosen[t] < 0) return 0;
+    const set = this.sets[t];
+    return set ? this.setValue(set) : this.p.pairValue[this.chosen[t]];
+  }
+
+  /** The teams' choices, to put back with restore. */
+  snapshot(teams: readonly number[]): (number[] | null)[] {
+    return teams.map((t) =>
+      this.chosen[t] < 0 ? null : (this.sets[t]?.slice() ?? [this.chosen[t]]),
+    );
+  }
+
+  restore(teams: readonly number[], saved: readonly (number[] | null)[]) {
+    for (const t of teams) this.drop(t);
+    teams.forEach((t, i) => {
+      const choice = saved[i];
+      if (!choice) return;
+      if (this.p.group[t]) this.takeSet(t, choice);
+      else this.take(choice[0]);
+    });
   }
 }
 
-/** The baseline: teams by start, each takes its best pair whose guide is still free. */
+/** The baseline: teams by start, each takes its best pair (a large group: a cover) still free. */
 export function greedyFill(state: PlanState, teams: number[]) {
   const p = state.p;
   const order = [...teams].sort((a, b) => p.start[a] - p.start[b] || p.end[a] - p.end[b] || a - b);
   for (const t of order) {
     if (state.chosen[t] >= 0) continue;
-    for (const pair of p.teamPairs[t]) if (state.tryTake(pair)) break;
+    if (p.group[t]) state.tryCover(t);
+    else for (const pair of p.teamPairs[t]) if (state.tryTake(pair)) break;
   }
 }
 
@@ -263,6 +400,7 @@ export function greedyFill(state: PlanState, teams: number[]) {
  * Local improvement until no move helps or the deadline: a team moves to a better pair
  * whose guide is free, or takes a busy guide from the one team holding it over that period,
  * which moves to its best free alternative (or is left out) when the exchange gains value.
+ * Large groups keep their cover (neither moved nor robbed).
  */
 export function improve(state: PlanState, teams: number[], deadline: number): number {
   const p = state.p;
@@ -272,6 +410,7 @@ export function improve(state: PlanState, teams: number[], deadline: number): nu
     for (let i = 0; i < teams.length; i++) {
       if ((i & 31) === 0 && performance.now() > deadline) return moves;
       const t = teams[i];
+      if (p.group[t]) continue;
       const cur = state.currentValue(t);
       const curPair = state.chosen[t];
       for (const pair of p.teamPairs[t]) {
@@ -287,7 +426,7 @@ export function improve(state: PlanState, teams: number[], deadline: number): nu
           moves++;
           break;
         }
-        if (blocking.length === 1) {
+        if (blocking.length === 1 && !p.group[blocking[0]]) {
           const u = blocking[0];
           const uPair = state.chosen[u];
           const loss = p.pairValue[uPair];

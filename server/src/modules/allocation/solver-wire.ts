@@ -10,8 +10,13 @@ export interface WireProblem {
   pairTeams: Int32Array;
   pairGuides: Int32Array;
   pairScores: Float64Array;
+  /** Per team: the pax to cover (0: one guide covers it). */
+  paxes: Float64Array;
+  /** Per pair: the guide's capacity on the team (Infinity: the whole team). */
+  pairCapacities: Float64Array;
 }
 
+/** The assignment as (team, guide) rows: a large group has one row per guide. */
 export type WireSolution = Omit<PlanSolution, 'assignment'> & {
   teams: Int32Array;
   guides: Int32Array;
@@ -26,6 +31,8 @@ export function problemToWire(p: PlanProblem): WireProblem {
     pairTeams: new Int32Array(n),
     pairGuides: new Int32Array(n),
     pairScores: new Float64Array(n),
+    paxes: Float64Array.from(p.teams, (t) => t.pax ?? 0),
+    pairCapacities: new Float64Array(n),
   };
   // A plain loop: `TypedArray.from` with a mapping function takes ~0.5 µs a pair.
   for (let i = 0; i < n; i++) {
@@ -33,6 +40,7 @@ export function problemToWire(p: PlanProblem): WireProblem {
     w.pairTeams[i] = x.teamId;
     w.pairGuides[i] = x.guideId;
     w.pairScores[i] = x.score;
+    w.pairCapacities[i] = x.capacity ?? Infinity;
   }
   return w;
 }
@@ -44,6 +52,8 @@ export const copyWire = (w: WireProblem): WireProblem => ({
   pairTeams: w.pairTeams.slice(),
   pairGuides: w.pairGuides.slice(),
   pairScores: w.pairScores.slice(),
+  paxes: w.paxes.slice(),
+  pairCapacities: w.pairCapacities.slice(),
 });
 
 export const wireBuffers = (w: WireProblem | WireSolution): ArrayBuffer[] =>
@@ -53,14 +63,23 @@ export const wireBuffers = (w: WireProblem | WireSolution): ArrayBuffer[] =>
 
 export function solutionToWire(s: PlanSolution): WireSolution {
   const { assignment, ...rest } = s;
-  return {
-    ...rest,
-    teams: Int32Array.from(assignment.keys()),
-    guides: Int32Array.from(assignment.values()),
-  };
+  const teams: number[] = [];
+  const guides: number[] = [];
+  for (const [team, list] of assignment)
+    for (const guide of list) {
+      teams.push(team);
+      guides.push(guide);
+    }
+  return { ...rest, teams: Int32Array.from(teams), guides: Int32Array.from(guides) };
 }
 
 export function solutionFromWire(w: WireSolution): PlanSolution {
   const { teams, guides, ...rest } = w;
-  return { ...rest, assignment: new Map(Array.from(teams, (t, i) => [t, guides[i]])) };
+  const assignment = new Map<number, number[]>();
+  teams.forEach((t, i) => {
+    const list = assignment.get(t);
+    if (list) list.push(guides[i]);
+    else assignment.set(t, [guides[i]]);
+  });
+  return { ...rest, assignment };
 }

@@ -6,31 +6,64 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import loadHighs from 'highs';
 import { PLAN_COVER_VALUE } from '@console/shared';
-import type { PlanProblem, PlanSolution } from './plan-model';
+import {
+  GROUP_COVER_VALUE,
+  groupPairValue,
+  type PlanProblem,
+  type PlanSolution,
+} from './plan-model';
 import { greedyPlan, solvePlan } from './solver';
 import { uniformPlanProblem } from './solver-instances';
 
 const EPS = 1e-6;
 
-/** Independent feasibility check; returns the plan's value recomputed from the problem. */
-function checkPlan(problem: PlanProblem, assignment: Map<number, number>): number {
+/**
+ * Independent feasibility check; returns the plan's value recomputed from the problem. A team
+ * with `pax` some given pair cannot hold alone is a large group: its guides are distinct given
+ * pairs whose capacities add up to its pax (the coverage rule), and it is worth
+ * GROUP_COVER_VALUE + Σ groupPairValue over them; any other team has one guide.
+ */
+function checkPlan(problem: PlanProblem, assignment: Map<number, number[]>): number {
   const teams = new Map(problem.teams.map((t) => [t.id, t]));
   const byGuide = new Map<number, number[]>();
   let value = 0;
-  for (const [teamId, guideId] of assignment) {
+  for (const [teamId, guideIds] of assignment) {
     const team = teams.get(teamId);
     if (!team) throw new Error(`team ${teamId} is not in the problem`);
-    const scores = problem.pairs
-      .filter((p) => p.teamId === teamId && p.guideId === guideId)
-      .map((p) => p.score);
-    if (!scores.length) throw new Error(`team ${teamId} → guide ${guideId} is not a given pair`);
-    value += PLAN_COVER_VALUE + Math.max(...scores);
-    for (const other of byGuide.get(guideId) ?? []) {
-      const o = teams.get(other)!;
-      if (o.start < team.end && team.start < o.end)
-        throw new Error(`guide ${guideId} takes overlapping teams ${other} and ${teamId}`);
+    const own = problem.pairs.filter(
+      (p) => p.teamId === teamId && Number.isFinite(p.score) && team.start < team.end,
+    );
+    const pax = team.pax ?? 0;
+    // A guide given twice counts at his best score and capacity.
+    const capOf = (g: number) =>
+      Math.max(...own.filter((p) => p.guideId === g).map((p) => p.capacity ?? Infinity));
+    const large = pax > 0 && own.some((p) => capOf(p.guideId) < pax);
+    if (new Set(guideIds).size !== guideIds.length)
+      throw new Error(`team ${teamId}: a guide twice`);
+    if (!large && guideIds.length !== 1)
+      throw new Error(`team ${teamId}: ${guideIds.length} guides`);
+    const best = (guideId: number) => {
+      const scores = own.filter((p) => p.guideId === guideId).map((p) => p.score);
+      if (!scores.length) throw new Error(`team ${teamId} → guide ${guideId} is not a given pair`);
+      return Math.max(...scores);
+    };
+    if (large) {
+      const caps = guideIds.map(capOf);
+      if (caps.reduce((a, b) => a + b, 0) < pax)
+        throw new Error(`team ${teamId}: capacities ${caps.join('+')} do not cover ${pax} pax`);
+      const most = Math.max(...own.map((p) => capOf(p.guideId)));
+      const need = Math.ceil(pax / most);
+      value += GROUP_COVER_VALUE;
+      for (const g of guideIds) value += groupPairValue(best(g), need);
+    } else value += PLAN_COVER_VALUE + best(guideIds[0]);
+    for (const guideId of guideIds) {
+      for (const other of byGuide.get(guideId) ?? []) {
+        const o = teams.get(other)!;
+        if (o.start < team.end && team.start < o.end)
+          throw new Error(`guide ${guideId} takes overlapping teams ${other} and ${teamId}`);
+      }
+      byGuide.set(guideId, [...(byGuide.get(guideId) ?? []), teamId]);
     }
-    byGuide.set(guideId, [...(byGuide.get(guideId) ?? []), teamId]);
   }
   return value;
 }
@@ -214,8 +247,8 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('plan solver', () => {
     checkSolution(problem, s);
     // Teams 1 and 2 (2 × 1050) beat team 3 alone (1100); team 4 has no pair.
     expect([...s.assignment].sort()).toEqual([
-      [1, 9],
-      [2, 9],
+      [1, [9]],
+      [2, [9]],
     ]);
     expect(s.objective).toBe(2100);
     expect(s.objectiveBound).toBeCloseTo(2100, 6);
@@ -225,5 +258,79 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('plan solver', () => {
     const empty = await solvePlan({ teams: [], pairs: [] });
     expect(empty.assignment.size).toBe(0);
     expect(empty.objectiveBound).toBe(0);
+  });
+
+  it('large groups: as many guides as their pax need, never a guide on two overlapping teams', async () => {
+    const h = 3_600_000;
+    const problem: PlanProblem = {
+      teams: [
+        { id: 1, start: 0, end: 10 * h, pax: 100 },
+        { id: 2, start: 5 * h, end: 15 * h },
+        { id: 3, start: 0, end: 10 * h, pax: 500 }, // its guides cannot cover it
+      ],
+      pairs: [
+        ...[1, 2, 3, 4].map((g) => ({ teamId: 1, guideId: g, score: 20 * g, capacity: 40 })),
+        { teamId: 2, guideId: 4, score: 100 },
+        { teamId: 2, guideId: 5, score: 10 },
+        ...[6, 7].map((g) => ({ teamId: 3, guideId: g, score: 50, capacity: 40 })),
+      ],
+    };
+    for (const mipMaxPairs of [undefined, 0]) {
+      const s = await solvePlan(problem, { timeLimitMs: 10_000, mipMaxPairs });
+      checkSolution(problem, s);
+      // Three guides of 40 cover 100 pax; guide 4 goes to the group (its best share), team 2
+      // takes guide 5.
+      expect(s.assignment.get(1)?.length, s.method).toBe(3);
+      expect(s.assignment.get(2)).toHaveLength(1);
+      expect(s.assignment.has(3)).toBe(false);
+      expect(s.coverBound).toBe(2);
+    }
+    const greedy = greedyPlan(problem);
+    checkSolution(problem, greedy);
+  });
+
+  it('property: instances with large groups give feasible plans within their bound', async () => {
+    const instance = fc
+      .record({
+        teams: fc.array(
+          fc.record({
+            start: fc.integer({ min: 0, max: 20 }),
+            length: fc.integer({ min: 1, max: 6 }),
+            pax: fc.option(fc.integer({ min: 30, max: 150 })),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        pairs: fc.array(
+          fc.record({
+            team: fc.nat(5),
+            guideId: fc.integer({ min: 1, max: 6 }),
+            score: fc.integer({ min: 0, max: 100 }),
+            capacity: fc.integer({ min: 20, max: 60 }),
+          }),
+          { maxLength: 24 },
+        ),
+      })
+      .map(({ teams, pairs }): PlanProblem => ({
+        teams: teams.map((t, i) => ({
+          id: i + 1,
+          start: t.start * 3_600_000,
+          end: (t.start + t.length) * 3_600_000,
+          pax: t.pax ?? undefined,
+        })),
+        pairs: pairs.map((p) => ({
+          teamId: p.team + 1,
+          guideId: p.guideId,
+          score: p.score,
+          capacity: p.capacity,
+        })),
+      }));
+    await fc.assert(
+      fc.asyncProperty(instance, async (problem) => {
+        checkSolution(problem, await solvePlan(problem, { timeLimitMs: 10_000 }));
+        checkSolution(problem, await solvePlan(problem, { timeLimitMs: 10_000, mipMaxPairs: 0 }));
+        checkSolution(problem, greedyPlan(problem));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

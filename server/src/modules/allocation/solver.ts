@@ -17,7 +17,11 @@
 //
 // Model: a binary x[p] per feasible pair, value PLAN_COVER_VALUE + score; per team Σ x ≤ 1;
 // per guide, one Σ x ≤ 1 per maximal set of mutually overlapping periods (the maximal
-// cliques of an interval graph, found by a sweep). Teams joined by such a clique form a
+// cliques of an interval graph, found by a sweep). A large group (issue 29 item 1: a team some
+// pair cannot hold alone) has instead a binary y[t] worth GROUP_COVER_VALUE and the covering
+// row Σ capacity × x ≥ pax × y over its pairs, whose values (groupPairValue) are ≤ 0: its
+// guides only serve its cover. Its pairs span the same days (the run planned), so one covering
+// row stands for every day's. Teams joined by such a clique form a
 // component; components are solved apart, smallest first, each with its share of the time:
 //   - no conflict at all: every team takes its best pair (exact);
 //   - up to MIP_MAX_PAIRS pairs: HiGHS MIP from the greedy plan (exact unless it hits its
@@ -36,7 +40,12 @@
 // least k × PLAN_COVER_VALUE, so no plan covers more.
 import loadHighs from 'highs';
 import { PLAN_COVER_VALUE } from '@console/shared';
-import type { PlanProblem, PlanSolution, SolveOptions } from './plan-model';
+import {
+  GROUP_COVER_VALUE,
+  type PlanProblem,
+  type PlanSolution,
+  type SolveOptions,
+} from './plan-model';
 import type { WireProblem } from './solver-wire';
 import {
   greedyFill,
@@ -76,38 +85,69 @@ interface ComponentResult {
 /** Σ of each team's best pair: the bound with no conflict between teams. */
 function trivialBound(p: PreparedProblem, c: Component) {
   let sum = 0;
-  for (const t of c.teams) sum += p.pairValue[p.teamPairs[t][0]];
+  for (const t of c.teams)
+    sum += (p.group[t] ? GROUP_COVER_VALUE : 0) + p.pairValue[p.teamPairs[t][0]];
   return sum;
 }
 
 /**
- * The component column-wise: column j is pair c.pairs[j]; its rows are the team row (teams
- * with two pairs or more) and the clique rows holding it.
+ * The component column-wise: column j < pairs is pair c.pairs[j], its rows the team row
+ * (teams with two pairs or more), the clique rows holding it and its large group's cover row;
+ * column pairs + k is the cover y of large group c.groups[k].
  */
 interface ComponentMatrix {
   numRows: number;
   value: Float64Array;
-  /** Rows of column j: rowIndex[colStart[j] .. colStart[j + 1]). */
+  /** Rows of column j: rowIndex[colStart[j] .. colStart[j + 1]), coefficients in coef. */
   colStart: Int32Array;
   rowIndex: Int32Array;
+  coef: Float64Array;
+  rowUpper: Float64Array;
 }
 
 function matrixOf(p: PreparedProblem, c: Component, local: Int32Array): ComponentMatrix {
   const n = c.pairs.length;
+  const numCols = n + c.groups.length;
   c.pairs.forEach((pair, j) => (local[pair] = j));
-  const rows: number[][] = [];
-  for (const t of c.teams) if (p.teamPairs[t].length > 1) rows.push(p.teamPairs[t]);
-  for (const q of c.cliques) rows.push(q);
-  const colStart = new Int32Array(n + 1);
-  for (const r of rows) for (const pair of r) colStart[local[pair] + 1]++;
-  for (let j = 0; j < n; j++) colStart[j + 1] += colStart[j];
-  const fill = colStart.slice(0, n);
-  const rowIndex = new Int32Array(colStart[n]);
-  rows.forEach((r, i) => {
-    for (const pair of r) rowIndex[fill[local[pair]]++] = i;
+  // Rows as (columns, coefficients); a null coefficient list means all ones.
+  const rows: { cols: number[]; coef: number[] | null; upper: number }[] = [];
+  for (const t of c.teams)
+    if (!p.group[t] && p.teamPairs[t].length > 1)
+      rows.push({ cols: p.teamPairs[t].map((q) => local[q]), coef: null, upper: 1 });
+  for (const q of c.cliques) rows.push({ cols: q.map((x) => local[x]), coef: null, upper: 1 });
+  c.groups.forEach((t, k) => {
+    // pax × y − Σ min(capacity, pax) × x ≤ 0
+    const pax = p.teamPax[t];
+    const own = p.teamPairs[t];
+    rows.push({
+      cols: [...own.map((q) => local[q]), n + k],
+      coef: [...own.map((q) => -Math.min(p.pairCap[q], pax)), pax],
+      upper: 0,
+    });
   });
-  const value = Float64Array.from(c.pairs, (pair) => p.pairValue[pair]);
-  return { numRows: rows.length, value, colStart, rowIndex };
+  const colStart = new Int32Array(numCols + 1);
+  for (const r of rows) for (const j of r.cols) colStart[j + 1]++;
+  for (let j = 0; j < numCols; j++) colStart[j + 1] += colStart[j];
+  const fill = colStart.slice(0, numCols);
+  const rowIndex = new Int32Array(colStart[numCols]);
+  const coef = new Float64Array(colStart[numCols]);
+  rows.forEach((r, i) => {
+    r.cols.forEach((j, k) => {
+      coef[fill[j]] = r.coef ? r.coef[k] : 1;
+      rowIndex[fill[j]++] = i;
+    });
+  });
+  const value = new Float64Array(numCols);
+  c.pairs.forEach((pair, j) => (value[j] = p.pairValue[pair]));
+  c.groups.forEach((_, k) => (value[n + k] = GROUP_COVER_VALUE));
+  return {
+    numRows: rows.length,
+    value,
+    colStart,
+    rowIndex,
+    coef,
+    rowUpper: Float64Array.from(rows, (r) => r.upper),
+  };
 }
 
 /** The given columns as HiGHS CSC data. */
@@ -116,9 +156,11 @@ function columns(m: ComponentMatrix, cols: ArrayLike<number>) {
   for (let k = 0; k < cols.length; k++) nnz += m.colStart[cols[k] + 1] - m.colStart[cols[k]];
   const starts = new Int32Array(cols.length + 1);
   const indices = new Int32Array(nnz);
+  const values = new Float64Array(nnz);
   for (let k = 0; k < cols.length; k++) {
     const j = cols[k];
     indices.set(m.rowIndex.subarray(m.colStart[j], m.colStart[j + 1]), starts[k]);
+    values.set(m.coef.subarray(m.colStart[j], m.colStart[j + 1]), starts[k]);
     starts[k + 1] = starts[k] + m.colStart[j + 1] - m.colStart[j];
   }
   const cost = Float64Array.from(cols, (j) => m.value[j]);
@@ -132,10 +174,13 @@ function columns(m: ComponentMatrix, cols: ArrayLike<number>) {
       numCols: cols.length,
       starts,
       indices,
-      values: new Float64Array(nnz).fill(1),
+      values,
     },
   };
 }
+
+/** Every column of the matrix. */
+const allColumns = (m: ComponentMatrix) => Int32Array.from(m.value, (_, j) => j);
 
 function createModel(highs: Highs, m: ComponentMatrix, cols: ArrayLike<number>, integer: boolean) {
   const data = columns(m, cols);
@@ -147,7 +192,7 @@ function createModel(highs: Highs, m: ComponentMatrix, cols: ArrayLike<number>, 
     colLower: data.lower,
     colUpper: data.upper,
     rowLower: new Float64Array(m.numRows).fill(-highs.infinity),
-    rowUpper: new Float64Array(m.numRows).fill(1),
+    rowUpper: m.rowUpper,
     matrix: data.matrix,
     integrality: integer
       ? new Int32Array(cols.length).fill(highs.constants.variableType.integer)
@@ -168,20 +213,37 @@ function dualBound(m: ComponentMatrix, rowDual: Float64Array, reduced: Float64Ar
   const y = new Float64Array(m.numRows);
   for (let i = 0; i < m.numRows; i++) {
     y[i] = Math.max(0, rowDual[i]);
-    bound += y[i];
+    bound += y[i] * m.rowUpper[i];
   }
   for (let j = 0; j < m.value.length; j++) {
     let r = m.value[j];
-    for (let k = m.colStart[j]; k < m.colStart[j + 1]; k++) r -= y[m.rowIndex[k]];
+    for (let k = m.colStart[j]; k < m.colStart[j + 1]; k++) r -= y[m.rowIndex[k]] * m.coef[k];
     reduced[j] = r;
     if (r > 0) bound += r;
   }
   return Number.isFinite(bound) ? bound : Infinity;
 }
 
-/** Takes the component's pairs in order of LP value (ties: higher value first). */
+/**
+ * Takes the component's large groups the LP covers by half or more (most first), each with its
+ * pairs by LP value then capacity, then the other pairs in order of LP value (ties: higher
+ * value first).
+ */
 function roundFrom(state: PlanState, c: Component, x: Float64Array) {
   const p = state.p;
+  const n = c.pairs.length;
+  if (c.groups.length) {
+    const at = new Map<number, number>();
+    c.pairs.forEach((pair, j) => at.set(pair, j));
+    const groups = c.groups.map((t, k) => ({ t, y: x[n + k] })).filter((g) => g.y >= 0.5);
+    groups.sort((a, b) => b.y - a.y || a.t - b.t);
+    for (const { t } of groups) {
+      const order = [...p.teamPairs[t]].sort(
+        (a, b) => x[at.get(b)!] - x[at.get(a)!] || p.pairCap[b] - p.pairCap[a],
+      );
+      state.tryCover(t, order);
+    }
+  }
   const order = c.pairs.map((_, j) => j).filter((j) => x[j] > 1e-6);
   order.sort((a, b) => x[b] - x[a] || p.pairValue[c.pairs[b]] - p.pairValue[c.pairs[a]]);
   for (const j of order) state.tryTake(c.pairs[j]);
@@ -196,19 +258,13 @@ function solveExact(
   const p = state.p;
   greedyFill(state, c.teams);
   const m = matrixOf(p, c, p.scratch);
-  const model = createModel(
-    highs,
-    m,
-    Int32Array.from(c.pairs, (_, j) => j),
-    true,
-  );
+  const model = createModel(highs, m, allColumns(m), true);
   try {
     model.options.set({ output_flag: false, time_limit: seconds, mip_rel_gap: 0 });
-    model.setSolution({
-      colValue: Float64Array.from(c.pairs, (pair) =>
-        state.chosen[p.pairTeam[pair]] === pair ? 1 : 0,
-      ),
-    });
+    const start = new Float64Array(m.value.length);
+    c.pairs.forEach((pair, j) => (start[j] = state.holds(pair) ? 1 : 0));
+    c.groups.forEach((t, k) => (start[c.pairs.length + k] = state.chosen[t] >= 0 ? 1 : 0));
+    model.setSolution({ colValue: start });
     const { modelStatus } = model.run();
     const status = highs.constants.modelStatus;
     const dual = Number(model.info.get('mip_dual_bound'));
@@ -217,14 +273,11 @@ function solveExact(
     if (primal === highs.constants.solutionStatus.feasible) {
       const x = model.getSolution().colValue;
       const before = state.value;
-      const chosen = c.teams.map((t) => state.chosen[t]);
+      const chosen = state.snapshot(c.teams);
       for (const t of c.teams) state.drop(t);
       roundFrom(state, c, x);
-      if (state.value < before - 1e-9) {
-        // The incumbent is worse than the greedy start (cannot normally happen): keep greedy.
-        for (const t of c.teams) state.drop(t);
-        for (const pair of chosen) if (pair >= 0) state.take(pair);
-      }
+      // The incumbent is worse than the greedy start (cannot normally happen): keep greedy.
+      if (state.value < before - 1e-9) state.restore(c.teams, chosen);
     }
     return { bound, method: modelStatus === status.optimal ? 'exact' : 'mip-time-limit' };
   } finally {
@@ -246,21 +299,16 @@ function solveRelaxed(
 ): ComponentResult {
   const p = state.p;
   greedyFill(state, c.teams);
-  const greedyChosen = c.teams.map((t) => state.chosen[t]);
+  const greedyChosen = state.snapshot(c.teams);
   const greedyValue = state.value;
 
   const m = matrixOf(p, c, p.scratch);
-  const n = c.pairs.length;
+  const n = m.value.length;
   let bound = trivialBound(p, c);
   let x: Float64Array | null = null;
   const seconds = (deadline - performance.now() - ROUNDING_RESERVE_MS) / 1000;
   if (seconds > 0.01) {
-    const model = createModel(
-      highs,
-      m,
-      Int32Array.from(c.pairs, (_, j) => j),
-      false,
-    );
+    const model = createModel(highs, m, allColumns(m), false);
     try {
       // Dual simplex without presolve: measured fastest on these clique models (presolve
       // costs more than it removes; interior point and PDLP are several times slower).
@@ -282,10 +330,7 @@ function solveRelaxed(
     improve(state, c.teams, deadline);
     return { bound, method: 'greedy+local-search (LP unfinished)' };
   }
-  const restore = (chosen: number[]) => {
-    for (const t of c.teams) state.drop(t);
-    for (const pair of chosen) if (pair >= 0) state.take(pair);
-  };
+  const restore = (chosen: (number[] | null)[]) => state.restore(c.teams, chosen);
   const plain = () => {
     roundFrom(state, c, x!);
     greedyFill(state, c.teams);
@@ -299,9 +344,12 @@ function solveRelaxed(
   c.pairs.forEach((pair, j) => {
     if (x![j] > 1e-6 && x![j] < 1 - 1e-6) core.add(p.pairTeam[pair]);
   });
+  c.groups.forEach((t, k) => {
+    if (x![c.pairs.length + k] > 1e-6 && x![c.pairs.length + k] < 1 - 1e-6) core.add(t);
+  });
   let polished = false;
   if (core.size && deadline - performance.now() > ROUNDING_RESERVE_MS) {
-    const first = c.teams.map((t) => state.chosen[t]);
+    const first = state.snapshot(c.teams);
     const firstValue = state.value;
     for (const t of c.teams) state.drop(t);
     roundFrom(state, c, x);
@@ -326,28 +374,53 @@ function polishCore(highs: Highs, state: PlanState, teams: number[], deadline: n
   const p = state.p;
   // Team and guide ids of the sub-problem are this problem's indices.
   const sub: PlanProblem = {
-    teams: teams.map((t) => ({ id: t, start: p.start[t], end: p.end[t] })),
+    teams: teams.map((t) => ({
+      id: t,
+      start: p.start[t],
+      end: p.end[t],
+      pax: p.group[t] ? p.teamPax[t] : undefined,
+    })),
     pairs: [],
   };
   for (const t of teams)
     for (const pair of p.teamPairs[t])
       if (state.isFree(p.pairGuide[pair], t))
-        sub.pairs.push({ teamId: t, guideId: p.pairGuide[pair], score: p.pairScore[pair] });
+        sub.pairs.push({
+          teamId: t,
+          guideId: p.pairGuide[pair],
+          score: p.pairScore[pair],
+          capacity: p.group[t] ? p.pairCap[pair] : undefined,
+        });
   const sp = prepare(sub);
   const ss = new PlanState(sp);
   for (const sc of [...sp.components].sort((a, b) => a.pairs.length - b.pairs.length)) {
     const left = deadline - performance.now() - ROUNDING_RESERVE_MS / 2;
-    if (sc.cliques.length === 0) for (const t of sc.teams) ss.take(sp.teamPairs[t][0]);
+    if (sc.cliques.length === 0) coverAlone(ss, sc);
     else if (left > 10) solveExact(highs, ss, sc, left / 1000);
     else greedyFill(ss, sc.teams);
   }
   ss.chosen.forEach((subPair, st) => {
     if (subPair < 0) return;
     const t = sp.teamIds[st];
-    const g = sp.guideIds[sp.pairGuide[subPair]];
-    const pair = p.teamPairs[t].find((q) => p.pairGuide[q] === g);
+    const pairOf = (sub: number) => {
+      const g = sp.guideIds[sp.pairGuide[sub]];
+      return p.teamPairs[t].find((q) => p.pairGuide[q] === g);
+    };
+    if (p.group[t]) {
+      const set = (ss.sets[st] ?? []).map(pairOf).filter((q) => q !== undefined);
+      state.tryCover(t, set);
+      return;
+    }
+    const pair = pairOf(subPair);
     if (pair !== undefined) state.tryTake(pair);
   });
+}
+
+/** A component without conflicts: each team its best pair, each large group its cover. */
+function coverAlone(state: PlanState, c: Component) {
+  for (const t of c.teams)
+    if (state.p.group[t]) state.tryCover(t);
+    else state.take(state.p.teamPairs[t][0]);
 }
 
 function solveComponent(
@@ -360,7 +433,7 @@ function solveComponent(
 ): ComponentResult {
   const p = state.p;
   if (c.cliques.length === 0) {
-    for (const t of c.teams) state.take(p.teamPairs[t][0]);
+    coverAlone(state, c);
     return { bound: state.p.pairValue.length ? trivialBound(p, c) : 0, method: 'exact' };
   }
   const left = deadline - performance.now();
@@ -396,14 +469,19 @@ function solutionOf(
   started: number,
 ): PlanSolution {
   const p = state.p;
-  const assignment = new Map<number, number>();
+  const assignment = new Map<number, number[]>();
   let objective = 0;
   let totalScore = 0;
   state.chosen.forEach((pair, t) => {
     if (pair < 0) return;
-    assignment.set(p.teamIds[t], p.guideIds[p.pairGuide[pair]]);
-    objective += p.pairValue[pair];
-    totalScore += p.pairScore[pair];
+    const set = state.sets[t] ?? [pair];
+    assignment.set(
+      p.teamIds[t],
+      set.map((q) => p.guideIds[p.pairGuide[q]]),
+    );
+    objective += state.currentValue(t);
+    // A large group scores its guides' mean.
+    totalScore += set.reduce((sum, q) => sum + p.pairScore[q], 0) / set.length;
   });
   let objectiveBound = 0;
   let coverBound = 0;

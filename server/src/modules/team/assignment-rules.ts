@@ -13,6 +13,8 @@ import {
   ALLOCATION_RULE_MESSAGES,
   formatMessage,
   GUIDE_ENUM_LABELS,
+  guideCapacity,
+  mayLead,
   OPERATION_TIME_ZONE,
   guideLevelRank,
   type AllocationRule,
@@ -70,6 +72,11 @@ export function requiredLevel(team: Pick<RuleTeam, 'vip' | 'language'>, config: 
 export interface RuleWindow {
   from: string;
   to: string;
+  /**
+   * The pax a guide booked on these days must lead: what the team's local guides leave
+   * uncovered there (paxToCover, uncoveredRun). Default: the team's whole pax.
+   */
+  pax?: number;
 }
 
 export interface GuideCheckOptions {
@@ -134,6 +141,7 @@ interface Row {
   uncertified: string[] | null;
   spot_limit_name: string | null;
   spot_limit: number | null;
+  largest_guide: number | null;
   language_zh: string | null;
   language_en: string | null;
   languages: string[] | null;
@@ -153,7 +161,15 @@ export async function checkGuides(
   window: RuleWindow,
   config: RuleConfig,
   options: GuideCheckOptions = {},
-): Promise<{ list: GuideCheck[]; total: number; eligibleTotal?: number }> {
+): Promise<{
+  list: GuideCheck[];
+  total: number;
+  eligibleTotal?: number;
+  /** The lowest max pax per guide of the window's spots (known when a row came back). */
+  spotLimit?: number | null;
+  /** The largest capacity of an active guide on the team (known when a row came back). */
+  largestCapacity?: number;
+}> {
   const { busy } = assignmentPeriod(team, window.from, window.to, config.bufferMinutes);
   const required = requiredLevel(team, config);
   const filters: SQL[] = [];
@@ -219,6 +235,7 @@ export async function checkGuides(
             and gc.spot_id = sp.id and gc.valid_until >= ${team.endDate}::date)) as uncertified,
       (select name from spot_limit) as spot_limit_name,
       (select max_pax_per_guide from spot_limit) as spot_limit,
+      (select max(max_group_size) from guides where status = 'active') as largest_guide,
       (select count(*)::int from chosen) as total,
       (select count(*)::int from flags where eligible) as eligible_total,
       (select label_zh from language_label) as language_zh,
@@ -250,10 +267,17 @@ export async function checkGuides(
   return {
     /** Eligible among the guides the keyword and ids chose (known when a row came back). */
     eligibleTotal: rows[0]?.eligible_total,
+    spotLimit: rows[0] && (rows[0].spot_limit === null ? null : Number(rows[0].spot_limit)),
+    largestCapacity:
+      rows[0] &&
+      guideCapacity(
+        Number(rows[0].largest_guide ?? 0),
+        rows[0].spot_limit === null ? null : Number(rows[0].spot_limit),
+      ),
     total:
       rows[0]?.total ?? (options.offset ? await countOnly(db, team, window, config, options) : 0),
     list: rows.map((r) => {
-      const breaches = breachesOf(r, team, required);
+      const breaches = breachesOf(r, team, window.pax ?? team.pax, required);
       return {
         guideId: r.id,
         code: r.code,
@@ -315,7 +339,7 @@ function breach(
 }
 
 /** The breaches of one checked row, in ALLOCATION_RULES order. */
-function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] {
+function breachesOf(r: Row, team: RuleTeam, pax: number, required: GuideLevel): RuleBreach[] {
   const found: Partial<Record<AllocationRule, RuleBreach>> = {};
   if (r.status !== 'active')
     found.GUIDE_NOT_ACTIVE = breach(
@@ -364,12 +388,14 @@ function breachesOf(r: Row, team: RuleTeam, required: GuideLevel): RuleBreach[] 
       { spots: r.uncertified.join(', ') },
       { spots: { 'zh-CN': r.uncertified.join('、'), 'en-US': r.uncertified.join(', ') } },
     );
-  const spotTighter = r.spot_limit !== null && r.spot_limit < r.max_group_size;
-  const max = spotTighter ? r.spot_limit! : r.max_group_size;
-  if (team.pax > max)
+  const spotLimit = r.spot_limit === null ? null : Number(r.spot_limit);
+  const spotTighter = spotLimit !== null && spotLimit < r.max_group_size;
+  const max = guideCapacity(r.max_group_size, spotLimit);
+  const largest = guideCapacity(Number(r.largest_guide ?? 0), spotLimit);
+  if (!mayLead(pax, max, team.pax, largest))
     found.GROUP_TOO_LARGE = breach(
       'GROUP_TOO_LARGE',
-      { pax: team.pax, max, limit: spotTighter ? r.spot_limit_name! : 'guide' },
+      { pax, max, limit: spotTighter ? r.spot_limit_name! : 'guide' },
       {
         limit: spotTighter
           ? {
@@ -407,6 +433,7 @@ export function eligiblePairsQuery(
     // The licence and certifications must hold until the team's last day.
     valid_to: team.endDate,
     pax: team.pax,
+    pax_left: window.pax ?? team.pax,
     language: team.language,
     required_rank: guideLevelRank(requiredLevel(team, config)),
   }));
@@ -424,13 +451,14 @@ export function eligiblePairsQuery(
           rows.map(
             (r) =>
               sql`(${r.id}::int, ${r.busy}::tstzrange, ${r.from_date}::date, ${r.to_date}::date,
-                ${r.valid_to}::date, ${r.pax}::int, ${r.language}::text, ${r.required_rank}::int)`,
+                ${r.valid_to}::date, ${r.pax}::int, ${r.pax_left}::int, ${r.language}::text,
+                ${r.required_rank}::int)`,
           ),
           sql`, `,
-        )}) as x(id, busy, from_date, to_date, valid_to, pax, language, required_rank)`
+        )}) as x(id, busy, from_date, to_date, valid_to, pax, pax_left, language, required_rank)`
       : sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int,
-          busy tstzrange, from_date date, to_date date, valid_to date, pax int, language text,
-          required_rank int)`;
+          busy tstzrange, from_date date, to_date date, valid_to date, pax int, pax_left int,
+          language text, required_rank int)`;
   // The envelope of all the asked periods, as constants: the bookings and leave that can
   // matter at all are found through their indexes before being joined to each team.
   const bounds = rows.map((r) => r.busy.slice(1, -1).split(','));
@@ -456,7 +484,8 @@ export function eligiblePairsQuery(
       select tp.*,
         (select min(s.max_pax_per_guide) from tspots s where s.team_id = tp.id) as spot_max,
         (select count(*) from tspots s where s.team_id = tp.id and s.certified_guides_only)
-          as certs_needed
+          as certs_needed,
+        (select max(max_group_size) from guides where status = 'active') as largest
       from tp
     ),
     certified_all as (
@@ -468,13 +497,15 @@ export function eligiblePairsQuery(
       group by s.team_id, gc.guide_id, n.certs_needed
       having count(*) = n.certs_needed
     )
-    select n.id as team_id, g.id as guide_id
+    select n.id as team_id, g.id as guide_id, g.max_group_size, n.spot_max
     from tneeds n
     join guides g on g.status = 'active'
       and g.licence_expiry >= n.valid_to
       and g.level_rank >= n.required_rank
-      and n.pax <= g.max_group_size
-      and n.pax <= coalesce(n.spot_max, n.pax)
+      -- mayLead (shared, the coverage rule): the pax left fit the guide's capacity, or no
+      -- active guide's capacity holds the team (a large group: each guide takes a share).
+      and (n.pax_left <= least(g.max_group_size, coalesce(n.spot_max, g.max_group_size))
+        or n.pax > least(n.largest, coalesce(n.spot_max, n.largest)))
       ${onlyAsked}
     join guide_languages l on l.guide_id = g.id and l.language = n.language
     where (n.certs_needed = 0
@@ -491,7 +522,7 @@ export function eligiblePairsQuery(
 export const feasiblePairsQuery = (
   teams: RuleTeam[],
   config: RuleConfig,
-  windows?: ReadonlyMap<number, { from: string; to: string }>,
+  windows?: ReadonlyMap<number, RuleWindow>,
 ): SQL =>
   eligiblePairsQuery(
     teams.map((team) => ({
@@ -501,24 +532,44 @@ export const feasiblePairsQuery = (
     config,
   );
 
+/** A team's eligible guides and each one's capacity on it (guideCapacity), in one order. */
+export interface FeasibleGuides {
+  guides: number[];
+  capacities: number[];
+}
+
 /**
- * Every team's eligible guides (feasiblePairsQuery), one array per team. The planner cannot
- * estimate the teams passed as JSON, and a nested loop over 10⁵ pairs takes minutes where hash
- * joins take a second: nested loops are off for this statement.
+ * Every team's eligible guides (feasiblePairsQuery), one array per team, with their
+ * capacities. The planner cannot estimate the teams passed as JSON, and a nested loop over 10⁵
+ * pairs takes minutes where hash joins take a second: nested loops are off for this statement.
  */
 export async function feasibleGuidesByTeam(
   db: Db,
   teams: RuleTeam[],
   config: RuleConfig,
   /** The days each team is checked for, when not its whole period (uncoveredRuns). */
-  windows?: ReadonlyMap<number, { from: string; to: string }>,
-): Promise<Map<number, number[]>> {
+  windows?: ReadonlyMap<number, RuleWindow>,
+): Promise<Map<number, FeasibleGuides>> {
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_nestloop = off`);
     const result = await tx.execute(sql`
-      select team_id, array_agg(guide_id) as guides
+      select team_id, min(spot_max) as spot_max, array_agg(guide_id) as guides,
+        array_agg(max_group_size) as sizes
       from (${feasiblePairsQuery(teams, config, windows)}) p group by team_id`);
-    return (result as unknown as { rows: { team_id: number; guides: number[] }[] }).rows;
+    return (
+      result as unknown as {
+        rows: { team_id: number; spot_max: number | null; guides: number[]; sizes: number[] }[];
+      }
+    ).rows;
   });
-  return new Map(rows.map((r) => [r.team_id, r.guides]));
+  // Both arrays aggregate the same rows in the same pass: one order.
+  return new Map(
+    rows.map((r) => {
+      const spot = r.spot_max === null ? null : Number(r.spot_max);
+      return [
+        r.team_id,
+        { guides: r.guides, capacities: r.sizes.map((n) => guideCapacity(n, spot)) },
+      ];
+    }),
+  );
 }

@@ -2,12 +2,14 @@
 // rule, replace and remove with history kept, feedback after the tour, and the todos when an
 // assigned guide stops being available. Every write is one transaction with its audit row
 // (entity 'team'); the team's status follows through `moveTeam` (pending ↔ allocated). No HTTP.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   ERRORS,
   formatMessage,
+  guideCapacity,
   isoToday,
+  paxUncovered,
   periodDays,
   systemMessage,
   TEAM_ASSIGNABLE_STATUSES,
@@ -150,7 +152,8 @@ export class AssignmentService {
     const from = query.from ?? team.startDate;
     const to = query.to ?? team.endDate;
     if (from < team.startDate || to > team.endDate || to < from) throw outsidePeriod(team);
-    return checkGuides(this.db, team, { from, to }, await this.ruleConfig(), {
+    const pax = await paxToCover(this.db, team, { from, to });
+    return checkGuides(this.db, team, { from, to, pax }, await this.ruleConfig(), {
       keyword: query.keyword || undefined,
       guideIds: query.guideId ? [query.guideId] : undefined,
       eligibleOnly: query.eligibleOnly === 'true',
@@ -427,7 +430,10 @@ export class AssignmentService {
       .where(eq(guides.id, guideId))
       .for('share');
     if (!guide) throw guideNotFound();
-    const window = { from, to };
+    // A local guide leads what the team's other local guides leave on those days (the
+    // coverage rule: alone, or a share of a large group); any other role the whole team.
+    const pax = role === 'local_guide' ? await paxToCover(tx, team, { from, to }) : team.pax;
+    const window = { from, to, pax };
     const { breach } = await firstBreach(tx, team, window, config, guideId);
     if (breach) throw new AppError(breach.rule, { detail: breach.message, data: breach });
     const period = assignmentPeriod(team, from, to, config.bufferMinutes);
@@ -571,68 +577,134 @@ export interface DayRun {
   to: string;
 }
 
+/** A local guide's run of days on a team and the pax he can lead there (guideCapacity). */
+export interface CoverRun extends DayRun {
+  capacity: number;
+}
+
+/** The team as coverage reads it. */
+interface CoverTeam {
+  startDate: string;
+  endDate: string;
+  pax: number;
+}
+
+/** The team's days to plan or book: a run of days not covered yet, and the pax left on them. */
+export interface UncoveredRun extends DayRun {
+  /** Pax no local guide holds yet on the run's worst day (the whole pax on a bare team). */
+  pax: number;
+}
+
 /**
- * The first run of a team's days that no `covered` run holds: what is left to cover (a guide
- * fell ill after the first days, a second guide takes the last ones). The whole period when
- * every day or no day is covered.
+ * The first run of a team's days its local guides do not cover (paxUncovered > 0): what is left
+ * to cover (a guide fell ill after the first days, a second guide takes the last ones, a large
+ * group needs more guides). The whole period when every day or no day is covered.
  */
-export function firstUncoveredRun(
-  team: { startDate: string; endDate: string },
-  covered: readonly DayRun[],
-): DayRun {
+export function firstUncoveredRun(team: CoverTeam, covered: readonly CoverRun[]): UncoveredRun {
   const open = uncoveredDays(team, covered);
-  if (open.length === 0 || open.length === periodDays(team.startDate, team.endDate))
-    return { from: team.startDate, to: team.endDate };
-  let to = open[0];
-  for (const day of open.slice(1)) {
+  if (open.length === 0 || open.length === periodDays(team.startDate, team.endDate)) {
+    const whole = { from: team.startDate, to: team.endDate };
+    return { ...whole, pax: open.length ? paxLeft(team, covered, whole) : team.pax };
+  }
+  let to = open[0].day;
+  for (const { day } of open.slice(1)) {
     if (day !== addDays(to, 1)) break;
     to = day;
   }
-  return { from: open[0], to };
+  const run = { from: open[0].day, to };
+  return { ...run, pax: paxLeft(team, covered, run) };
 }
 
-/** The days of a team's period that no `covered` run holds, in order. */
+/** The most pax left uncovered on a day of `run`. */
+function paxLeft(team: CoverTeam, covered: readonly CoverRun[], run: DayRun): number {
+  let left = 0;
+  for (const { day, pax } of uncoveredDays(team, covered))
+    if (day >= run.from && day <= run.to && pax > left) left = pax;
+  return left;
+}
+
+/** The days of a team's period its local guides' capacities do not cover, in order. */
 function uncoveredDays(
-  team: { startDate: string; endDate: string },
-  covered: readonly DayRun[],
-): string[] {
-  const open: string[] = [];
-  for (let day = team.startDate; day <= team.endDate; day = addDays(day, 1))
-    if (!covered.some((c) => day >= c.from && day <= c.to)) open.push(day);
+  team: CoverTeam,
+  covered: readonly CoverRun[],
+): { day: string; pax: number }[] {
+  const open: { day: string; pax: number }[] = [];
+  for (let day = team.startDate; day <= team.endDate; day = addDays(day, 1)) {
+    const pax = paxUncovered(
+      team.pax,
+      covered.filter((c) => day >= c.from && day <= c.to).map((c) => c.capacity),
+    );
+    if (pax > 0) open.push({ day, pax });
+  }
   return open;
 }
 
-/** The runs of days the active local guides of `teamIds` hold, per team. */
-async function localGuideRuns(db: DbOrTx, teamIds: number[]): Promise<Map<number, DayRun[]>> {
-  const runs = new Map<number, DayRun[]>();
+/**
+ * The runs of days the active local guides of `teamIds` hold, per team, each with the guide's
+ * capacity over its days (his maximum group size, or the lowest max pax per guide of the
+ * team's spots on those days when lower: guideCapacity).
+ */
+async function localGuideRuns(db: DbOrTx, teamIds: number[]): Promise<Map<number, CoverRun[]>> {
+  const runs = new Map<number, CoverRun[]>();
   if (teamIds.length === 0) return runs;
-  const a = teamAssignments;
-  const rows = await db
-    .select({ teamId: a.teamId, from: a.fromDate, to: a.toDate })
-    .from(a)
-    .where(and(inArray(a.teamId, teamIds), eq(a.status, 'active'), eq(a.role, 'local_guide')));
-  for (const r of rows) {
-    const list = runs.get(r.teamId) ?? [];
-    list.push({ from: r.from, to: r.to });
-    runs.set(r.teamId, list);
+  const result = (await db.execute(sql`
+    select a.team_id, a.from_date::text as from_date, a.to_date::text as to_date,
+      g.max_group_size,
+      (select min(sp.max_pax_per_guide) from team_itinerary_items i
+        join scenic_spots sp on sp.id = i.spot_id
+        where i.team_id = a.team_id and i.date between a.from_date and a.to_date) as spot_max
+    from team_assignments a join guides g on g.id = a.guide_id
+    where a.team_id in (${sql.join(
+      teamIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and a.status = 'active' and a.role = 'local_guide'`)) as unknown as {
+    rows: {
+      team_id: number;
+      from_date: string;
+      to_date: string;
+      max_group_size: number;
+      spot_max: number | null;
+    }[];
+  };
+  for (const r of result.rows) {
+    const list = runs.get(r.team_id) ?? [];
+    list.push({
+      from: r.from_date,
+      to: r.to_date,
+      capacity: guideCapacity(r.max_group_size, r.spot_max === null ? null : Number(r.spot_max)),
+    });
+    runs.set(r.team_id, list);
   }
   return runs;
 }
 
-/** The team's first run of days without an active local guide (firstUncoveredRun). */
+/** The team's first run of days its local guides do not cover (firstUncoveredRun). */
 export async function uncoveredRun(
   db: DbOrTx,
-  team: { id: number; startDate: string; endDate: string },
-): Promise<DayRun> {
+  team: CoverTeam & { id: number },
+): Promise<UncoveredRun> {
   const runs = await localGuideRuns(db, [team.id]);
   return firstUncoveredRun(team, runs.get(team.id) ?? []);
+}
+
+/**
+ * The pax no local guide holds yet on the days [from, to] of the team (the worst day): what a
+ * guide booked there must lead, alone or as a share of a large group.
+ */
+export async function paxToCover(
+  db: DbOrTx,
+  team: CoverTeam & { id: number },
+  window: DayRun,
+): Promise<number> {
+  const runs = await localGuideRuns(db, [team.id]);
+  return paxLeft(team, runs.get(team.id) ?? [], window);
 }
 
 /** uncoveredRun of many teams in one statement (a batch plan's teams). */
 export async function uncoveredRuns(
   db: DbOrTx,
-  teams: readonly { id: number; startDate: string; endDate: string }[],
-): Promise<Map<number, DayRun>> {
+  teams: readonly (CoverTeam & { id: number })[],
+): Promise<Map<number, UncoveredRun>> {
   const runs = await localGuideRuns(
     db,
     teams.map((t) => t.id),

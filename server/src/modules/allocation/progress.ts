@@ -1,0 +1,46 @@
+// How far a batch plan has got (issue 26 item 16): the plan page polls it while the plan runs
+// (GET /api/allocation/plans/progress). A plan is four phases in turn — reading the data,
+// building the model, solving (HiGHS within its time limit), checking and storing the items —
+// under one time budget: the time left is the solve's deadline plus what follows it, or the
+// budget less the time spent.
+import type { PlanPhase, PlanProgress } from '@console/shared';
+
+export class PlanProgressTracker {
+  private phase: PlanPhase = 'reading';
+  private readonly started: number;
+  private solveEnds: number | null = null;
+
+  constructor(
+    /** The plan's time budget (ms), solve included. */
+    private readonly budgetMs: number,
+    /** What follows the solve (ms): checking and storing. */
+    private readonly afterSolveMs = 0,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.started = now();
+  }
+
+  /** The plan moves on to `phase`; solving with its time limit. */
+  enter(phase: PlanPhase, solveMs?: number): void {
+    this.phase = phase;
+    this.solveEnds = phase === 'solving' && solveMs !== undefined ? this.now() + solveMs : null;
+  }
+
+  snapshot(): PlanProgress {
+    const now = this.now();
+    const elapsed = now - this.started;
+    const endsAt =
+      this.solveEnds !== null
+        ? this.solveEnds + this.afterSolveMs
+        : Math.max(this.started + this.budgetMs, now);
+    const total = endsAt - this.started;
+    return {
+      phase: this.phase,
+      startedAt: new Date(this.started).toISOString(),
+      elapsedMs: elapsed,
+      secondsLeft: Math.max(0, Math.round((endsAt - now) / 100) / 10),
+      // Never 100 before the plan answers.
+      percent: total > 0 ? Math.min(99, Math.floor((100 * elapsed) / total)) : 0,
+    };
+  }
+}
