@@ -141,6 +141,7 @@ export const SHARED_RUNTIME_ENTRIES = [
   'components/spot-picker',
   'components/chart-palette',
   'components/contract-form',
+  'components/field-specs',
   'components/responsive',
 ] as const;
 

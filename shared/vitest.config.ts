@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arco = path.join(here, '../node_modules/@arco-design/web-react');
+const hostIntl = path.join(here, '../host/node_modules/react-intl');
 
 export default defineConfig({
   resolve: {
@@ -11,7 +13,8 @@ export default defineConfig({
       // Vitest loads Arco's CommonJS build, not `es/` (architecture.md, "Known pitfalls").
       { find: /^@arco-design\/web-react$/, replacement: path.join(arco, 'lib/index.js') },
       { find: /^@arco-design\/web-react\/es\/(.*)$/, replacement: path.join(arco, 'lib/$1') },
-      { find: /^react-intl$/, replacement: path.join(here, '../host/node_modules/react-intl') },
+      // The host's copy when it has one (its peer range once kept it from being hoisted).
+      ...(existsSync(hostIntl) ? [{ find: /^react-intl$/, replacement: hostIntl }] : []),
     ],
   },
   test: {

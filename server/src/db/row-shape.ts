@@ -2,6 +2,7 @@
 // shape names are taken from the row by name, timestamps as ISO strings. A new scalar column
 // with the same name in the row and the shape needs no mapping code; the route's response
 // schema checks the result.
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type { z } from 'zod';
 
 /** Each shape's field names less the excepted ones, listed once (a list maps every row). */
@@ -31,4 +32,27 @@ export function fieldsOf<S extends z.ZodObject, K extends keyof z.infer<S> = nev
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
   return out as Omit<z.infer<S>, K>;
+}
+
+/**
+ * The table's columns a response shape names (less the excepted ones): a list's selectable
+ * columns follow the contract, so a field added to the list item is selected without a list
+ * kept by hand. A name the table lacks is an error at start-up, not a missing cell.
+ */
+export function columnsFor<
+  T extends Table,
+  S extends z.ZodObject,
+  K extends keyof z.infer<S> & string = never,
+>(
+  table: T,
+  shape: S,
+  except: readonly K[] = [],
+): Pick<T['_']['columns'], Exclude<keyof z.infer<S> & string, K> & keyof T['_']['columns']> {
+  const columns = getTableColumns(table) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of fieldsNamed(shape, except)) {
+    if (!(key in columns)) throw new Error(`${key}: not a column of the table`);
+    out[key] = columns[key];
+  }
+  return out as never;
 }

@@ -15,6 +15,8 @@ import {
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
+import { bi, enumOptions, type FieldSpecs } from './fields';
+import { GUIDE_ENUM_LABELS } from './guide-labels';
 import { addDays, localDate } from '../time';
 import { ASSIGNMENT_ROLES, type TeamStatus } from './team';
 
@@ -189,6 +191,185 @@ const guideFields = {
     .max(GUIDE_LIMITS.specialtiesMax, 'tooMany'),
   certifications: z.array(guideCertificationInput).max(GUIDE_LIMITS.certificationsMax, 'tooMany'),
 };
+
+/**
+ * What the views need of each field (shared/src/contracts/fields.ts): the drawer, the list
+ * columns, the sheet, the profile cards and the server's write list are read from here.
+ * Groups: identity, contact, licence (form sections and profile cards), skills, certifications.
+ */
+export const GUIDE_FIELD_SPECS = {
+  code: {
+    label: bi('导游编号', 'Code'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.codeMax },
+    group: 'identity',
+    placeholder: bi('留空自动生成', 'Generated when empty'),
+    column: { width: 110, sortable: true, fixedVisible: true },
+    sheet: {
+      hint: bi('G 加 6 位数字；留空则自动生成', 'G and 6 digits; left empty, one is generated'),
+      example: 'G000123',
+      width: 12,
+    },
+  },
+  name: {
+    label: bi('姓名', 'Name'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.nameMax },
+    group: 'identity',
+    column: { width: 110, sortable: true, fixedVisible: true },
+    sheet: { example: '王芳' },
+    card: false,
+  },
+  gender: {
+    label: bi('性别', 'Gender'),
+    widget: { kind: 'enum', labels: GUIDE_ENUM_LABELS.gender },
+    group: 'identity',
+    blank: 'female',
+    sheet: { example: 'female' },
+  },
+  birthDate: {
+    label: bi('出生日期', 'Birth date'),
+    widget: { kind: 'date' },
+    group: 'identity',
+    sheet: { example: '1990-05-01', width: 12 },
+  },
+  phone: {
+    label: bi('手机号', 'Mobile'),
+    widget: { kind: 'text', max: 11 },
+    group: 'contact',
+    column: { width: 130 },
+    sheet: { hint: GUIDE_VALIDATION_MESSAGES.phone, example: '13812345678', width: 14 },
+  },
+  email: {
+    label: bi('邮箱', 'Email'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.emailMax },
+    group: 'contact',
+    sheet: { example: 'wangfang@example.com', width: 24 },
+  },
+  emergencyContactName: {
+    label: bi('紧急联系人', 'Emergency contact'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.nameMax },
+    group: 'contact',
+    sheet: { example: '王强' },
+  },
+  emergencyContactPhone: {
+    label: bi('紧急联系人电话', 'Emergency phone'),
+    widget: { kind: 'text', max: 11 },
+    group: 'contact',
+    sheet: { example: '13900001111', width: 14 },
+  },
+  homeCity: {
+    label: bi('常驻城市', 'Home city'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.cityMax },
+    group: 'contact',
+    column: { width: 90 },
+    sheet: { example: '杭州' },
+  },
+  avatar: {
+    label: bi('头像地址', 'Avatar URL'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.avatarMax },
+    group: 'contact',
+    sheet: { width: 20 },
+    card: false,
+  },
+  employmentType: {
+    label: bi('用工类型', 'Employment'),
+    widget: { kind: 'enum', labels: GUIDE_ENUM_LABELS.employment },
+    group: 'contact',
+    blank: 'staff',
+    column: { width: 110 },
+    sheet: { example: 'staff' },
+  },
+  licenceNo: {
+    label: bi('导游证号', 'Licence number'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.licenceNoMax },
+    group: 'licence',
+    sheet: { hint: bi('唯一', 'Unique'), example: 'D-3301-000123', width: 18 },
+  },
+  licenceType: {
+    label: bi('证件类型', 'Licence type'),
+    widget: { kind: 'enum', labels: GUIDE_ENUM_LABELS.licenceType },
+    group: 'licence',
+    blank: 'national',
+    sheet: { example: 'national' },
+  },
+  level: {
+    label: bi('等级', 'Level'),
+    widget: { kind: 'enum', labels: GUIDE_ENUM_LABELS.level },
+    group: 'licence',
+    blank: 'junior',
+    column: { width: 110, sortable: true },
+    sheet: { example: 'senior' },
+  },
+  levelObtainedOn: {
+    label: bi('等级取得日期', 'Level obtained on'),
+    widget: { kind: 'date' },
+    group: 'licence',
+    sheet: { example: '2015-03-01', width: 12 },
+  },
+  licenceExpiry: {
+    label: bi('导游证有效期至', 'Licence expiry'),
+    widget: { kind: 'date' },
+    group: 'licence',
+    column: { width: 190, sortable: true },
+    sheet: { example: '2028-12-31', width: 12 },
+    card: 'slot',
+  },
+  maxGroupSize: {
+    label: bi('最大带团人数', 'Max group size'),
+    // No min/max on the input: out-of-range input is refused by the contract, not clamped.
+    widget: { kind: 'integer' },
+    group: 'licence',
+    blank: 40,
+    column: { width: 110, sortable: true },
+    sheet: {
+      hint: bi(
+        `${GUIDE_LIMITS.groupSizeMin}～${GUIDE_LIMITS.groupSizeMax}`,
+        `${GUIDE_LIMITS.groupSizeMin} to ${GUIDE_LIMITS.groupSizeMax}`,
+      ),
+      example: '40',
+    },
+  },
+  languages: {
+    label: bi('语言', 'Languages'),
+    widget: { kind: 'slot' },
+    group: 'skills',
+    span: 24,
+    blank: [{ language: 'zh', proficiency: 'native' }],
+    column: { width: 200 },
+    sheet: {
+      type: 'list',
+      hint: bi('“语种:水平”，分号分隔', 'language:level, separated by ;'),
+      dictionary: GUIDE_LANGUAGE_CATEGORY,
+      qualifier: enumOptions(GUIDE_ENUM_LABELS.proficiency),
+      example: 'zh:native; en:fluent',
+      width: 24,
+    },
+    card: false,
+  },
+  specialties: {
+    label: bi('特长', 'Specialties'),
+    widget: { kind: 'dictionary', category: GUIDE_SPECIALTY_CATEGORY, multiple: true },
+    group: 'skills',
+    span: 24,
+    blank: [],
+    sheet: { hint: bi('分号分隔', 'Separated by ;'), example: 'history; food', width: 20 },
+    card: false,
+  },
+  certifications: {
+    label: bi('景点认证', 'Scenic certifications'),
+    widget: { kind: 'slot' },
+    group: 'certifications',
+    span: 24,
+    blank: [],
+    sheet: {
+      type: 'list',
+      hint: GUIDE_VALIDATION_MESSAGES.certificationItem,
+      example: 'BJ-GUGONG:2026-12-31',
+      width: 28,
+    },
+    card: false,
+  },
+} as const satisfies FieldSpecs<typeof guideFields>;
+export type GuideField = keyof typeof GUIDE_FIELD_SPECS;
 
 type GuideFieldValues = {
   birthDate: string;

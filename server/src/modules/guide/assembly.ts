@@ -1,9 +1,13 @@
 // A guide record between the database and the response: rows → whole guides (children, spot
 // names, figures) in few queries, the columns a write sets, and what the audit diff compares.
-// The field lists come from the contract's shapes (db/row-shape.ts).
+// The field lists come from the contract's shapes (db/row-shape.ts) and field specs.
 import {
+  GUIDE_FIELD_SPECS,
   GUIDE_LEVELS,
   guideDetail,
+  pickFields,
+  specKeys,
+  type GuideField,
   guideListItem,
   isoToday,
   type Clock,
@@ -99,26 +103,19 @@ export const zeroFigures = (): GuideFigures => ({
 export const listItem = (r: Omit<GuideListRow, 'languages' | 'total'>) =>
   fieldsOf(guideListItem, r, ['languages', 'figures']);
 
+/** Fields kept outside the guides row's own columns: child tables, and the generated code. */
+const NOT_ROW_FIELDS = ['code', 'languages', 'specialties', 'certifications'] as const;
+type RowField = Exclude<GuideField, (typeof NOT_ROW_FIELDS)[number]>;
+/** The guides row's own columns, from the contract's field specs (one list per field). */
+const ROW_FIELDS = specKeys(GUIDE_FIELD_SPECS).filter(
+  (k): k is RowField => !(NOT_ROW_FIELDS as readonly string[]).includes(k),
+);
+
 /** Columns of the guides row a create, update or import writes. */
 export function scalarFields(body: GuideCreateBody | GuideUpdateBody | GuideSheetRow) {
   return {
-    name: body.name,
-    gender: body.gender,
-    birthDate: body.birthDate,
-    phone: body.phone,
-    email: body.email,
-    emergencyContactName: body.emergencyContactName,
-    emergencyContactPhone: body.emergencyContactPhone,
-    avatar: body.avatar,
-    homeCity: body.homeCity,
-    employmentType: body.employmentType,
-    licenceNo: body.licenceNo,
-    licenceType: body.licenceType,
-    level: body.level,
+    ...pickFields(body, ROW_FIELDS),
     levelRank: GUIDE_LEVELS.indexOf(body.level),
-    levelObtainedOn: body.levelObtainedOn,
-    licenceExpiry: body.licenceExpiry,
-    maxGroupSize: body.maxGroupSize,
   };
 }
 

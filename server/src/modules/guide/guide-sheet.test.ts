@@ -202,6 +202,7 @@ describe('guide import and export', () => {
         '',
         '',
         '杭州',
+        '',
         emp,
         no,
         lic,
@@ -213,7 +214,6 @@ describe('guide import and export', () => {
         '',
         '',
         status,
-        '',
         '',
       ].join(','),
     );

@@ -1,10 +1,11 @@
 // SQL of the guide list and its export: filters, sort, and the total in one statement.
 import { and, asc, count, desc, eq, exists, gte, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { GuideLanguage, GuideListQuery } from '@console/shared';
+import { guideListItem, type GuideLanguage, type GuideListQuery } from '@console/shared';
 import { bySortKey } from '../../db/sort-key';
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape, presentFilters } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
+import { columnsFor } from '../../db/row-shape';
 import { guideCertifications, guideFilterCounts, guideLanguages, guides } from './schema';
 import type { GuideRow } from './guides-queries';
 
@@ -101,24 +102,8 @@ function sqlSelectOne(table: typeof guideLanguages | typeof guideCertifications,
   return sql`(select 1 from ${table} where ${where})`;
 }
 
-/** The list's columns: what a row of the guide list shows. */
-const LIST_COLUMNS = {
-  id: guides.id,
-  code: guides.code,
-  name: guides.name,
-  gender: guides.gender,
-  phone: guides.phone,
-  homeCity: guides.homeCity,
-  employmentType: guides.employmentType,
-  licenceNo: guides.licenceNo,
-  licenceType: guides.licenceType,
-  level: guides.level,
-  licenceExpiry: guides.licenceExpiry,
-  maxGroupSize: guides.maxGroupSize,
-  status: guides.status,
-  updatedAt: guides.updatedAt,
-  version: guides.version,
-};
+/** The list's columns: the list item's fields (languages and figures are read apart). */
+const LIST_COLUMNS = columnsFor(guides, guideListItem, ['languages', 'figures']);
 
 /** Filters guide_filter_counts answers; any other filter present means counting guides. */
 const COUNTED_FILTERS: ReadonlySet<string> = new Set<keyof GuideListQuery>([

@@ -1,19 +1,35 @@
 // The guide list as a spreadsheet (import, template, export): one column per editable field,
-// so an export imports back into an empty database unchanged.
+// read from the contract's field specs (header = the field's label), so an export imports
+// back into an empty database unchanged. Dictionary columns get their options from the
+// properties service for every request (routes.ts); coded columns list their accepted labels
+// in the template's instructions sheet (write.ts).
 import {
-  GUIDE_LANGUAGE_CATEGORY,
+  GUIDE_ENUM_LABELS,
+  GUIDE_FIELD_SPECS,
   GUIDE_LIMITS,
-  GUIDE_SPECIALTY_CATEGORY,
   GUIDE_VALIDATION_MESSAGES,
-  guideEnumOptions,
+  bi,
   guideSheetRow,
-  type Localized,
+  sheetColumnsOf,
+  type FieldSpecs,
 } from '@console/shared';
 import { defineSheet } from '../../lib/spreadsheet';
 
-const bi = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
-// Coded columns list their accepted labels in the template's instructions sheet (write.ts);
-// dictionary columns get theirs from the properties service for every request (routes.ts).
+/** Sheet-only columns: an import may set the status (the form changes it apart). */
+const STATUS_COLUMNS = {
+  status: {
+    label: bi('状态', 'Status'),
+    widget: { kind: 'enum', labels: GUIDE_ENUM_LABELS.status },
+    group: 'status',
+    sheet: { example: 'active' },
+  },
+  statusReason: {
+    label: bi('状态原因', 'Status reason'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.reasonMax },
+    group: 'status',
+    sheet: { hint: GUIDE_VALIDATION_MESSAGES.reasonRequired, width: 20 },
+  },
+} as const satisfies FieldSpecs;
 
 export const guideSheet = defineSheet({
   name: 'guides',
@@ -21,163 +37,7 @@ export const guideSheet = defineSheet({
   row: guideSheetRow,
   messages: GUIDE_VALIDATION_MESSAGES,
   columns: [
-    {
-      key: 'code',
-      header: bi('导游编号', 'Code'),
-      type: 'string',
-      hint: bi('G 加 6 位数字；留空则自动生成', 'G and 6 digits; left empty, one is generated'),
-      example: 'G000123',
-      width: 12,
-    },
-    { key: 'name', header: bi('姓名', 'Name'), type: 'string', required: true, example: '王芳' },
-    {
-      key: 'gender',
-      header: bi('性别', 'Gender'),
-      type: 'string',
-      required: true,
-      options: guideEnumOptions('gender'),
-      example: 'female',
-    },
-    {
-      key: 'birthDate',
-      header: bi('出生日期', 'Birth date'),
-      type: 'date',
-      required: true,
-      example: '1990-05-01',
-      width: 12,
-    },
-    {
-      key: 'phone',
-      header: bi('手机号', 'Mobile'),
-      type: 'string',
-      required: true,
-      hint: GUIDE_VALIDATION_MESSAGES.phone,
-      example: '13812345678',
-      width: 14,
-    },
-    {
-      key: 'email',
-      header: bi('邮箱', 'Email'),
-      type: 'string',
-      example: 'wangfang@example.com',
-      width: 24,
-    },
-    {
-      key: 'emergencyContactName',
-      header: bi('紧急联系人', 'Emergency contact'),
-      type: 'string',
-      example: '王强',
-    },
-    {
-      key: 'emergencyContactPhone',
-      header: bi('紧急联系人电话', 'Emergency phone'),
-      type: 'string',
-      example: '13900001111',
-      width: 14,
-    },
-    { key: 'homeCity', header: bi('常驻城市', 'Home city'), type: 'string', example: '杭州' },
-    {
-      key: 'employmentType',
-      header: bi('用工类型', 'Employment'),
-      type: 'string',
-      required: true,
-      options: guideEnumOptions('employment'),
-      example: 'staff',
-    },
-    {
-      key: 'licenceNo',
-      header: bi('导游证号', 'Licence number'),
-      type: 'string',
-      required: true,
-      hint: bi('唯一', 'Unique'),
-      example: 'D-3301-000123',
-      width: 18,
-    },
-    {
-      key: 'licenceType',
-      header: bi('证件类型', 'Licence type'),
-      type: 'string',
-      required: true,
-      options: guideEnumOptions('licenceType'),
-      example: 'national',
-    },
-    {
-      key: 'level',
-      header: bi('等级', 'Level'),
-      type: 'string',
-      required: true,
-      options: guideEnumOptions('level'),
-      example: 'senior',
-    },
-    {
-      key: 'levelObtainedOn',
-      header: bi('等级取得日期', 'Level obtained on'),
-      type: 'date',
-      required: true,
-      example: '2015-03-01',
-      width: 12,
-    },
-    {
-      key: 'licenceExpiry',
-      header: bi('导游证有效期至', 'Licence expiry'),
-      type: 'date',
-      required: true,
-      example: '2028-12-31',
-      width: 12,
-    },
-    {
-      key: 'maxGroupSize',
-      header: bi('最大带团人数', 'Max group size'),
-      type: 'integer',
-      required: true,
-      hint: bi(
-        `${GUIDE_LIMITS.groupSizeMin}～${GUIDE_LIMITS.groupSizeMax}`,
-        `${GUIDE_LIMITS.groupSizeMin} to ${GUIDE_LIMITS.groupSizeMax}`,
-      ),
-      example: '40',
-    },
-    {
-      key: 'languages',
-      header: bi('语言', 'Languages'),
-      type: 'list',
-      required: true,
-      hint: bi('“语种:水平”，分号分隔', 'language:level, separated by ;'),
-      dictionary: GUIDE_LANGUAGE_CATEGORY,
-      qualifier: guideEnumOptions('proficiency'),
-      example: 'zh:native; en:fluent',
-      width: 24,
-    },
-    {
-      key: 'specialties',
-      header: bi('特长', 'Specialties'),
-      type: 'list',
-      hint: bi('分号分隔', 'Separated by ;'),
-      dictionary: GUIDE_SPECIALTY_CATEGORY,
-      example: 'history; food',
-      width: 20,
-    },
-    {
-      key: 'certifications',
-      header: bi('景点认证', 'Scenic certifications'),
-      type: 'list',
-      hint: GUIDE_VALIDATION_MESSAGES.certificationItem,
-      example: 'BJ-GUGONG:2026-12-31',
-      width: 28,
-    },
-    {
-      key: 'status',
-      header: bi('状态', 'Status'),
-      type: 'string',
-      options: guideEnumOptions('status'),
-      example: 'active',
-    },
-    {
-      key: 'statusReason',
-      header: bi('状态原因', 'Status reason'),
-      type: 'string',
-      hint: GUIDE_VALIDATION_MESSAGES.reasonRequired,
-      width: 20,
-    },
-    { key: 'avatar', header: bi('头像地址', 'Avatar URL'), type: 'string', width: 20 },
+    ...sheetColumnsOf(GUIDE_FIELD_SPECS, guideSheetRow),
+    ...sheetColumnsOf(STATUS_COLUMNS, guideSheetRow),
   ],
 });

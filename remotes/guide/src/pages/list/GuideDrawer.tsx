@@ -1,42 +1,29 @@
 // Create and edit a guide in a drawer: grouped fields, validated with the shared contract
 // (messages in both languages from GUIDE_VALIDATION_MESSAGES), server field errors shown on
 // their fields.
-import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Divider,
-  Drawer,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Message,
-  Select,
-} from '@arco-design/web-react';
+import { Fragment, useMemo, useState } from 'react';
+import { Alert, Button, Divider, Drawer, Form, Message } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import {
-  EMPLOYMENT_TYPES,
-  GENDERS,
-  GUIDE_LEVELS,
-  GUIDE_LIMITS,
-  LICENCE_TYPES,
+  GUIDE_FIELD_SPECS,
+  GUIDE_SPECIALTY_CATEGORY,
+  blanksOf,
   guideCreateBody,
   guideUpdateBody,
+  specGroups,
   type Guide,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import {
   ContractForm,
-  ContractItem,
   refreshShownErrors,
   showFormErrors,
   type FieldErrors,
 } from '@console/shared/components/contract-form';
+import { SpecItems } from '@console/shared/components/field-specs';
 import { guideApi } from '../../api';
 import { CertificationFields, LanguageFields } from './GuideFormLists';
-import { useEnumLabel, useGuideDictionaries, useValidationText } from '../../hooks';
+import { useGuideDictionaries, useValidationText } from '../../hooks';
 
 /** zod / server path (`languages.0.language`) → Arco field name (`languages[0].language`). */
 const fieldName = (path: readonly PropertyKey[] | string) =>
@@ -45,16 +32,8 @@ const fieldName = (path: readonly PropertyKey[] | string) =>
     .join('');
 
 /** A new guide's starting values (create only; an edit starts from the record). */
-const EMPTY = {
-  gender: 'female',
-  employmentType: 'staff',
-  licenceType: 'national',
-  level: 'junior',
-  maxGroupSize: 40,
-  languages: [{ language: 'zh', proficiency: 'native' }],
-  specialties: [],
-  certifications: [],
-};
+const EMPTY = blanksOf(GUIDE_FIELD_SPECS);
+const GUIDE_FORM_GROUPS = specGroups(GUIDE_FIELD_SPECS);
 
 function toForm(g: Guide) {
   return {
@@ -109,12 +88,10 @@ function GuideEditor(props: {
 }) {
   const { guide, current, visible } = props;
   const intl = useIntl();
-  const label = useEnumLabel();
   const text = useValidationText();
   const dict = useGuideDictionaries();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   // Someone saved the guide since the form was created: say so, never overwrite what is typed.
   const changedElsewhere = !!guide && !!current && current.version !== guide.version;
 
@@ -181,9 +158,15 @@ function GuideEditor(props: {
     }
   };
 
-  const col = (node: React.ReactNode) => <Grid.Col span={12}>{node}</Grid.Col>;
-  const options = (group: string, values: readonly string[]) =>
-    values.map((v) => ({ value: v, label: label(group, v) }));
+  const options = useMemo(
+    () => ({
+      [GUIDE_SPECIALTY_CATEGORY]: dict.specialties.map((s) => ({
+        value: s.value,
+        label: dict.specialtyLabel(s.value),
+      })),
+    }),
+    [dict],
+  );
 
   return (
     <Drawer
@@ -224,132 +207,22 @@ function GuideEditor(props: {
         // either side changes, so a corrected pair no longer shows a stale error.
         onValuesChange={() => refreshShownErrors(form, check().errors)}
       >
-        <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.identity' })}</Divider>
-        <Grid.Row gutter={16}>
-          {col(
-            <ContractItem label={t('code')} field="code">
-              <Input
-                placeholder={intl.formatMessage({ id: 'guide.placeholder.codeAuto' })}
-                maxLength={{ length: GUIDE_LIMITS.codeMax, errorOnly: true }}
-              />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('name')} field="name">
-              <Input
-                maxLength={{ length: GUIDE_LIMITS.nameMax, errorOnly: true }}
-                data-testid="field-name"
-              />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('gender')} field="gender">
-              <Select options={options('gender', GENDERS)} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('birthDate')} field="birthDate">
-              <DatePicker style={{ width: '100%' }} data-testid="field-birthDate" />
-            </ContractItem>,
-          )}
-        </Grid.Row>
-        <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.contact' })}</Divider>
-        <Grid.Row gutter={16}>
-          {col(
-            <ContractItem label={t('phone')} field="phone">
-              <Input maxLength={{ length: 11, errorOnly: true }} data-testid="field-phone" />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('email')} field="email">
-              <Input maxLength={{ length: GUIDE_LIMITS.emailMax, errorOnly: true }} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('emergencyContactName')} field="emergencyContactName">
-              <Input maxLength={{ length: GUIDE_LIMITS.nameMax, errorOnly: true }} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('emergencyContactPhone')} field="emergencyContactPhone">
-              <Input maxLength={{ length: 11, errorOnly: true }} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('homeCity')} field="homeCity">
-              <Input
-                maxLength={{ length: GUIDE_LIMITS.cityMax, errorOnly: true }}
-                data-testid="field-homeCity"
-              />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('avatar')} field="avatar">
-              <Input
-                maxLength={{ length: GUIDE_LIMITS.avatarMax, errorOnly: true }}
-                data-testid="field-avatar"
-              />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('employmentType')} field="employmentType">
-              <Select options={options('employment', EMPLOYMENT_TYPES)} />
-            </ContractItem>,
-          )}
-        </Grid.Row>
-        <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.licence' })}</Divider>
-        <Grid.Row gutter={16}>
-          {col(
-            <ContractItem label={t('licenceNo')} field="licenceNo">
-              <Input
-                maxLength={{ length: GUIDE_LIMITS.licenceNoMax, errorOnly: true }}
-                data-testid="field-licenceNo"
-              />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('licenceType')} field="licenceType">
-              <Select options={options('licenceType', LICENCE_TYPES)} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('level')} field="level">
-              <Select options={options('level', GUIDE_LEVELS)} />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('levelObtainedOn')} field="levelObtainedOn">
-              <DatePicker style={{ width: '100%' }} data-testid="field-levelObtainedOn" />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('licenceExpiry')} field="licenceExpiry">
-              <DatePicker style={{ width: '100%' }} data-testid="field-licenceExpiry" />
-            </ContractItem>,
-          )}
-          {col(
-            <ContractItem label={t('maxGroupSize')} field="maxGroupSize">
-              {/* No min/max/precision: out-of-range input is refused by the contract, not clamped. */}
-              <InputNumber />
-            </ContractItem>,
-          )}
-        </Grid.Row>
-        <Divider orientation="left">{intl.formatMessage({ id: 'guide.group.skills' })}</Divider>
-        <LanguageFields dict={dict} />
-        <ContractItem label={t('specialties')} field="specialties">
-          <Select
-            mode="multiple"
-            allowClear
-            options={dict.specialties.map((s) => ({
-              value: s.value,
-              label: dict.specialtyLabel(s.value),
-            }))}
-          />
-        </ContractItem>
-        <Divider orientation="left">
-          {intl.formatMessage({ id: 'guide.group.certifications' })}
-        </Divider>
-        <CertificationFields />
+        {GUIDE_FORM_GROUPS.map((group) => (
+          <Fragment key={group}>
+            <Divider orientation="left">
+              {intl.formatMessage({ id: `guide.group.${group}` })}
+            </Divider>
+            <SpecItems
+              specs={GUIDE_FIELD_SPECS}
+              group={group}
+              options={options}
+              slots={{
+                languages: <LanguageFields dict={dict} />,
+                certifications: <CertificationFields />,
+              }}
+            />
+          </Fragment>
+        ))}
       </ContractForm>
     </Drawer>
   );

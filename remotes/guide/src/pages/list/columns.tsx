@@ -1,8 +1,15 @@
-// Columns of the guide list (search table): sortable where the server sorts.
+// Columns of the guide list (search table): the fields' columns come from GUIDE_FIELD_SPECS
+// (width, sortable where the server sorts); derived and action columns are written here.
 import { Button, Space, Tag, Tooltip } from '@arco-design/web-react';
 import type { IntlShape } from 'react-intl';
-import type { GuideListItem, GuideStatus } from '@console/shared';
+import {
+  GUIDE_FIELD_SPECS,
+  resolveLocale,
+  type GuideListItem,
+  type GuideStatus,
+} from '@console/shared';
 import type { SearchTableColumn } from '@console/shared/components/search-table';
+import { columnsOf } from '@console/shared/components/field-specs';
 import { LicenceTag } from '../profile/ProfileCards';
 import type { Dictionaries } from '../../hooks';
 
@@ -29,58 +36,20 @@ export function guideColumns(
   const label = (group: string, v: string) => intl.formatMessage({ id: `guide.${group}.${v}` });
   // English labels run longer ("Intermediate", "Suspended"): a column fits its longest word.
   const en = intl.locale === 'en-US';
-  return [
-    {
-      key: 'code',
-      title: t('code'),
-      dataIndex: 'code',
-      sortable: true,
-      fixedVisible: true,
-      width: 110,
-    },
-    {
-      key: 'name',
-      title: t('name'),
-      dataIndex: 'name',
-      sortable: true,
-      fixedVisible: true,
-      width: 110,
-      render: (name: string, row: GuideListItem) => (
+  const fields = columnsOf<GuideListItem>(GUIDE_FIELD_SPECS, resolveLocale(intl.locale), {
+    render: {
+      name: (name: string, row) => (
         <Button type="text" size="mini" onClick={() => actions.view(row)}>
           {name}
         </Button>
       ),
-    },
-    { key: 'phone', title: t('phone'), dataIndex: 'phone', width: 130 },
-    {
-      key: 'level',
-      title: t('level'),
-      dataIndex: 'level',
-      sortable: true,
-      width: en ? 120 : 90,
-      render: (v: string) => label('level', v),
-    },
-    // Before the wide columns: the expiry and its validity tag are seen without scrolling,
-    // never half under the fixed actions column (issue #18 item 15).
-    {
-      key: 'licenceExpiry',
-      title: t('licenceExpiry'),
-      dataIndex: 'licenceExpiry',
-      sortable: true,
-      width: 190,
-      render: (v: string) => (
+      licenceExpiry: (v: string) => (
         <Space size={4}>
           {v}
           <LicenceTag expiry={v} />
         </Space>
       ),
-    },
-    {
-      key: 'languages',
-      title: t('languages'),
-      dataIndex: 'languages',
-      width: 200,
-      render: (langs: GuideListItem['languages']) => (
+      languages: (langs: GuideListItem['languages']) => (
         <Space size={4} wrap>
           {langs.map((l) => (
             <Tooltip key={l.language} content={label('proficiency', l.proficiency)}>
@@ -90,21 +59,11 @@ export function guideColumns(
         </Space>
       ),
     },
-    {
-      key: 'employmentType',
-      title: t('employmentType'),
-      dataIndex: 'employmentType',
-      width: 100,
-      render: (v: string) => label('employment', v),
-    },
-    { key: 'homeCity', title: t('homeCity'), dataIndex: 'homeCity', width: 90 },
-    {
-      key: 'maxGroupSize',
-      title: t('maxGroupSize'),
-      dataIndex: 'maxGroupSize',
-      sortable: true,
-      width: 110,
-    },
+  });
+  // The spec order puts the expiry and its validity tag before the wide columns, seen without
+  // scrolling, never half under the fixed actions column (issue #18 item 15).
+  return [
+    ...fields,
     {
       key: 'teamsLed',
       title: intl.formatMessage({ id: 'guide.figures.teamsLed' }),

@@ -1,19 +1,16 @@
-// Filter fields of the guide list; each becomes a query parameter of GET /api/guides.
+// Filter fields of the guide list; each becomes a query parameter of GET /api/guides. A filter
+// on a field is read from its spec (filterOf); the others (keyword, status…) are written here.
 import { Input, InputNumber, Select } from '@arco-design/web-react';
 import type { IntlShape } from 'react-intl';
-import {
-  EMPLOYMENT_TYPES,
-  GUIDE_LEVELS,
-  GUIDE_LIMITS,
-  GUIDE_STATUSES,
-  LICENCE_TYPES,
-} from '@console/shared';
+import { GUIDE_FIELD_SPECS, GUIDE_LIMITS, GUIDE_STATUSES, resolveLocale } from '@console/shared';
 import type { FilterField } from '@console/shared/components/search-table';
+import { filterOf } from '@console/shared/components/field-specs';
 import { SpotPicker } from '@console/shared/components/spot-picker';
 import type { Dictionaries } from '../../hooks';
 
 export function guideFilters(intl: IntlShape, dict: Dictionaries): FilterField[] {
   const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
+  const locale = resolveLocale(intl.locale);
   const options = (group: string, values: readonly string[]) =>
     values.map((v) => ({ value: v, label: intl.formatMessage({ id: `guide.${group}.${v}` }) }));
   return [
@@ -29,11 +26,7 @@ export function guideFilters(intl: IntlShape, dict: Dictionaries): FilterField[]
         />
       ),
     },
-    {
-      field: 'level',
-      label: t('level'),
-      element: <Select allowClear options={options('level', GUIDE_LEVELS)} />,
-    },
+    filterOf(GUIDE_FIELD_SPECS, 'level', locale),
     {
       field: 'language',
       label: t('language'),
@@ -53,16 +46,8 @@ export function guideFilters(intl: IntlShape, dict: Dictionaries): FilterField[]
       label: t('status'),
       element: <Select allowClear options={options('status', GUIDE_STATUSES)} />,
     },
-    {
-      field: 'employmentType',
-      label: t('employmentType'),
-      element: <Select allowClear options={options('employment', EMPLOYMENT_TYPES)} />,
-    },
-    {
-      field: 'licenceType',
-      label: t('licenceType'),
-      element: <Select allowClear options={options('licenceType', LICENCE_TYPES)} />,
-    },
+    filterOf(GUIDE_FIELD_SPECS, 'employmentType', locale),
+    filterOf(GUIDE_FIELD_SPECS, 'licenceType', locale),
     {
       field: 'expiringWithinDays',
       numeric: true,

@@ -1,8 +1,15 @@
-// The read-only cards of the guide profile: identity, licence, languages, certifications
-// (the teams led and feedback are TeamRecords.tsx).
-import { Alert, Card, Descriptions, Empty, Space, Table, Tag } from '@arco-design/web-react';
+// The read-only cards of the guide profile: identity and licence from GUIDE_FIELD_SPECS,
+// languages, certifications (the teams led and feedback are TeamRecords.tsx).
+import { Alert, Card, Empty, Space, Table, Tag } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import { GUIDE_LIMITS, isoToday, licenceState, type Guide } from '@console/shared';
+import {
+  GUIDE_FIELD_SPECS,
+  GUIDE_LIMITS,
+  isoToday,
+  licenceState,
+  type Guide,
+} from '@console/shared';
+import { SpecCard } from '@console/shared/components/field-specs';
 import { useEnumLabel, type Dictionaries } from '../../hooks';
 import { upFrom } from '@console/shared/components/responsive';
 
@@ -23,48 +30,45 @@ export function LicenceTag({ expiry }: { expiry: string }) {
 
 export function IdentityCard({ guide }: { guide: Guide }) {
   const intl = useIntl();
-  const label = useEnumLabel();
-  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   return (
-    <Card title={intl.formatMessage({ id: 'guide.profile.identity' })}>
-      <Descriptions
-        column={upFrom({ xs: 1, md: 2, xxl: 3 })}
-        data={[
-          { label: t('code'), value: guide.code },
-          { label: t('gender'), value: label('gender', guide.gender) },
-          { label: t('birthDate'), value: guide.birthDate },
-          { label: t('phone'), value: guide.phone },
-          { label: t('email'), value: guide.email || '-' },
-          { label: t('homeCity'), value: guide.homeCity || '-' },
-          { label: t('employmentType'), value: label('employment', guide.employmentType) },
-          {
-            label: t('emergencyContactName'),
-            value: guide.emergencyContactName
-              ? `${guide.emergencyContactName} ${guide.emergencyContactPhone}`
-              : '-',
-          },
-          { label: t('maxGroupSize'), value: guide.maxGroupSize },
-          ...(guide.statusReason
-            ? [
-                {
-                  label: intl.formatMessage({ id: 'guide.profile.statusReason' }),
-                  value: guide.statusReason,
-                },
-              ]
-            : []),
-        ]}
-      />
-    </Card>
+    <SpecCard
+      specs={GUIDE_FIELD_SPECS}
+      groups={['identity', 'contact']}
+      record={guide}
+      title={intl.formatMessage({ id: 'guide.profile.identity' })}
+      column={upFrom({ xs: 1, md: 2, xxl: 3 })}
+      extra={
+        guide.statusReason
+          ? [
+              {
+                label: intl.formatMessage({ id: 'guide.profile.statusReason' }),
+                value: guide.statusReason,
+              },
+            ]
+          : []
+      }
+    />
   );
 }
 
 export function LicenceCard({ guide }: { guide: Guide }) {
   const intl = useIntl();
-  const label = useEnumLabel();
-  const t = (id: string) => intl.formatMessage({ id: `guide.field.${id}` });
   const state = licenceState(guide.licenceExpiry);
   return (
-    <Card title={intl.formatMessage({ id: 'guide.profile.licence' })}>
+    <SpecCard
+      specs={GUIDE_FIELD_SPECS}
+      groups={['licence']}
+      record={guide}
+      title={intl.formatMessage({ id: 'guide.profile.licence' })}
+      slots={{
+        licenceExpiry: (
+          <Space>
+            {guide.licenceExpiry}
+            <LicenceTag expiry={guide.licenceExpiry} />
+          </Space>
+        ),
+      }}
+    >
       {state !== 'valid' && (
         <Alert
           style={{ marginBottom: 16 }}
@@ -78,25 +82,7 @@ export function LicenceCard({ guide }: { guide: Guide }) {
           )}
         />
       )}
-      <Descriptions
-        column={upFrom({ xs: 1, md: 2 })}
-        data={[
-          { label: t('licenceNo'), value: guide.licenceNo },
-          { label: t('licenceType'), value: label('licenceType', guide.licenceType) },
-          { label: t('level'), value: label('level', guide.level) },
-          { label: t('levelObtainedOn'), value: guide.levelObtainedOn },
-          {
-            label: t('licenceExpiry'),
-            value: (
-              <Space>
-                {guide.licenceExpiry}
-                <LicenceTag expiry={guide.licenceExpiry} />
-              </Space>
-            ),
-          },
-        ]}
-      />
-    </Card>
+    </SpecCard>
   );
 }
 
