@@ -7,7 +7,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_STREAM, type StreamedEvent } from '../contracts/events';
 import { API_TAG_TYPES, invalidateApiTags, type ApiTag } from './rtk';
-import { store } from '../store';
+import { notifyUnauthorized, store } from '../store';
 
 /** `connecting` until the stream first opens; `polling` after it failed that often in a row. */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'polling';
@@ -63,6 +63,7 @@ export function tagsForEvent(event: StreamedEvent): ApiTag[] {
         { type: 'Dashboard', id: 'WORKPLACE' },
       ];
     case 'chat.message.created':
+    case 'session.ended':
       return [];
     case 'resync':
       // Events were missed: every cached read may be stale.
@@ -103,6 +104,13 @@ function invalidateSoon(tags: ApiTag[]) {
 }
 
 function deliver(event: StreamedEvent) {
+  if (event.type === 'session.ended') {
+    // The server closes the stream after this frame: no reconnect, the page signs out at once
+    // and the login page says why (issue 26 item 15).
+    stop();
+    notifyUnauthorized(event.reason);
+    return;
+  }
   invalidateSoon(tagsForEvent(event));
   for (const fn of listeners) {
     try {

@@ -12,6 +12,20 @@ export type SpotLoadLine = (typeof SPOT_LOAD_LINES)[number];
 
 const ids = z.array(idSchema).max(1000);
 
+/**
+ * Why a session ended, as its open pages are told (issue 26 item 15): an administrator
+ * disabled, deleted or reset the account, or ended that session; `ended` covers the rest
+ * (signed out elsewhere, expired, a restore).
+ */
+export const SESSION_END_REASONS = [
+  'disabled',
+  'deleted',
+  'password_reset',
+  'revoked',
+  'ended',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 /** Every event a service may publish; `message.created` names its recipients (or `'all'`). */
 export const liveEventSchema = z.discriminatedUnion('type', [
   /** New messages in the message box: a notice (`'all'`), a todo, a message. */
@@ -37,9 +51,14 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.message.created'), messageId: idSchema }),
   /**
    * Server-internal (never streamed): the sessions of these users changed — signed out, role
-   * switched, password changed, user disabled — so their open streams are checked again.
+   * switched, password changed, user disabled — so their open streams are checked again. A
+   * stream whose session has ended is told `session.ended` with the reason, then closed.
    */
-  z.object({ type: z.literal('session.changed'), userIds: ids }),
+  z.object({
+    type: z.literal('session.changed'),
+    userIds: ids,
+    reason: z.enum(SESSION_END_REASONS).optional(),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
@@ -68,12 +87,14 @@ export const LIVE_EVENT_ACCESS: Record<LiveEventType, Permission | 'recipient' |
  * One streamed event as the browser sees it (the SSE `data:` line, JSON): the type and ids,
  * without the recipient list. `resync`: the stream could not resume from `Last-Event-ID`
  * (the backlog moved on, or another server instance answered), so every cached read may be
- * stale.
+ * stale. `session.ended`: the stream's own session ended (the last frame before it closes);
+ * the page signs out and says why.
  */
 export type StreamedEvent =
   | Exclude<LiveEvent, { type: 'message.created' | 'session.changed' }>
   | { type: 'message.created' }
-  | { type: 'resync' };
+  | { type: 'resync' }
+  | { type: 'session.ended'; reason: SessionEndReason };
 
 /** Streaming limits, shared by the server and the client's reconnect logic. */
 export const LIVE_STREAM = {

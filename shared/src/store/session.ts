@@ -1,12 +1,15 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { SessionEndReason } from '../contracts/events';
 
 /**
  * The session ended (logout, even a failed one: seed §4). Every slice holding per-user state
- * resets on it: user info, server menu, the tab bar's visited pages.
+ * resets on it: user info, server menu, the tab bar's visited pages. The payload: why, when the
+ * live channel said (issue 26 item 15); the login page shows it.
  */
-export const sessionEnded = createAction('session/ended');
+export const sessionEnded = createAction<SessionEndReason | undefined>('session/ended');
 
-type UnauthorizedHandler = () => void;
+/** `reason`: the live channel said why the session ended (issue 26 item 15); absent on a 401. */
+type UnauthorizedHandler = (reason?: SessionEndReason) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
@@ -18,7 +21,10 @@ export function onUnauthorized(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
 }
 
-/** The API client's 401 (on a call that does not expect one). */
-export function notifyUnauthorized(): void {
-  unauthorizedHandler?.();
+/**
+ * The API client's 401 (on a call that does not expect one), or the live channel's word that
+ * this session ended, with why.
+ */
+export function notifyUnauthorized(reason?: SessionEndReason): void {
+  unauthorizedHandler?.(reason);
 }

@@ -9,12 +9,13 @@ import {
   localeChanged,
   login,
   selectLocale,
+  selectSessionEndReason,
   selectSiteName,
   useAppDispatch,
   useAppSelector,
 } from '@console/shared/store';
 import { LOCALE_OPTIONS } from '../../locale/localeOptions';
-import { loginErrorMessage, type LoginErrorMessage } from './loginError';
+import { loginErrorMessage, sessionEndedMessage, type LoginErrorMessage } from './loginError';
 import { hasSession } from './signedIn';
 import './login.less';
 
@@ -39,6 +40,11 @@ export default function LoginPage() {
   const [missing, setMissing] = useState<ReadonlySet<Field>>(new Set());
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<LoginErrorMessage | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  // A session that ended under an open page (the live channel said why): the headline until the
+  // form is sent.
+  const endedReason = useAppSelector(selectSessionEndReason);
+  const shown = error ?? (submitted ? null : sessionEndedMessage(endedReason));
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const siteName = useAppSelector(selectSiteName);
 
@@ -72,6 +78,7 @@ export default function LoginPage() {
       return;
     }
     setError(null);
+    setSubmitted(true);
     setLoading(true);
     const result = await dispatch(login(values));
     setLoading(false);
@@ -127,12 +134,12 @@ export default function LoginPage() {
         <p className="login-subtitle">
           <FormattedMessage id="login.subtitle" />
         </p>
-        {error && (
+        {shown && (
           <Alert
             type="error"
             className="login-error"
             data-testid="login-error"
-            title={intl.formatMessage({ id: error.id }, error.values)}
+            title={intl.formatMessage({ id: shown.id }, shown.values)}
           />
         )}
         <form noValidate autoComplete="on" onSubmit={(e) => void submit(e)}>

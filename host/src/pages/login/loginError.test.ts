@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import enUS from '../../locale/en-US';
 import zhCN from '../../locale/zh-CN';
-import { loginErrorMessage } from './loginError';
+import { SESSION_END_REASONS } from '@console/shared/contracts/events';
+import { loginErrorMessage, sessionEndedMessage } from './loginError';
 
 describe('a failed sign-in', () => {
   it('says "wrong credentials" only for wrong credentials', () => {
@@ -27,5 +28,23 @@ describe('a failed sign-in', () => {
       id: 'login.error.locked',
       values: { seconds: 90 },
     });
+  });
+});
+
+describe('a session ended under an open page', () => {
+  it('gives every reason a headline in both languages; a disabled account’s is the sign-in refusal’s', () => {
+    for (const reason of SESSION_END_REASONS) {
+      const message = sessionEndedMessage(reason);
+      expect(message).not.toBeNull();
+      expect(zhCN[message!.id as keyof typeof zhCN]).toBeTruthy();
+      expect(enUS[message!.id as keyof typeof enUS]).toBeTruthy();
+    }
+    expect(sessionEndedMessage('disabled')).toEqual(
+      loginErrorMessage({ error: 'ACCOUNT_DISABLED' }),
+    );
+  });
+
+  it('shows nothing when no session ended under the page', () => {
+    expect(sessionEndedMessage(null)).toBeNull();
   });
 });

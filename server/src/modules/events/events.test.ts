@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LiveEvent } from '@console/shared';
-import { createTestApp, signedIn, type Client, type TestApp } from '../../../test/support/app';
+import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { openStream, type SseStream } from '../../../test/support/sse';
 import { users } from '../auth/schema';
 import { runJob } from '../../jobs';
@@ -209,6 +209,57 @@ describe('GET /api/events', () => {
     } finally {
       await t.services.db.update(users).set({ enabled: true }).where(eq(users.id, operatorId));
     }
+  });
+
+  it("tells a disabled user's streams why, at once, and closes them — nobody else's", async () => {
+    const username = `gone${Date.now() % 1_000_000}`;
+    const created = await admin.post('/api/system/users', {
+      username,
+      name: '停用流',
+      roles: ['user'],
+      password: 'Gone12345',
+    });
+    expect(created.statusCode).toBe(200);
+    const { id, version } = created.json().data.user as { id: number; version: number };
+    // Past the first sign-in's password change, which allows no stream.
+    await t.services.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, id));
+    const first = await new Client(t.app).login({ username, password: 'Gone12345' });
+    const second = await new Client(t.app).login({ username, password: 'Gone12345' });
+    const a = await stream(first);
+    const b = await stream(second);
+    const bystander = await stream(operator);
+    expect([a.status, b.status, bystander.status]).toEqual([200, 200, 200]);
+    const started = Date.now();
+    const res = await admin.post(`/api/system/users/${id}/enabled`, { enabled: false, version });
+    expect(res.statusCode).toBe(200);
+    for (const s of [a, b]) {
+      const ended = await s.next((f) => f.data.type === 'session.ended');
+      expect(ended.data).toEqual({ type: 'session.ended', reason: 'disabled' });
+      await s.ended;
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The operator's stream stays open and is told nothing.
+    await publish({ type: 'team.status.changed', teamId: 77 });
+    await bystander.next((f) => f.data.type === 'team.status.changed' && f.data.teamId === 77);
+    expect(types(bystander)).not.toContain('session.ended');
+    expect(bystander.isEnded()).toBe(false);
+    bystander.close();
+  });
+
+  it("ends only the revoked session's stream, saying so; the same user's other one stays", async () => {
+    const other = await signedIn(t.app, 'user');
+    const kept = await stream(user);
+    const revoked = await stream(other);
+    const sessionId = t.app.liveHub.streams().at(-1)!.sessionId;
+    const res = await admin.delete(`/api/system/users/${userId}/sessions/${sessionId}`);
+    expect(res.statusCode).toBe(200);
+    const ended = await revoked.next((f) => f.data.type === 'session.ended');
+    expect(ended.data.reason).toBe('revoked');
+    await revoked.ended;
+    await publish({ type: 'team.status.changed', teamId: 78 });
+    await kept.next((f) => f.data.type === 'team.status.changed' && f.data.teamId === 78);
+    expect(types(kept)).not.toContain('session.ended');
+    kept.close();
   });
 
   it('drops a client that does not read, and keeps serving one that does', async () => {

@@ -2,7 +2,8 @@
 // bus delivers (in-process on PGlite, LISTEN/NOTIFY on PostgreSQL), numbers them, keeps the
 // last ones for `Last-Event-ID` resume, and writes each to the open streams whose session may
 // see it. A stream whose client does not read is dropped once its unsent data passes a bound;
-// sessions are checked again when the bus says they changed, and every so often.
+// sessions are checked again when the bus says they changed, and every so often; a stream
+// whose session ended is told why (`session.ended`), then closed (issue 26 item 15).
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
@@ -10,6 +11,7 @@ import {
   LIVE_EVENT_ACCESS,
   LIVE_STREAM,
   type LiveEvent,
+  type SessionEndReason,
   type StreamedEvent,
 } from '@console/shared';
 import type { EventBus } from '../../events/bus';
@@ -127,8 +129,11 @@ export class LiveHub {
     for (const conn of [...this.connections]) this.drop(conn, 'closed');
   }
 
-  /** Checks the open streams of `userIds` (or all) against their sessions now. */
-  async recheck(userIds?: readonly number[]): Promise<void> {
+  /**
+   * Checks the open streams of `userIds` (or all) against their sessions now; one whose session
+   * ended gets `session.ended` with `reason` as its last frame.
+   */
+  async recheck(userIds?: readonly number[], reason: SessionEndReason = 'ended'): Promise<void> {
     const conns = [...this.connections].filter((c) => !userIds || userIds.includes(c.userId));
     if (conns.length === 0) return;
     let states: Awaited<ReturnType<SessionCheck>>;
@@ -139,15 +144,18 @@ export class LiveHub {
     }
     for (const conn of conns) {
       const state = states.get(conn.sessionId);
-      if (!state) this.drop(conn, 'session');
-      else conn.permissions = state.permissions;
+      if (state) conn.permissions = state.permissions;
+      else {
+        this.write(conn, `data: ${JSON.stringify({ type: 'session.ended', reason })}\n\n`);
+        this.drop(conn, 'session');
+      }
     }
   }
 
   /** Takes one event from the bus (tests and the bench call it directly, past the bus). */
   receive(event: LiveEvent): void {
     if (event.type === 'session.changed') {
-      void this.recheck(event.userIds);
+      void this.recheck(event.userIds, event.reason);
       return;
     }
     if (event.type === 'scenic.load.changed') {

@@ -296,7 +296,7 @@ export class UsersService {
         .set({ enabled, updatedAt: new Date(), version: before.version + 1 })
         .where(eq(users.id, id));
       if (!enabled) await q.deleteSessionsOf(tx, id);
-      if (!enabled) emit({ type: 'session.changed', userIds: [id] });
+      if (!enabled) emit({ type: 'session.changed', userIds: [id], reason: 'disabled' });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
@@ -349,7 +349,7 @@ export class UsersService {
         })
         .where(eq(users.id, id));
       await q.deleteSessionsOf(tx, id);
-      emit({ type: 'session.changed', userIds: [id] });
+      emit({ type: 'session.changed', userIds: [id], reason: 'password_reset' });
       // No password or hash in the trail: only that a reset happened.
       await recordAudit(tx, {
         entityType: AUDIT_USER,
@@ -370,7 +370,7 @@ export class UsersService {
       const roles = await q.roleCodesOf(tx, id);
       if (before.enabled && roles.includes(ADMIN)) await this.assertNotLastAdmin(tx, id);
       await tx.delete(users).where(eq(users.id, id));
-      emit({ type: 'session.changed', userIds: [id] });
+      emit({ type: 'session.changed', userIds: [id], reason: 'deleted' });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
@@ -395,7 +395,7 @@ export class UsersService {
       if (gone.length === 0) {
         throw notFound({ 'zh-CN': '会话不存在', 'en-US': 'No such session' });
       }
-      emit({ type: 'session.changed', userIds: [id] });
+      emit({ type: 'session.changed', userIds: [id], reason: 'revoked' });
       await recordAudit(tx, {
         entityType: AUDIT_USER,
         entityId: id,
