@@ -2,7 +2,6 @@
 // tests call buildApp directly and use `inject`.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
@@ -25,6 +24,8 @@ import { sessionPlugin } from './plugins/session';
 import { authorizePlugin } from './plugins/authorize';
 import { auditPlugin } from './plugins/audit';
 import { staticPlugin } from './plugins/static';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { metricsPlugin } from './plugins/metrics';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { sectionRoutes } from './modules/sections/routes';
@@ -52,8 +53,11 @@ import { ok } from './lib/envelope';
 export interface BuildOptions {
   database: Database;
   env: ServerEnv;
-  /** Fastify logger; off in tests. */
-  logger?: boolean;
+  /**
+   * Fastify's logger (pino: JSON lines, each request's carrying its `reqId`, the id its answer
+   * carries in `x-request-id`); off in tests unless one passes a stream to read.
+   */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** Cross-module ports and the clock (tests pass their own). */
   ports?: Partial<ServicePorts>;
   /** Runs the background jobs (server/src/jobs/) while the app is up; on unless turned off. */
@@ -71,7 +75,9 @@ export async function buildApp({
   services: Services;
 }> {
   const app = Fastify({
-    logger: logger ? { level: env.logLevel } : false,
+    logger: logger
+      ? { level: env.logLevel, ...(typeof logger === 'object' ? { stream: logger.stream } : {}) }
+      : false,
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -104,7 +110,7 @@ export async function buildApp({
   }
 
   await app.register(openapiPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     // The host loads section bundles from their manifests; scripts stay same-origin.
     contentSecurityPolicy: env.devSections
       ? false
@@ -126,6 +132,7 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(contextPlugin);
+  await app.register(metricsPlugin, { token: env.metricsToken, database });
   await app.register(errorsPlugin);
   await app.register(notFoundPlugin);
   app.addHook('onClose', () => events.close());

@@ -42,6 +42,11 @@ export interface ServerEnv {
   devSections: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Bearer token of `GET /metrics` (Prometheus, plugins/metrics.ts); without one the metrics
+   * are off and `/metrics` answers 404.
+   */
+  metricsToken: string | undefined;
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -69,5 +74,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     devSections: env.DEV_SECTIONS === '1',
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Db } from './types';
@@ -20,7 +22,36 @@ export interface Database {
   url?: string;
   /** Round-trip check for /api/health. */
   ping(): Promise<void>;
+  /**
+   * How many of this build's migrations the database has not applied (readiness,
+   * `/api/health/ready`): another instance is migrating it, or it went back to an older schema.
+   */
+  pendingMigrations(): Promise<number>;
+  /** PostgreSQL: the connection pool's use now (the operator's metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
+}
+
+let migrationsOfThisBuild: { folderMillis: number }[] | undefined;
+
+/** Migrations of this build newer than the last one the database recorded as applied. */
+async function pendingMigrationsOf(db: Db): Promise<number> {
+  migrationsOfThisBuild ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const expected = migrationsOfThisBuild;
+  let last: number;
+  try {
+    // Where drizzle's migrators (node-postgres and PGlite alike) record what they applied.
+    const result = await db.execute(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    const rows = (result as unknown as { rows: { last: string | number | null }[] }).rows;
+    last = Number(rows[0]?.last ?? 0);
+  } catch (err) {
+    // No record at all: nothing applied yet (or still being created by the first migrator).
+    if ((err as { code?: string }).code === '42P01') return expected.length;
+    throw err;
+  }
+  return expected.filter((m) => m.folderMillis > last).length;
 }
 
 export class DataDirLockedError extends Error {
@@ -162,6 +193,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      pendingMigrations: () => pendingMigrationsOf(db),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       close: async () => {
         closing = true;
         await pool.end();
@@ -193,6 +231,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (closed) throw new Error('database closed');
         await client.query('select 1');
       },
+      pendingMigrations: () => pendingMigrationsOf(typed as unknown as Db),
       close: async () => {
         if (closed) return;
         closed = true;

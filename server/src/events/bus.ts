@@ -7,6 +7,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { liveEventSchema, type LiveEvent } from '@console/shared';
 import type { Db, Tx } from '../db/types';
+import { eventsDelivered, type EventDelivered } from '../lib/ops-channels';
 
 export const EVENTS_CHANNEL = 'console_events';
 
@@ -38,8 +39,18 @@ export interface EventBus {
 
 function parseEvent(payload: string): LiveEvent | null {
   try {
-    const parsed = liveEventSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
+    const raw = JSON.parse(payload) as { at?: unknown };
+    const parsed = liveEventSchema.safeParse(raw);
+    if (!parsed.success) return null;
+    // `at`: when it was published (the operator's event-bus lag, plugins/metrics.ts).
+    if (typeof raw.at === 'number' && eventsDelivered.hasSubscribers) {
+      const delivered: EventDelivered = {
+        type: parsed.data.type,
+        lagSeconds: Math.max(0, Date.now() - raw.at) / 1000,
+      };
+      eventsDelivered.publish(delivered);
+    }
+    return parsed.data;
   } catch {
     return null; // not ours
   }
@@ -153,7 +164,8 @@ export async function createPgBus(
         pending.length = 0;
         const result = await work(tx, (event) => pending.push(event));
         for (const event of pending) {
-          await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+          const payload = JSON.stringify({ ...event, at: Date.now() });
+          await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
         }
         return result;
       });

@@ -22,9 +22,14 @@ export function requestLocale(req: FastifyRequest): Locale {
     : localeFromAcceptLanguage(req.headers['accept-language']);
 }
 
+/** The answer's header naming its request: the `reqId` of the request's log lines. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
 export const contextPlugin = fp(async (app) => {
   app.decorateRequest('locale', 'zh-CN');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, reply, done) => {
     req.locale = requestLocale(req);
+    reply.header(REQUEST_ID_HEADER, req.id);
+    done();
   });
 });

@@ -65,7 +65,7 @@ export async function createTestApp(
   envOverrides: Partial<ServerEnv> = {},
   ports: Partial<Omit<ServicePorts, 'clock'>> = {},
   /** `jobs: false`: no background jobs write while the test runs (they run on by default). */
-  options: { jobs?: boolean } = {},
+  options: { jobs?: boolean; logger?: { stream: NodeJS.WritableStream } } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const clock = new TestClock();
@@ -79,6 +79,7 @@ export async function createTestApp(
     env: testEnv({ ...(ownSectionsDir ? { sectionsDir: ownSectionsDir } : {}), ...envOverrides }),
     ports: { ...ports, clock },
     jobs: options.jobs,
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -15,6 +15,7 @@ import {
   type WireProblem,
   type WireSolution,
 } from './solver-wire';
+import { solverRuns, type SolverRun } from '../../lib/ops-channels';
 
 /** Past its time limit by this much, a solve is given up and the worker replaced. */
 const OVERRUN_MS = 30_000;
@@ -105,6 +106,23 @@ export async function solveOffThread(
   options: SolveOptions = {},
 ): Promise<PlanSolution> {
   const limit = options.timeLimitMs ?? DEFAULT_SOLVE_TIME_MS;
+  const started = performance.now();
+  const solution = await solveOrFallBack(problem, options, limit);
+  if (solverRuns.hasSubscribers) {
+    const run: SolverRun = {
+      seconds: (performance.now() - started) / 1000,
+      method: solution.method,
+    };
+    solverRuns.publish(run);
+  }
+  return solution;
+}
+
+async function solveOrFallBack(
+  problem: PlanProblem | WireProblem,
+  options: SolveOptions,
+  limit: number,
+): Promise<PlanSolution> {
   // The columns are handed over (transferred); a problem given as columns keeps its own for
   // the fallback.
   const wire = 'pairTeams' in problem ? copyWire(problem) : problemToWire(problem);

@@ -222,11 +222,46 @@ export async function setActiveRole(db: DbOrTx, userId: number, sessionId: numbe
 export const rolesByCodes = (db: DbOrTx, codes: string[]) =>
   db.select().from(roles).where(inArray(roles.code, codes));
 
-/** The user's sign-in before the given session's (kept on the session when it began). */
-export async function previousSignIn(db: DbOrTx, sessionId: number) {
-  const [row] = await db
-    .select({ at: sessions.previousLoginAt, ip: sessions.previousLoginIp })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  return row ?? { at: null, ip: null };
+/**
+ * What `GET /api/user/info` answers, in one round trip: the user, the roles they hold (in role
+ * order) and the sign-in before the given session's (kept on the session when it began). Kept
+ * prepared: every page asks it first.
+ */
+const userInfoQuery = (db: DbOrTx) =>
+  db
+    .select({
+      user: users,
+      roles: sql<RoleOfUser[]>`coalesce((
+        select json_agg(json_build_object(
+          'code', ${roles.code}, 'name', ${roles.name}, 'nameEn', ${roles.nameEn},
+          'permissions', ${roles.permissions}) order by ${roles.id})
+        from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id}), '[]'::json)`,
+      previousLoginAt: sessions.previousLoginAt,
+      previousLoginIp: sessions.previousLoginIp,
+    })
+    .from(users)
+    .leftJoin(
+      sessions,
+      and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1);
+
+type RoleOfUser = Awaited<ReturnType<typeof rolesOfUser>>[number];
+const preparedUserInfoQuery = new WeakMap<
+  Db,
+  ReturnType<ReturnType<typeof userInfoQuery>['prepare']>
+>();
+
+export async function userInfoRow(db: DbOrTx, userId: number, sessionId: number) {
+  const values = { userId, sessionId };
+  if (db instanceof PgTransaction) return (await userInfoQuery(db).execute(values))[0];
+  let query = preparedUserInfoQuery.get(db);
+  if (!query) {
+    query = userInfoQuery(db).prepare('user_info');
+    preparedUserInfoQuery.set(db, query);
+  }
+  const [row] = await query.execute(values);
+  return row;
 }

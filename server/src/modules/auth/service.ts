@@ -16,6 +16,7 @@ import { createLocalBus, type EventBus } from '../../events/bus';
 import { users } from './schema';
 import { recordAudit } from '../audit/writer';
 import * as q from './queries';
+import { SessionCache } from '../../plugins/session-cache';
 
 export interface ClientMeta {
   ip: string;
@@ -23,12 +24,30 @@ export interface ClientMeta {
 }
 
 export class AuthService {
+  /**
+   * `GET /api/user/info` answers, kept per session and active role as the session plugin keeps
+   * sessions (plugins/session-cache.ts): every page asks it first, and three reads a call were
+   * most of a signed-in request's cost (issue 30 item 6). Whatever it shows changes with a
+   * `session.changed` event — sign-out, role switch, password, an administrator's edit of the
+   * user or a held role, the user's own profile, settings or avatar, a restore — which drops
+   * every kept answer on every instance; anything else shows within the cache's two seconds.
+   */
+  private readonly infoCache = new SessionCache<UserInfo>((key) => {
+    const [userId, sessionId, ...role] = key.split(':');
+    return this.readInfo(Number(userId), role.join(':'), Number(sessionId));
+  });
+
   constructor(
     private readonly db: Db,
     private readonly config: SystemConfigService,
     /** Sign-outs and role switches tell the open live streams to check their session again. */
     private readonly events: EventBus = createLocalBus(),
-  ) {}
+  ) {
+    events.subscribe((event) => this.infoCache.onEvent(event));
+    // This instance's own change holds for the writer's very next request.
+    events.onCommitted?.((event) => this.infoCache.onEvent(event));
+    events.onReconnect?.(() => this.infoCache.clear());
+  }
 
   /**
    * The state of open live streams' sessions (`GET /api/events` re-checks them): the user and
@@ -142,13 +161,22 @@ export class AuthService {
     });
   }
 
+  /** What the signed-in user's session shows (`GET /api/user/info`); kept, see `infoCache`. */
   async info(userId: number, activeRole: string, sessionId: number): Promise<UserInfo> {
-    const user = await q.findUserById(this.db, userId);
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    const [held, previous] = await Promise.all([
-      q.rolesOfUser(this.db, userId),
-      q.previousSignIn(this.db, sessionId),
-    ]);
+    const info = await this.infoCache.get(`${userId}:${sessionId}:${activeRole}`);
+    if (!info) throw new AppError('UNAUTHENTICATED');
+    return info;
+  }
+
+  private async readInfo(
+    userId: number,
+    activeRole: string,
+    sessionId: number,
+  ): Promise<UserInfo | undefined> {
+    const row = await q.userInfoRow(this.db, userId, sessionId);
+    if (!row) return undefined;
+    const { user, roles: held } = row;
+    const previous = { at: row.previousLoginAt, ip: row.previousLoginIp };
     const active = held.find((r) => r.code === activeRole);
     return {
       id: user.id,

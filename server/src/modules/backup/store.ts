@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { BACKUP_ID_PATTERN, backupItem, type BackupItem, type BackupKind } from '@console/shared';
+import { backupsStored, type BackupStored } from '../../lib/ops-channels';
 
 /** A description as stored; those written before issue 25 lack the file's checksum. */
 const storedItem = backupItem.extend({ fileSha256: backupItem.shape.fileSha256.optional() });
@@ -67,6 +68,8 @@ export class BackupStore {
   commit(tempFile: string, item: BackupItem) {
     fs.renameSync(tempFile, this.fileOf(item.id));
     fs.writeFileSync(this.metaOf(item.id), JSON.stringify(item));
+    const stored: BackupStored = { kind: item.kind, startedAt: item.createdAt, bytes: item.size };
+    backupsStored.publish(stored);
   }
 
   get(id: string): BackupItem | null {

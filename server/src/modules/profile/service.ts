@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { profileBody, userSettingsBody } from '@console/shared';
 import type { Db } from '../../db/types';
+import { createLocalBus, type EventBus } from '../../events/bus';
 import { AppError, conflict, notFound, staleVersion } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
@@ -37,6 +38,11 @@ export class ProfileService {
     private readonly audit: AuditService,
     /** Per audit entity type, what its entries are about (other modules' services). */
     private readonly subjects: AuditSubjectSources = {},
+    /**
+     * What `GET /api/user/info` answers changes with the profile, settings and avatar: their
+     * writes say so (`session.changed` for the user), so no instance answers a kept one.
+     */
+    private readonly events: EventBus = createLocalBus(),
   ) {}
 
   async profile(userId: number): Promise<ProfileInfo> {
@@ -46,7 +52,7 @@ export class ProfileService {
   }
 
   async updateProfile(userId: number, body: ProfileUpdate): Promise<ProfileInfo> {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const before = await q.findProfile(tx, userId);
       if (!before) throw new AppError('UNAUTHENTICATED');
       if (before.version !== body.version) throw staleVersion();
@@ -70,13 +76,14 @@ export class ProfileService {
       });
       if (!updated) throw staleVersion();
       await recordAudit(tx, { entityType: 'user', entityId: userId, diff });
+      emit({ type: 'session.changed', userIds: [userId] });
       return { ...edited, version: updated.version };
     });
   }
 
   /** Saves the drawer's settings; the saved server menu stays unless one is sent. */
   async saveSettings(userId: number, body: SettingsUpdate): Promise<UserSettings> {
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const row = await q.findSettings(tx, userId);
       if (!row) throw new AppError('UNAUTHENTICATED');
       const before = resolveUserSettings(row.settings);
@@ -87,6 +94,7 @@ export class ProfileService {
         entityId: userId,
         diff: diffRecords(before, settings),
       });
+      emit({ type: 'session.changed', userIds: [userId] });
       return settings;
     });
   }
@@ -120,7 +128,7 @@ export class ProfileService {
         },
       });
     }
-    return this.db.transaction(async (tx) => {
+    return this.events.transaction(this.db, async (tx, emit) => {
       const before = await q.findProfile(tx, userId);
       const at = await q.upsertAvatar(tx, userId, mime, data);
       const url = `/api/user/avatar/${userId}?v=${at.getTime()}`;
@@ -130,6 +138,7 @@ export class ProfileService {
         entityId: userId,
         diff: { avatar: { before: before?.avatar ?? '', after: url } },
       });
+      emit({ type: 'session.changed', userIds: [userId] });
       return url;
     });
   }
