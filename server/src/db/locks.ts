@@ -19,4 +19,6 @@ export enum LockKey {
   MaintenanceEvents = 728109,
   /** Purge of allocation plans past their time to live (jobs/allocation-plan-purge.ts). */
   AllocationPlanPurge = 728113,
+  /** Retention of sessions served and browser reports per section version (issue 30). */
+  SectionHealthPurge = 728114,
 }

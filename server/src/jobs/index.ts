@@ -6,6 +6,7 @@ import { teamPendingReminderJob } from './team-pending-reminder';
 import { teamStartFinishJob } from './team-start-finish';
 import { maintenanceEventsJob } from './maintenance-events';
 import { allocationPlanPurgeJob } from './allocation-plan-purge';
+import { sectionHealthPurgeJob } from './section-health-purge';
 
 export const JOBS = [
   licenceReminderJob,
@@ -15,6 +16,7 @@ export const JOBS = [
   teamPendingReminderJob,
   maintenanceEventsJob,
   allocationPlanPurgeJob,
+  sectionHealthPurgeJob,
 ];
 
 export { runJob, startJobs, type JobRun, type Scheduler } from './scheduler';

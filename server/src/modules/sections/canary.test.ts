@@ -18,6 +18,8 @@ import { auditLog } from '../audit/schema';
 import { runSectionsCommand, type CliContext } from '../../cli/sections';
 import { sectionReports, sectionServed } from './schema';
 import { fakeRemotes, type FakeBuild } from './test-bundles';
+import { runJob } from '../../jobs/scheduler';
+import { sectionHealthPurgeJob } from '../../jobs/section-health-purge';
 
 let t: TestApp;
 let admin: Client;
@@ -383,14 +385,14 @@ describe('browser reports', () => {
     expect(codes.at(-1)).toBe(429);
   });
 
-  it('the retention purge removes what is older than the limit', async () => {
+  it('the hourly retention job removes what is older than the limit', async () => {
     const old = new Date(Date.now() - (SECTION_REPORT_LIMITS.retentionDays + 1) * 86_400_000);
     await t.services.db
       .update(sectionReports)
       .set({ lastAt: old })
       .where(eq(sectionReports.message, 'boom'));
-    const purged = await t.services.sectionHealth.purge(t.services.db, new Date());
-    expect(purged.reports).toBe(1);
+    const run = await runJob(sectionHealthPurgeJob, t.services, new Date());
+    expect(run).toMatchObject({ ran: true, result: { reports: 1 } });
     expect(
       await t.services.db.select().from(sectionReports).where(eq(sectionReports.message, 'boom')),
     ).toEqual([]);
