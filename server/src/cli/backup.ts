@@ -18,7 +18,9 @@ const PHASES: Record<BackupProgress['phase'], string> = {
   backup: 'Backing up',
   validate: 'Checking the file',
   'pre-restore': 'Backing up the current data',
+  audit: 'Checking the backup’s audit trail',
   replace: 'Restoring the data',
+  rebuild: 'Rebuilding indexes and keys',
 };
 const BAR = 30;
 const POLL_MS = 1000;

@@ -1,6 +1,6 @@
 // Backup and restore (issue #15 point 6; server: server/src/modules/backup/). A backup is one
-// gzip'd NDJSON file: a header (product marker, format, schema and app version, time), every
-// table's rows, and a trailer holding the SHA-256 of everything before it.
+// gzip'd file of lines: a header (product marker, format, schema and app version, time), every
+// table's rows (COPY text since format 2), and a trailer holding the SHA-256 of everything before it.
 import { z } from 'zod';
 import { PAGE_MAX } from './validation';
 
@@ -67,8 +67,20 @@ export const restoreResult = z.object({
 });
 export type RestoreResult = z.infer<typeof restoreResult>;
 
-/** What a running backup or restore is doing (issue 25 point 16). */
-export const BACKUP_PHASES = ['backup', 'validate', 'pre-restore', 'replace'] as const;
+/**
+ * What a running backup or restore is doing (issue 25 point 16). A restore: validate (beside
+ * pre-restore, the automatic backup), audit (the file's audit rows staged and checked against
+ * the trail), replace (every other table's rows loaded), rebuild (indexes and keys built again,
+ * audit rows merged).
+ */
+export const BACKUP_PHASES = [
+  'backup',
+  'validate',
+  'pre-restore',
+  'audit',
+  'replace',
+  'rebuild',
+] as const;
 export type BackupPhase = (typeof BACKUP_PHASES)[number];
 
 /** The running backup's or restore's progress (GET /api/backups/progress; null: none runs). */

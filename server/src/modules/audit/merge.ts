@@ -1,6 +1,8 @@
 // A backup's audit rows meet the live trail (issue 25 point 10). The trail is append-only
 // (product.md, "Audit trail"): a restore never removes or rewrites a row of it. The backup's rows
-// are staged in a temporary table and merged:
+// are staged in a table of their own (before the restore's transaction, a range of pages at a
+// time between other requests: issue 25 point 16), those the trail already holds are dropped
+// from it there, and the rest is merged inside the transaction:
 // - a row the trail already holds (same id and hash, or failing that the same content) stays
 //   as it is: a backup of this database holds a prefix of its trail;
 // - the rows older than the trail's anchor, when the backup holds the anchor row itself, were
@@ -12,18 +14,21 @@
 // - any other row (history from another database: a disaster recovery onto a new server) is
 //   appended at the end of the chain, in its original order and with its original content,
 //   chained onto the trail's last hash, so the trail still verifies.
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { LockKey } from '../../db/locks';
 import { auditLog } from './schema';
 import { chainHash, GENESIS_HASH, type AuditEntry } from './chain';
 import { readAnchor } from './queries';
 
-/** The temporary table a restore stages the backup's audit rows in (dropped at commit). */
-export const STAGED_AUDIT_TABLE = 'restore_staged_audit';
-
 /** Rows appended per statement. */
 const APPEND_BATCH = 2000;
+/** Staged pages checked against the trail per statement (tens of milliseconds on PGlite). */
+const PREFILTER_PAGES = 32;
+/** Staging tables are named `${STAGING_PREFIX}<random>`: one per restore, dropped by it. */
+export const STAGING_PREFIX = 'restore_staged_audit_';
 
 export interface AuditMerge {
   /** Rows of the backup's trail. */
@@ -38,29 +43,79 @@ export interface AuditMerge {
   appended: number;
 }
 
-/** Creates the staging table in `tx`; the restore inserts the backup's audit rows into it. */
-export async function stageAuditRows(tx: Tx): Promise<void> {
-  await tx.execute(
-    sql.raw(
-      `create temporary table ${STAGED_AUDIT_TABLE} (like audit_log including defaults) on commit drop`,
-    ),
-  );
+/**
+ * Creates an empty staging table shaped like the trail (no index, no constraint: rows go in
+ * fast) and returns its name. Unlogged: it lives for one restore, which drops it.
+ */
+export async function createAuditStaging(db: Db): Promise<string> {
+  const name = `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`;
+  await db.execute(sql.raw(`create unlogged table ${name} (like audit_log including defaults)`));
+  return name;
 }
 
-const count = async (tx: Tx, query: ReturnType<typeof sql>) =>
+export async function dropAuditStaging(db: Db | Tx, name: string): Promise<void> {
+  if (!name.startsWith(STAGING_PREFIX)) throw new Error(`Not a staging table: ${name}`);
+  await db.execute(sql.raw(`drop table if exists ${name}`));
+}
+
+/**
+ * Drops the staged rows the trail already holds (same id and hash), a range of pages at a time
+ * between other requests; returns how many. A backup of this database holds a prefix of its
+ * trail: most of its rows go here, before the restore's transaction. The trail only grows
+ * (and a row purged meanwhile stays purged), so what is dropped here stays right.
+ */
+export async function dropStagedRowsPresent(
+  db: Db,
+  name: string,
+  onProgress?: (checked: number) => void,
+): Promise<number> {
+  const staged = sql.raw(name);
+  const [size] = (
+    (await db.execute(
+      sql`select (pg_relation_size(${name}) / current_setting('block_size')::int)::int as pages`,
+    )) as unknown as { rows: { pages: number }[] }
+  ).rows;
+  let dropped = 0;
+  for (let page = 0; page <= size!.pages; page += PREFILTER_PAGES) {
+    const range = sql.raw(
+      `s.ctid >= '(${page},0)'::tid and s.ctid < '(${page + PREFILTER_PAGES},0)'::tid`,
+    );
+    dropped += await count(
+      db,
+      sql`with d as (delete from ${staged} s using audit_log a
+            where ${range} and a.id = s.id and a.hash = s.hash returning 1)
+          select count(*)::int as n from d`,
+    );
+    onProgress?.(Math.min(page + PREFILTER_PAGES, size!.pages));
+    await yieldToOthers();
+  }
+  return dropped;
+}
+
+const count = async (tx: Db | Tx, query: ReturnType<typeof sql>) =>
   Number(((await tx.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 
-/** Merges the staged rows into the trail (see the top of this file); holds the chain's lock. */
-export async function mergeStagedAuditRows(tx: Tx): Promise<AuditMerge> {
+/**
+ * Merges the staged rows into the trail (see the top of this file) and drops the staging table;
+ * holds the chain's lock. `dropped`: the backup's rows found in the trail before (and so no
+ * longer staged).
+ */
+export async function mergeStagedAuditRows(
+  tx: Tx,
+  name: string,
+  dropped: number,
+): Promise<AuditMerge> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LockKey.AuditChain})`);
-  const staged = sql.raw(STAGED_AUDIT_TABLE);
-  const inBackup = await count(tx, sql`select count(*)::int as n from ${staged}`);
-  const alreadyPresent = await count(
-    tx,
-    sql`with d as (delete from ${staged} s using audit_log a
+  const staged = sql.raw(name);
+  const inBackup = dropped + (await count(tx, sql`select count(*)::int as n from ${staged}`));
+  const alreadyPresent =
+    dropped +
+    (await count(
+      tx,
+      sql`with d as (delete from ${staged} s using audit_log a
           where a.id = s.id and a.hash = s.hash returning 1)
         select count(*)::int as n from d`,
-  );
+    ));
   const anchor = await readAnchor(tx);
   let purged = 0;
   if (anchor) {
@@ -158,5 +213,6 @@ export async function mergeStagedAuditRows(tx: Tx): Promise<AuditMerge> {
     appended += values.length;
     after = Number(rows[rows.length - 1]!.id);
   }
+  await dropAuditStaging(tx, name);
   return { inBackup, alreadyPresent: alreadyPresent + sameContent, purged, putBack, appended };
 }

@@ -75,6 +75,40 @@ function repack(lines: string[]): Buffer {
   return zlib.gzipSync(body + JSON.stringify(trailer) + '\n');
 }
 
+/**
+ * A format 1 backup of `db` (every row a JSON object, as servers wrote them before issue 25
+ * point 16), written here as that writer did, so that such files are known to restore.
+ */
+async function formatOneBackup(db: Db): Promise<Buffer> {
+  const { currentSchema, currentAppVersion } = await import('./format');
+  const schema = currentSchema();
+  const lines = [
+    JSON.stringify({
+      product: 'tour-console-backup',
+      format: 1,
+      schemaVersion: schema.version,
+      migrations: schema.tags,
+      appVersion: currentAppVersion(),
+      createdAt: new Date().toISOString(),
+      kind: 'manual',
+      database: dbKind(),
+    }),
+  ];
+  let rows = 0;
+  for (const table of dataTables()) {
+    lines.push(JSON.stringify(['table', table.name, table.columns]));
+    const texts = rowsOf<{ j: string }>(
+      await db.execute(sql.raw(`select row_to_json(t)::text as j from ${ident(table.name)} t`)),
+    ).map((r) => r.j);
+    lines.push(...texts, JSON.stringify(['end', table.name, texts.length]));
+    rows += texts.length;
+  }
+  const body = lines.map((l) => l + '\n').join('');
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const trailer = ['trailer', { sha256, rows, tables: dataTables().length }];
+  return zlib.gzipSync(body + JSON.stringify(trailer) + '\n');
+}
+
 let t: TestApp;
 let admin: Client;
 let backupDir: string;
@@ -158,8 +192,13 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     fs.writeFileSync(metaFile, JSON.stringify(legacy));
     expect(t.services.backup.store.get(item.id)?.fileSha256).toBe(fileHash);
     const lines = unpack(file);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ product: 'tour-console-backup', format: 1 });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ product: 'tour-console-backup', format: 2 });
     expect(lines.filter((l) => l.startsWith('["table",')).length).toBe(dataTables().length);
+    // Format 2: each table's rows in COPY text, ended by COPY's own `\.` line.
+    expect(lines.filter((l) => l === '\\.').length).toBe(dataTables().length);
+    const usersAt = lines.findIndex((l) => l.startsWith('["table","users",'));
+    const userColumns = JSON.parse(lines[usersAt]!)[2] as string[];
+    expect(lines[usersAt + 1]!.split('\t')).toHaveLength(userColumns.length);
 
     // Change every table: delete one row of each (with what cascades) and change another.
     const operator = await signedIn(t.app, 'operator');
@@ -259,6 +298,24 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('restores a format 1 file (rows as JSON, written before issue 25 point 16), every table as it was', async () => {
+    const before = await tableChecksums(t.services.db);
+    const file = await formatOneBackup(t.services.db);
+    expect(JSON.parse(unpack(file)[0]!)).toMatchObject({ format: 1 });
+    await t.services.db.execute(sql`update roles set description = 'changed' where code = 'user'`);
+    await t.services.db.execute(sql`delete from guide_languages`);
+    expect(await tableChecksums(t.services.db)).not.toEqual(before);
+    const res = await upload(admin, file);
+    expect(res.statusCode, res.body).toBe(200);
+    const now = await tableChecksums(t.services.db);
+    // Identical but for the restore's own audit row, added after the replacement.
+    expect({ ...now, audit_log: '' }).toEqual({ ...before, audit_log: '' });
+    const recorded = rowsOf<{ diff: { auditRows: { after: Record<string, number> } } }>(
+      await t.services.db.execute(sql`select diff from audit_log order by id desc limit 1`),
+    )[0]!.diff;
+    expect(recorded.auditRows.after.alreadyPresent).toBe(recorded.auditRows.after.inBackup);
+  });
+
   it('a restore keeps every audit row, even those written after the backup, and records itself; the chain verifies', async () => {
     const made = (await admin.post('/api/backups', {})).json().data;
     const file = (await admin.get(`/api/backups/${made.id}/download`)).rawPayload;
@@ -305,7 +362,7 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     // file's own SHA-256 can tell.
     const inner = zlib.gunzipSync(file);
     const innerFlipped = Buffer.from(inner);
-    const at = inner.indexOf('"admin"');
+    const at = inner.indexOf('\tadmin\t');
     innerFlipped[at + 2] = 'b'.charCodeAt(0);
     const header = JSON.parse(lines[0]!);
     const otherVersion = repack([
@@ -319,7 +376,8 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     const unknownTable = repack([
       lines[0]!,
       JSON.stringify(['table', 'no_such_table', ['id']]),
-      '{"id":1}',
+      '1',
+      '\\.',
       JSON.stringify(['end', 'no_such_table', 1]),
       ...lines.slice(1, -1),
       (() => {
@@ -331,11 +389,19 @@ describe('backup and restore', { timeout: 180_000 }, () => {
     ]);
     // A user role pointing at a user that is not in the file.
     const userRolesAt = lines.findIndex((l) => l.startsWith('["table","user_roles"'));
+    const userIdAt = (JSON.parse(lines[userRolesAt]!)[2] as string[]).indexOf('user_id');
     const brokenRef = repack(
       lines.map((l, i) =>
-        i === userRolesAt + 1 ? l.replace(/"user_id":\d+/, '"user_id":999999') : l,
+        i === userRolesAt + 1
+          ? l
+              .split('\t')
+              .map((v, j) => (j === userIdAt ? '999999' : v))
+              .join('\t')
+          : l,
       ),
     );
+    // A row with a field too many.
+    const extraField = repack(lines.map((l, i) => (i === userRolesAt + 1 ? `${l}\t1` : l)));
     const cases: [string, Buffer, string][] = [
       ['flipped byte', flipped, 'BACKUP_CORRUPT'],
       ['flipped byte, re-gzipped', zlib.gzipSync(innerFlipped), 'BACKUP_CORRUPT'],
@@ -351,6 +417,7 @@ describe('backup and restore', { timeout: 180_000 }, () => {
       ['newer version', otherVersion, 'BACKUP_VERSION'],
       ['unknown table', unknownTable, 'BACKUP_INCONSISTENT'],
       ['broken reference', brokenRef, 'BACKUP_INCONSISTENT'],
+      ['a field too many', extraField, 'BACKUP_CORRUPT'],
     ];
     const before = await tableChecksums(t.services.db);
     for (const [name, content, error] of cases) {

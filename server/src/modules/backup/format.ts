@@ -1,10 +1,15 @@
-// The backup file format (version 1): gzip'd NDJSON, one JSON value a line.
-//   {"product":"tour-console-backup","format":1,"schemaVersion":4,"migrations":[…],
+// The backup file format: gzip'd lines. Version 2 (written since issue 25 point 16):
+//   {"product":"tour-console-backup","format":2,"schemaVersion":4,"migrations":[…],
 //    "appVersion":"0.1.0","createdAt":"…","kind":"manual","database":"pglite"}   header
 //   ["table","users",["id","username",…]]                                         a table starts
-//   {"id":1,"username":"admin",…}                                                 its rows (row_to_json)
+//   1<TAB>admin<TAB>…                                         its rows, PostgreSQL COPY text
+//   \.                                                                            its rows end
 //   ["end","users",3]                                                             its row count
 //   ["trailer",{"sha256":"…","rows":1234,"tables":25}]                            last line
+// Version 1 (still read) held each row as a JSON object (row_to_json) and no `\.` line. COPY
+// text is what pg_dump writes: it goes in and out through COPY (copy.ts) without being parsed
+// here, and is a third of JSON's size (no column names on every row). A COPY text line never
+// is `\.` (a backslash in a value is doubled), so the marker cannot be mistaken for a row.
 // The trailer's SHA-256 covers the bytes of every line before it (uncompressed, with their
 // newlines), computed while the file is written and again while it is read.
 import fs from 'node:fs';
@@ -13,7 +18,11 @@ import { MIGRATIONS_FOLDER } from '../../db/client';
 import { REPO_ROOT } from '../../config/env';
 
 export const PRODUCT = 'tour-console-backup';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** The formats a restore reads. */
+export const READABLE_FORMATS = [1, 2];
+/** Ends a table's rows in format 2 (COPY's own end-of-data line). */
+export const COPY_END = '\\.';
 
 /** Any single line longer than this is refused (a file built to exhaust memory). */
 export const MAX_LINE_BYTES = 64 * 1024 * 1024;

@@ -3,14 +3,18 @@
 //
 // An operation is a sequence of phases, each weighted by the rows it goes through: a backup is
 // one phase (the planner's estimate of the database's rows); a restore validates the file (its
-// rows) while it backs up the current data (the estimate), then replaces it (the file's rows).
-// The time left follows from the share done so far and the time it took.
+// rows) while it backs up the current data (the estimate), stages the file's audit rows, loads
+// the other tables' rows, then builds their indexes and keys again and merges the audit rows.
+// The time left follows from the share done so far and the time it took. No phase counts as
+// done before it is (a phase's last table done is 99 % of it): 100 % is never shown early.
 import type { BackupPhase, BackupProgress } from '@console/shared';
 
 interface Phase {
   phase: BackupPhase;
   /** Rows it goes through (an estimate until it starts and knows better). */
   rows: number;
+  /** Its time per row against the others' (1 unless said): building an index is quicker. */
+  weight?: number;
 }
 
 interface PhaseState extends Phase {
@@ -32,6 +36,8 @@ export class ProgressTracker {
     private readonly operation: BackupProgress['operation'],
     phases: Phase[],
     private readonly now: () => number = Date.now,
+    /** Told every change (a phase started or finished, work done). */
+    private readonly onChange?: (progress: BackupProgress) => void,
   ) {
     this.phases = phases.map((p) => ({
       ...p,
@@ -52,6 +58,11 @@ export class ProgressTracker {
   /** A phase starts: its tables (its rows may follow in `update`). */
   start(phase: BackupPhase, tables: number): void {
     Object.assign(this.get(phase), { tables, tablesDone: 0, rowsDone: 0, state: 'running' });
+    this.changed();
+  }
+
+  private changed() {
+    if (this.onChange) this.onChange(this.snapshot());
   }
 
   /** A phase's rows, once known (a restore's replacement: the validated file's rows). */
@@ -67,10 +78,12 @@ export class ProgressTracker {
     p.tablesDone = done.tablesDone;
     p.rowsDone = done.rowsDone;
     if (done.rowsTotal !== undefined) p.rows = done.rowsTotal;
+    this.changed();
   }
 
   finish(phase: BackupPhase): void {
     this.get(phase).state = 'done';
+    this.changed();
   }
 
   /** A phase's share done, 0–1. */
@@ -79,9 +92,7 @@ export class ProgressTracker {
     if (p.state === 'waiting' || p.tables === 0) return 0;
     // A table's rows may pass its estimate: the phase is not done before its tables are.
     const rowsTotal = Math.max(p.rows, p.rowsDone);
-    return rowsTotal > 0
-      ? Math.min(p.rowsDone / rowsTotal, p.tablesDone < p.tables ? 0.99 : 1)
-      : p.tablesDone / p.tables;
+    return Math.min(rowsTotal > 0 ? p.rowsDone / rowsTotal : p.tablesDone / p.tables, 0.99);
   }
 
   snapshot(): BackupProgress {
@@ -90,7 +101,7 @@ export class ProgressTracker {
       this.phases.find((p) => p.state === 'running') ??
       [...this.phases].reverse().find((p) => p.state !== 'waiting') ??
       this.phases[0]!;
-    const weights = this.phases.map((p) => Math.max(p.rows, 1));
+    const weights = this.phases.map((p) => Math.max(p.rows, 1) * (p.weight ?? 1));
     const all = weights.reduce((a, b) => a + b, 0);
     const done = this.phases.reduce((sum, p, i) => sum + this.share(p) * weights[i]!, 0);
     const share = Math.min(done / all, 1);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { ERRORS, formatMessage, type Localized } from '@console/shared';
 import { AppError } from '../../lib/app-error';
-import { PRODUCT, splitLines, type BackupHeader, type BackupTrailer } from './format';
+import { COPY_END, PRODUCT, splitLines, type BackupHeader, type BackupTrailer } from './format';
 
 const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
 
@@ -50,17 +50,20 @@ export interface ReadHandlers {
   /** Called once the header is read (before any table); may refuse the file. */
   header(header: BackupHeader): void | Promise<void>;
   table(name: string, columns: string[]): void | Promise<void>;
-  /** One row: its exact JSON text and the parsed object. */
+  /** Format 1: one row, its exact JSON text and the parsed object. */
   row?(text: string, row: Record<string, unknown>): void | Promise<void>;
   /**
-   * One row's exact JSON text, unparsed (instead of `row`: a reader that only passes the text
-   * on, after a first reading checked every row, saves parsing it again).
+   * Format 1: one row's exact JSON text, unparsed (instead of `row`: a reader that only passes
+   * the text on, after a first reading checked every row, saves parsing it again).
    */
   rowText?(text: string): void | Promise<void>;
+  /** Format 2: one row, a line of COPY text (without its newline; valid until the next call). */
+  copyRow?(line: Buffer): void | Promise<void>;
   end(name: string): void | Promise<void>;
 }
 
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+const COPY_END_LINE = Buffer.from(COPY_END);
 
 function startsWithGzipMagic(file: string): boolean {
   const fd = fs.openSync(file, 'r');
@@ -124,6 +127,8 @@ export async function readBackup(
   let header: BackupHeader | null = null;
   let trailer: BackupTrailer | null = null;
   let table: { name: string; rows: number } | null = null;
+  /** Format 2: inside a table's rows (until its `\.` line). */
+  let inRows = false;
   let totalRows = 0;
   let tables = 0;
   try {
@@ -142,7 +147,17 @@ export async function readBackup(
         await handlers.header(header);
         continue;
       }
-      if (first === 0x7b /* { */ && table) {
+      if (inRows) {
+        hash.update(line).update('\n');
+        if (line.equals(COPY_END_LINE)) {
+          inRows = false;
+          continue;
+        }
+        table!.rows++;
+        await handlers.copyRow?.(line);
+        continue;
+      }
+      if (first === 0x7b /* { */ && table && header.format === 1) {
         hash.update(line).update('\n');
         const text = line.toString('utf8');
         table.rows++;
@@ -162,6 +177,7 @@ export async function readBackup(
         if (!b.every((c) => typeof c === 'string')) throw refusal('BACKUP_CORRUPT', 'structure');
         hash.update(line).update('\n');
         table = { name: a, rows: 0 };
+        inRows = header.format !== 1;
         tables++;
         await handlers.table(a, b as string[]);
       } else if (kind === 'end' && table && a === table.name && typeof b === 'number') {

@@ -1,178 +1,31 @@
-// Restoring a backup: validate the whole file first (nothing changes while it is read), then
-// replace every table's rows in one transaction, rebuild what is derived from them (filter
-// counts, sequences) and sign everyone out but the restoring admin, when the backup knows them.
-// The audit trail is not replaced: the backup's audit rows are merged into it (audit/merge.ts).
+// Restoring a (validated: validate.ts) backup, in two steps:
+// 1. its audit rows go into a staging table, outside any transaction, a piece at a time between
+//    other requests, and those the trail already holds are dropped there (audit/merge.ts);
+// 2. one transaction replaces every other table's rows — loaded without their secondary indexes
+//    and foreign keys, which are then built once each, as pg_restore does — rebuilds what is
+//    derived from them (filter counts, sequences), merges the staged audit rows into the trail
+//    and signs everyone out but the restoring admin, when the backup knows them.
+// Format 2 rows go in through COPY (copy.ts); format 1 rows as JSON, a batch per statement.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/types';
+import type { Db, DbOrTx, Tx } from '../../db/types';
 import { LockKey } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
-import {
-  mergeStagedAuditRows,
-  stageAuditRows,
-  STAGED_AUDIT_TABLE,
-  type AuditMerge,
-} from '../audit/merge';
+import { dropStagedRowsPresent, mergeStagedAuditRows, type AuditMerge } from '../audit/merge';
 import { allTables, APPEND_ONLY_TABLES, dataTables, ident, type TableInfo } from './tables';
-import { currentSchema, type BackupHeader, type BackupTrailer } from './format';
 import { readBackup, refusal } from './read';
 import { rowsOf } from './write';
-
-export interface ValidatedBackup {
-  header: BackupHeader;
-  trailer: BackupTrailer;
-  /** SHA-256 of the file's bytes. */
-  fileSha256: string;
-  /** Columns each table of the file holds. */
-  columns: Map<string, string[]>;
-  /** Whether the file holds the user with this id and username (the restoring admin). */
-  hasUser: boolean;
-}
-
-const key = (row: Record<string, unknown>, cols: string[]) => {
-  const values = cols.map((c) => row[c]);
-  return values.some((v) => v === null || v === undefined) ? null : JSON.stringify(values);
-};
-
-/** Reads the whole file and refuses it unless every check passes; changes nothing. */
-/** How far a reading of the file got (called every `PROGRESS_ROWS` rows and every table). */
-export type RestoreProgress = (done: { tablesDone: number; rowsDone: number }) => void;
-const PROGRESS_ROWS = 1000;
-
-export async function validateBackup(
-  file: string,
-  keepUser: { id: number; username: string } | null,
-  onProgress?: RestoreProgress,
-): Promise<ValidatedBackup> {
-  const schema = currentSchema();
-  const tables = new Map(dataTables().map((t) => [t.name, t]));
-  const columns = new Map<string, string[]>();
-  let sameVersion = true;
-  let hasUser = false;
-  // The first semantic problem; reported once the checksum proved the file intact.
-  let problem: AppError | null = null;
-  const fail = (err: AppError) => (problem ??= err);
-
-  // Foreign keys: the keys each referenced table holds and those referencing rows point at.
-  const referenced = new Map<string, Set<string>>(); // `${table}(${cols})` → keys
-  const pointing: { fk: string; foreignTable: string; table: string; keys: Set<string> }[] = [];
-  const pointingOf = new Map<string, { cols: string[]; keys: Set<string> }[]>();
-  for (const t of tables.values()) {
-    for (const fk of t.foreignKeys) {
-      if (!tables.has(fk.foreignTable)) continue;
-      const refKey = `${fk.foreignTable}(${fk.foreignColumns.join(',')})`;
-      if (!referenced.has(refKey)) referenced.set(refKey, new Set());
-      const entry = {
-        fk: refKey,
-        foreignTable: fk.foreignTable,
-        table: t.name,
-        keys: new Set<string>(),
-      };
-      pointing.push(entry);
-      const list = pointingOf.get(t.name) ?? [];
-      list.push({ cols: fk.columns, keys: entry.keys });
-      pointingOf.set(t.name, list);
-    }
-  }
-  const referencedOf = new Map<string, { cols: string[]; keys: Set<string> }[]>();
-  for (const [refKey, keys] of referenced) {
-    const [table, cols] = [
-      refKey.slice(0, refKey.indexOf('(')),
-      refKey.slice(refKey.indexOf('(') + 1, -1),
-    ];
-    const list = referencedOf.get(table) ?? [];
-    list.push({ cols: cols.split(','), keys });
-    referencedOf.set(table, list);
-  }
-
-  let current: { table: TableInfo | undefined; name: string } | null = null;
-  const done = { tablesDone: 0, rowsDone: 0 };
-  const { header, trailer, fileSha256 } = await readBackup(file, {
-    header(h) {
-      const prefix = h.migrations.every((tag, i) => schema.tags[i] === tag);
-      if (h.format !== 1 || !prefix || h.migrations.length > schema.tags.length) {
-        throw refusal('BACKUP_VERSION', undefined, {
-          backup: h.format !== 1 ? `format ${h.format}` : `${h.schemaVersion}`,
-          current: `${schema.version}`,
-        });
-      }
-      sameVersion = h.migrations.length === schema.tags.length;
-    },
-    table(name, cols) {
-      const table = tables.get(name);
-      current = { table, name };
-      if (!table) return void fail(refusal('BACKUP_INCONSISTENT', 'unknownTable', { table: name }));
-      if (columns.has(name)) {
-        return void fail(refusal('BACKUP_INCONSISTENT', 'duplicateTable', { table: name }));
-      }
-      columns.set(name, cols);
-      const unknown = cols.find((c) => !table.columns.includes(c));
-      if (unknown) {
-        fail(refusal('BACKUP_INCONSISTENT', 'unknownColumn', { table: name, column: unknown }));
-      }
-      // The same schema version has exactly the same columns; an older one may lack columns
-      // added since, when the database can fill them (nullable or with a default).
-      const missing = table.columns.find(
-        (c) =>
-          !cols.includes(c) &&
-          !table.generated.includes(c) &&
-          (sameVersion || !table.optional.includes(c)),
-      );
-      if (missing) {
-        fail(refusal('BACKUP_INCONSISTENT', 'missingColumn', { table: name, column: missing }));
-      }
-    },
-    row(_text, row) {
-      if (++done.rowsDone % PROGRESS_ROWS === 0) onProgress?.(done);
-      const t = current!;
-      if (!t.table) return;
-      const declared = columns.get(t.name)!;
-      for (const k of Object.keys(row)) {
-        if (!declared.includes(k)) throw refusal('BACKUP_CORRUPT', 'structure');
-      }
-      for (const r of referencedOf.get(t.name) ?? []) {
-        const k = key(row, r.cols);
-        if (k !== null) r.keys.add(k);
-      }
-      for (const p of pointingOf.get(t.name) ?? []) {
-        const k = key(row, p.cols);
-        if (k !== null) p.keys.add(k);
-      }
-      if (keepUser && t.name === 'users' && row.id === keepUser.id) {
-        hasUser = row.username === keepUser.username;
-      }
-    },
-    end() {
-      current = null;
-      done.tablesDone++;
-      onProgress?.(done);
-    },
-  });
-  if (problem) throw problem;
-  for (const t of tables.values()) {
-    if (!columns.has(t.name) && sameVersion) {
-      throw refusal('BACKUP_INCONSISTENT', 'missingTable', { table: t.name });
-    }
-  }
-  for (const p of pointing) {
-    const have = referenced.get(p.fk)!;
-    for (const k of p.keys) {
-      if (!have.has(k)) {
-        throw refusal('BACKUP_INCONSISTENT', 'brokenReference', {
-          table: p.table,
-          foreignTable: p.foreignTable,
-        });
-      }
-    }
-  }
-  return { header, trailer, fileSha256, columns, hasUser };
-}
+import { copyIn } from './copy';
+import { PROGRESS_ROWS, type RestoreProgress, type ValidatedBackup } from './validate';
 
 /**
- * Rows inserted per statement, and the most JSON text gathered for one: few statements (each
- * has a fixed cost, and statement triggers run once each), memory bounded.
+ * Format 1: rows inserted per statement, and the most JSON text gathered for one: few
+ * statements (each has a fixed cost, and statement triggers run once each), memory bounded.
  */
 const INSERT_ROWS = 10_000;
 const INSERT_BYTES = 16 * 1024 * 1024;
+/** Format 2: COPY text gathered before it is handed to the COPY. */
+const COPY_BATCH_BYTES = 256 * 1024;
+const NEWLINE = Buffer.from('\n');
 
 /**
  * Tables computed from others, rebuilt after a restore. guide_filter_counts: as its
@@ -188,15 +41,175 @@ export const DERIVED_REBUILD: Record<string, string> = {
     from guide_languages l join guides g on g.id = l.guide_id group by 1, 2, 3, 4, 5`,
 };
 
+/** Where one table's rows of the file go: a row at a time in, then `end`. */
+interface TableLoad {
+  /** Format 1: a row's JSON text. */
+  json(text: string): Promise<void>;
+  /** Format 2: a row's COPY text line (without its newline). */
+  line(line: Buffer): Promise<void>;
+  end(): Promise<void>;
+  abort(err: Error): void;
+}
+
+/** Loads rows of `source`'s shape into `target` (the table itself or a staging table). */
+async function loadInto(
+  db: DbOrTx,
+  format: number,
+  source: TableInfo,
+  target: string,
+  fileColumns: string[],
+): Promise<TableLoad> {
+  const cols = fileColumns
+    .filter((c) => !source.generated.includes(c))
+    .map(ident)
+    .join(', ');
+  if (format !== 1) {
+    const copy = await copyIn(db, target, cols);
+    let pending: Buffer[] = [];
+    let bytes = 0;
+    const send = async () => {
+      const piece = Buffer.concat(pending);
+      pending = [];
+      bytes = 0;
+      await copy.write(piece);
+    };
+    return {
+      json: () => Promise.reject(refusal('BACKUP_CORRUPT', 'structure')),
+      async line(line) {
+        // Copied: the reader reuses nothing, but a line is a view into a larger piece.
+        pending.push(line, NEWLINE);
+        bytes += line.length + 1;
+        if (bytes >= COPY_BATCH_BYTES) await send();
+      },
+      async end() {
+        if (bytes) await send();
+        await copy.end();
+      },
+      abort: (err) => copy.abort(err),
+    };
+  }
+  let batch: string[] = [];
+  let batchBytes = 0;
+  // The insert under way: the next batch is read and gathered meanwhile (reading and inserting
+  // overlap; one batch waits at most, memory stays bounded).
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const insert = sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(source.name)}, `)}${'[' + batch.join(',') + ']'}::json)`;
+    batch = [];
+    batchBytes = 0;
+    await inFlight;
+    // `then` once: Drizzle's query runs on every `then` of its QueryPromise.
+    inFlight = db.execute(insert).then(() => undefined);
+    // Its failure is thrown where it is awaited: before the next batch or after the last.
+    inFlight.catch(() => {});
+  };
+  return {
+    async json(text) {
+      batch.push(text);
+      batchBytes += text.length;
+      if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
+    },
+    line: () => Promise.reject(refusal('BACKUP_CORRUPT', 'structure')),
+    async end() {
+      await flush();
+      await inFlight;
+    },
+    abort() {
+      batch = [];
+    },
+  };
+}
+
+/**
+ * Reads the file's rows into loads: `loadFor` says where a table's rows go (null: nowhere).
+ * Refuses (BACKUP_CORRUPT) a file that changed since it was validated.
+ */
+async function readRowsInto(
+  file: string,
+  validated: ValidatedBackup,
+  loadFor: (table: TableInfo, columns: string[]) => Promise<TableLoad | null>,
+  onProgress?: RestoreProgress,
+): Promise<void> {
+  const tables = new Map(dataTables().map((t) => [t.name, t]));
+  let load: TableLoad | null = null;
+  const done = { tablesDone: 0, rowsDone: 0 };
+  const count = () => {
+    if (++done.rowsDone % PROGRESS_ROWS === 0) onProgress?.(done);
+  };
+  try {
+    const { trailer } = await readBackup(file, {
+      header() {},
+      async table(name, columns) {
+        load = await loadFor(tables.get(name)!, columns);
+      },
+      async rowText(text) {
+        if (!load) return;
+        count();
+        await load.json(text);
+      },
+      async copyRow(line) {
+        if (!load) return;
+        count();
+        await load.line(line);
+      },
+      async end() {
+        if (!load) return;
+        await load.end();
+        load = null;
+        done.tablesDone++;
+        onProgress?.(done);
+      },
+    });
+    // The file was replaced between the readings: the checksum no longer matches.
+    if (trailer.sha256 !== validated.trailer.sha256) throw refusal('BACKUP_CORRUPT', 'checksum');
+  } catch (err) {
+    (load as TableLoad | null)?.abort(err as Error);
+    throw err;
+  }
+}
+
+/**
+ * Step 1: the backup's audit rows into the staging table `staging` (audit/merge.ts), outside
+ * any transaction (PGlite answers other requests between the pieces); then the rows the trail
+ * already holds are dropped from it. Returns how many were dropped.
+ */
+export async function stageAuditRows(
+  db: Db,
+  file: string,
+  validated: ValidatedBackup,
+  staging: string,
+  onProgress?: RestoreProgress,
+): Promise<number> {
+  const format = validated.header.format;
+  await readRowsInto(
+    file,
+    validated,
+    (table, columns) =>
+      table.name === 'audit_log'
+        ? loadInto(db, format, table, staging, columns)
+        : Promise.resolve(null),
+    // Rows of the audit table alone (the others' are read past): one table.
+    (p) => onProgress?.({ tablesDone: 0, rowsDone: p.rowsDone }),
+  );
+  const staged = validated.rows.get('audit_log') ?? 0;
+  const dropped = await dropStagedRowsPresent(db, staging);
+  onProgress?.({ tablesDone: 1, rowsDone: staged });
+  return dropped;
+}
+
 /**
  * Drops the indexes of `tables` that no constraint needs and returns their definitions: rows go
  * in faster without them and each is then built once, sorted (as pg_restore does). Unique and
  * primary keys and exclusion constraints stay and check every row as it comes.
  */
-async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]> {
-  const indexes = rowsOf<{ name: string; def: string }>(
+async function dropSecondaryIndexes(
+  tx: Tx,
+  tables: string[],
+): Promise<{ table: string; def: string }[]> {
+  const indexes = rowsOf<{ name: string; table: string; def: string }>(
     await tx.execute(sql`
-      select quote_ident(i.relname) as name, pg_get_indexdef(i.oid) as def
+      select quote_ident(i.relname) as name, t.relname as table, pg_get_indexdef(i.oid) as def
       from pg_index x
       join pg_class i on i.oid = x.indexrelid
       join pg_class t on t.oid = x.indrelid
@@ -206,7 +219,30 @@ async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<string[]>
       order by 1`),
   );
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
-  return indexes.map((index) => index.def);
+  return indexes;
+}
+
+/**
+ * Drops the foreign keys of `tables` and returns their definitions: each is then checked once
+ * over the loaded rows (one join) instead of row by row as they come (as pg_restore does).
+ * validate.ts checked every reference of the file before; adding the keys back checks again.
+ */
+async function dropForeignKeys(
+  tx: Tx,
+  tables: string[],
+): Promise<{ table: string; name: string; def: string }[]> {
+  const keys = rowsOf<{ table: string; name: string; def: string }>(
+    await tx.execute(sql`
+      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+      from pg_constraint c join pg_class t on t.oid = c.conrelid
+      where c.contype = 'f' and t.relnamespace = 'public'::regnamespace
+        and t.relname = any(${`{${tables.join(',')}}`}::text[])
+      order by 1, 2`),
+  );
+  for (const k of keys) {
+    await tx.execute(sql.raw(`alter table ${ident(k.table)} drop constraint ${ident(k.name)}`));
+  }
+  return keys;
 }
 
 /** Moves every serial/identity sequence past the largest value its column holds. */
@@ -232,16 +268,27 @@ async function resetSequences(tx: Tx) {
   }
 }
 
+export interface ReplaceProgress {
+  /** Rows loaded, tables done. */
+  replace: RestoreProgress;
+  /** The rows are in: the indexes and keys are built next. */
+  rebuildStart(): void;
+  /** Tables whose indexes and keys are built again, and their rows; the audit merge last. */
+  rebuild: RestoreProgress;
+}
+
 /**
- * Replaces all data with the (validated) file's in `tx`. The restoring admin's session row
- * (`keepSession`) survives when the backup holds their account; every other session ends.
+ * Step 2: replaces all data with the (validated) file's in `tx` and merges the staged audit
+ * rows. The restoring admin's session row (`keepSession`) survives when the backup holds their
+ * account; every other session ends.
  */
 export async function replaceAll(
   tx: Tx,
   file: string,
   validated: ValidatedBackup,
   keepSessionId: number | null,
-  onProgress?: RestoreProgress,
+  staging: { name: string; dropped: number },
+  onProgress?: ReplaceProgress,
 ): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
   const lock = rowsOf<{ locked: boolean }>(
     await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
@@ -267,77 +314,43 @@ export async function replaceAll(
         .join(', ')}`,
     ),
   );
-  await stageAuditRows(tx);
-  const replaced = dataTables()
-    .filter((t) => !APPEND_ONLY_TABLES.has(t.name))
-    .map((t) => t.name);
-  const indexes = await dropSecondaryIndexes(tx, replaced);
+  const replaced = dataTables().filter((t) => !APPEND_ONLY_TABLES.has(t.name));
+  const names = replaced.map((t) => t.name);
+  const keys = await dropForeignKeys(tx, names);
+  const indexes = await dropSecondaryIndexes(tx, names);
   // Their triggers keep derived tables current row by row; those are rebuilt once at the end.
-  for (const name of replaced)
+  for (const name of names)
     await tx.execute(sql.raw(`alter table ${ident(name)} disable trigger user`));
 
-  const tables = new Map(dataTables().map((t) => [t.name, t]));
-  let table: TableInfo | null = null;
-  /** Where the current table's rows go (null: nowhere, the trail's anchor stays). */
-  let target: string | null = null;
-  let cols = '';
-  let batch: string[] = [];
-  let batchBytes = 0;
-  /**
-   * The insert under way: the next batch is read and gathered meanwhile (reading and inserting
-   * overlap; one batch waits at most, memory stays bounded).
-   */
-  let inFlight: Promise<unknown> = Promise.resolve();
-  const done = { tablesDone: 0, rowsDone: 0 };
-  const flush = async () => {
-    if (!table || !target || batch.length === 0) return;
-    const name = ident(table.name);
-    const insert = sql`${sql.raw(`insert into ${target} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${name}, `)}${'[' + batch.join(',') + ']'}::json)`;
-    const rows = batch.length;
-    batch = [];
-    batchBytes = 0;
-    await inFlight;
-    done.rowsDone += rows;
-    onProgress?.(done);
-    // `then` once: Drizzle's query runs on every `then` of its QueryPromise.
-    inFlight = tx.execute(insert).then(() => undefined);
-    // Its failure is thrown where it is awaited: before the next batch or after the last.
-    inFlight.catch(() => {});
-  };
-  const reading = readBackup(file, {
-    header() {},
-    table(name, columns) {
-      table = tables.get(name)!;
-      target =
-        name === 'audit_log'
-          ? STAGED_AUDIT_TABLE
-          : APPEND_ONLY_TABLES.has(name)
-            ? null
-            : ident(name);
-      const insertable = columns.filter((c) => !table!.generated.includes(c));
-      cols = insertable.map(ident).join(', ');
-    },
-    async rowText(text) {
-      if (!target) return;
-      batch.push(text);
-      batchBytes += text.length;
-      if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
-    },
-    async end() {
-      await flush();
-      table = null;
-      done.tablesDone++;
-      onProgress?.(done);
-    },
-  });
-  const { trailer } = await reading.finally(() => inFlight.catch(() => {}));
-  await inFlight;
-  // The file was replaced between the two readings: the checksum no longer matches.
-  if (trailer.sha256 !== validated.trailer.sha256) throw refusal('BACKUP_CORRUPT', 'checksum');
-  for (const name of replaced)
+  const format = validated.header.format;
+  await readRowsInto(
+    file,
+    validated,
+    (table, columns) =>
+      APPEND_ONLY_TABLES.has(table.name)
+        ? Promise.resolve(null)
+        : loadInto(tx, format, table, ident(table.name), columns),
+    onProgress?.replace,
+  );
+  for (const name of names)
     await tx.execute(sql.raw(`alter table ${ident(name)} enable trigger user`));
-  for (const def of indexes) await tx.execute(sql.raw(def));
 
+  // Each table's indexes and keys (every table is loaded: a key's check reads both sides).
+  onProgress?.rebuildStart();
+  const rebuilt = { tablesDone: 0, rowsDone: 0 };
+  for (const table of replaced) {
+    for (const index of indexes.filter((i) => i.table === table.name)) {
+      await tx.execute(sql.raw(index.def));
+    }
+    for (const k of keys.filter((key) => key.table === table.name)) {
+      await tx.execute(
+        sql.raw(`alter table ${ident(k.table)} add constraint ${ident(k.name)} ${k.def}`),
+      );
+    }
+    rebuilt.tablesDone++;
+    rebuilt.rowsDone += validated.rows.get(table.name) ?? 0;
+    onProgress?.rebuild(rebuilt);
+  }
   for (const rebuild of Object.values(DERIVED_REBUILD)) {
     for (const statement of rebuild.split(';')) {
       if (statement.trim()) await tx.execute(sql.raw(statement));
@@ -348,7 +361,9 @@ export async function replaceAll(
       sql`insert into sessions select * from json_populate_record(null::sessions, ${keep}::json)`,
     );
   }
-  const audit = await mergeStagedAuditRows(tx);
+  const audit = await mergeStagedAuditRows(tx, staging.name, staging.dropped);
+  rebuilt.tablesDone++;
+  onProgress?.rebuild(rebuilt);
   await resetSequences(tx);
   return { keptOwnSession: keep !== undefined, audit };
 }

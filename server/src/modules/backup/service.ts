@@ -22,7 +22,11 @@ import { BackupStore } from './store';
 import { estimateRows, writeBackup, type WriteProgress } from './write';
 import { dataTables } from './tables';
 import { ProgressTracker } from './progress';
-import { replaceAll, validateBackup } from './restore';
+import type { ValidatedBackup } from './validate';
+import { replaceAll, stageAuditRows } from './restore';
+import { validateBackup } from './validate';
+import { createAuditStaging, dropAuditStaging } from '../audit/merge';
+import { APPEND_ONLY_TABLES } from './tables';
 import { currentAppVersion, currentSchema } from './format';
 
 /** The restoring admin: their session survives when the backup holds their account. */
@@ -92,8 +96,14 @@ export class BackupService {
   private track(
     operation: BackupProgress['operation'],
     phases: ConstructorParameters<typeof ProgressTracker>[1],
+    onChange?: (progress: BackupProgress) => void,
   ) {
-    this.tracker = new ProgressTracker(operation, phases, () => this.clock.now().getTime());
+    this.tracker = new ProgressTracker(
+      operation,
+      phases,
+      () => this.clock.now().getTime(),
+      onChange,
+    );
     return this.tracker;
   }
 
@@ -227,11 +237,15 @@ export class BackupService {
     });
   }
 
-  /** Restores a stored backup. */
-  restoreStored(id: string, by: Restorer): Promise<RestoreResult> {
+  /** Restores a stored backup; `onProgress` is told every step (as the progress route answers). */
+  restoreStored(
+    id: string,
+    by: Restorer,
+    onProgress?: (progress: BackupProgress) => void,
+  ): Promise<RestoreResult> {
     const item = this.store.get(id);
     if (!item) throw backupNotFound();
-    return this.restore(this.store.fileOf(id), id, by, item.rows);
+    return this.restore(this.store.fileOf(id), id, by, item.rows, onProgress);
   }
 
   /**
@@ -245,16 +259,26 @@ export class BackupService {
     by: Restorer,
     /** The file's rows when known (a stored backup); else the database's are a guess of them. */
     fileRows?: number,
+    onProgress?: (progress: BackupProgress) => void,
   ): Promise<RestoreResult> {
     return this.exclusive(async () => {
       const tables = dataTables().length;
+      const replacedTables = dataTables().filter((t) => !APPEND_ONLY_TABLES.has(t.name)).length;
       const current = await estimateRows(this.db);
       const rows = fileRows ?? current;
-      const tracker = this.track('restore', [
-        { phase: 'validate', rows },
-        { phase: 'pre-restore', rows: current },
-        { phase: 'replace', rows },
-      ]);
+      const tracker = this.track(
+        'restore',
+        [
+          { phase: 'validate', rows },
+          { phase: 'pre-restore', rows: current },
+          // Until the file is read, its audit rows are not known: guessed at none.
+          { phase: 'audit', rows: 0 },
+          { phase: 'replace', rows },
+          // Sorting rows into indexes and checking keys: measured at about a third of loading them.
+          { phase: 'rebuild', rows, weight: 0.3 },
+        ],
+        onProgress,
+      );
       // The file is checked while the current data is backed up (the one works in this process,
       // the other mostly in the database); nothing changes before both are done.
       tracker.start('validate', tables);
@@ -288,62 +312,107 @@ export class BackupService {
       if (preRestore.status === 'rejected') throw preRestore.reason;
       const validated = validation.value;
       const before = preRestore.value;
-      tracker.expect('replace', validated.trailer.rows);
-      tracker.start('replace', tables);
-      const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
-        // Every session changes: those of the database replaced go, the restored ones come.
-        // Instances that keep sessions (and open live streams) check them again.
-        const holders = async () =>
-          (
-            (await tx.execute(sql`select distinct user_id as id from sessions`)) as unknown as {
-              rows: { id: number }[];
-            }
-          ).rows.map((r) => Number(r.id));
-        const signedInBefore = await holders();
-        const result = await replaceAll(tx, file, validated, by.sessionId, (p) =>
-          tracker.update('replace', p),
+      let appendOnlyRows = 0;
+      for (const name of APPEND_ONLY_TABLES) appendOnlyRows += validated.rows.get(name) ?? 0;
+      const replacedRows = validated.trailer.rows - appendOnlyRows;
+      tracker.expect('audit', validated.rows.get('audit_log') ?? 0);
+      tracker.expect('replace', replacedRows);
+      tracker.expect('rebuild', replacedRows);
+      tracker.start('audit', 1);
+      const staging = await createAuditStaging(this.db);
+      try {
+        const dropped = await stageAuditRows(this.db, file, validated, staging, (p) =>
+          tracker.update('audit', p),
         );
-        const userIds = [...new Set([...signedInBefore, ...(await holders())])];
-        for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)
-          emit({ type: 'session.changed', userIds: userIds.slice(i, i + SESSION_EVENT_IDS) });
-        await recordAudit(tx, {
-          entityType: 'backup',
-          entityId: id ?? 'upload',
-          diff: {
-            restoredFrom: {
-              before: null,
-              after: {
-                createdAt: validated.header.createdAt,
-                fileSha256: validated.fileSha256,
-                sha256: validated.trailer.sha256,
-                rows: validated.trailer.rows,
-              },
-            },
-            preRestoreBackup: { before: null, after: before.id },
-            auditRows: { before: null, after: result.audit },
-          },
-        });
-        return result;
-      });
-      this.config.invalidate();
-      const h = validated.header;
-      return {
-        restored: {
+        tracker.finish('audit');
+        tracker.start('replace', replacedTables);
+        return await this.replace(
+          file,
           id,
-          kind:
-            (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
-          createdAt: h.createdAt,
-          fileSha256: validated.fileSha256,
-          sha256: validated.trailer.sha256,
-          schemaVersion: h.schemaVersion,
-          appVersion: h.appVersion,
-          database: h.database,
-          tables: validated.trailer.tables,
-          rows: validated.trailer.rows,
-        },
-        preRestoreBackupId: before.id,
-        keptOwnSession,
-      };
+          by,
+          validated,
+          before.id,
+          { name: staging, dropped },
+          tracker,
+          replacedTables,
+        );
+      } finally {
+        // Dropped by the transaction that merged it; left by one that failed.
+        await dropAuditStaging(this.db, staging).catch(() => {});
+      }
     });
+  }
+
+  /** The restore's transaction (step 2 of restore.ts), audited; what the restore answers. */
+  private async replace(
+    file: string,
+    id: string | null,
+    by: Restorer,
+    validated: ValidatedBackup,
+    preRestoreBackupId: string,
+    staging: { name: string; dropped: number },
+    tracker: ProgressTracker,
+    replacedTables: number,
+  ): Promise<RestoreResult> {
+    const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
+      // Every session changes: those of the database replaced go, the restored ones come.
+      // Instances that keep sessions (and open live streams) check them again.
+      const holders = async () =>
+        (
+          (await tx.execute(sql`select distinct user_id as id from sessions`)) as unknown as {
+            rows: { id: number }[];
+          }
+        ).rows.map((r) => Number(r.id));
+      const signedInBefore = await holders();
+      const result = await replaceAll(tx, file, validated, by.sessionId, staging, {
+        replace: (p) => tracker.update('replace', p),
+        rebuildStart: () => {
+          tracker.finish('replace');
+          // The replaced tables, then the audit rows' merge.
+          tracker.start('rebuild', replacedTables + 1);
+        },
+        rebuild: (p) => tracker.update('rebuild', p),
+      });
+      const userIds = [...new Set([...signedInBefore, ...(await holders())])];
+      for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)
+        emit({ type: 'session.changed', userIds: userIds.slice(i, i + SESSION_EVENT_IDS) });
+      await recordAudit(tx, {
+        entityType: 'backup',
+        entityId: id ?? 'upload',
+        diff: {
+          restoredFrom: {
+            before: null,
+            after: {
+              createdAt: validated.header.createdAt,
+              fileSha256: validated.fileSha256,
+              sha256: validated.trailer.sha256,
+              rows: validated.trailer.rows,
+            },
+          },
+          preRestoreBackup: { before: null, after: preRestoreBackupId },
+          auditRows: { before: null, after: result.audit },
+        },
+      });
+      return result;
+    });
+    this.config.invalidate();
+    const h = validated.header;
+    return {
+      restored: {
+        id,
+        kind:
+          (['manual', 'scheduled', 'pre-restore'] as const).find((k) => k === h.kind) ?? 'manual',
+        createdAt: h.createdAt,
+        fileSha256: validated.fileSha256,
+        sha256: validated.trailer.sha256,
+        schemaVersion: h.schemaVersion,
+        appVersion: h.appVersion,
+        database: h.database,
+        tables: validated.trailer.tables,
+        rows: validated.trailer.rows,
+      },
+      preRestoreBackupId,
+      keptOwnSession,
+    };
   }
 }

@@ -1,8 +1,9 @@
-// Writing a backup: every data table's rows, streamed through gzip into a file while the SHA-256
-// of the content (and of the file) is computed. Memory holds one batch of rows at a time.
+// Writing a backup (format 2, format.ts): every data table's rows in COPY text, streamed through
+// gzip into a file while the SHA-256 of the content (and of the file) is computed. Memory holds
+// one piece of rows at a time; the rows are never parsed here (copy.ts).
 //
 // One point in time, read in one of two ways:
-// - PostgreSQL: through a cursor inside one read-only REPEATABLE READ transaction (a snapshot;
+// - PostgreSQL: COPY … TO STDOUT inside one read-only REPEATABLE READ transaction (a snapshot;
 //   other requests use other connections meanwhile);
 // - PGlite (one connection, a transaction holds it whole: architecture.md, "Known pitfalls"):
 //   in chunks of pages, each its own short statement, yielding to other requests between
@@ -15,11 +16,13 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/types';
+import type { Db, Tx } from '../../db/types';
 import { LockKey } from '../../db/locks';
 import { AppError } from '../../lib/app-error';
 import { dataTables, ident, type TableInfo } from './tables';
+import { copyOut } from './copy';
 import {
+  COPY_END,
   currentAppVersion,
   currentSchema,
   FORMAT_VERSION,
@@ -28,8 +31,6 @@ import {
   type BackupTrailer,
 } from './format';
 
-/** Rows fetched from the cursor at a time (snapshot reading): few round trips, a few MB. */
-const FETCH_ROWS = 10_000;
 /**
  * gzip level 1: about twice as fast as the default 6 for some 10 % more bytes, and a backup's
  * time is spent compressing otherwise (692 MB of JSON: 5.7 s against 11.5 s of a core; issue
@@ -75,12 +76,27 @@ export interface WriteOptions {
   signal?: AbortSignal;
 }
 
-/** Emits the rows of every table: `table` before its rows, each batch as JSON texts. */
+/** Emits the rows of every table: `table` before its rows, each piece as COPY text lines. */
 type ReadAll = (emit: {
   table(table: TableInfo): Promise<void>;
-  rows(texts: string[]): Promise<void>;
-  end(table: TableInfo, count: number): Promise<void>;
+  rows(lines: Buffer): Promise<void>;
+  end(table: TableInfo): Promise<void>;
 }) => Promise<void>;
+
+/** The columns a backup holds: all but those PostgreSQL computes (it computes them again). */
+export const storedColumns = (table: TableInfo) =>
+  table.columns.filter((c) => !table.generated.includes(c));
+
+/** The query that reads a table's stored columns (`where` narrows it to a range of pages). */
+const selectOf = (table: TableInfo, where = '') =>
+  `select ${storedColumns(table).map(ident).join(', ')} from ${ident(table.name)} t${where}`;
+
+/** Lines (newlines) in a piece of COPY text. */
+export function countLines(buf: Buffer): number {
+  let n = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) n++;
+  return n;
+}
 
 /** Writes a backup of `db` to `file` (created; removed again when anything fails). */
 export async function writeBackup(
@@ -98,7 +114,7 @@ export async function writeBackup(
       fs.rmSync(file, { force: true });
     }
   }
-  const written = await writeFile(file, opts, rowsEstimate, readInSnapshot(db));
+  const written = await writeFile(file, opts, rowsEstimate, readInSnapshot(db, !!opts.chunked));
   return { ...written, reading: 'snapshot' };
 }
 
@@ -123,9 +139,12 @@ export async function estimateRows(db: Db): Promise<number> {
   return Math.round(Number(row?.n ?? 0));
 }
 
-/** Every table in one REPEATABLE READ snapshot, through a cursor. */
+/**
+ * Every table in one REPEATABLE READ snapshot: PostgreSQL streams each table's COPY; PGlite
+ * (one connection, held by the transaction anyway) reads it a range of pages at a time.
+ */
 const readInSnapshot =
-  (db: Db): ReadAll =>
+  (db: Db, chunked: boolean): ReadAll =>
   (emit) =>
     db.transaction(
       async (tx) => {
@@ -135,57 +154,46 @@ const readInSnapshot =
         if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
         for (const table of dataTables()) {
           await emit.table(table);
-          await tx.execute(
-            sql.raw(
-              `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from ${ident(table.name)} t`,
-            ),
-          );
-          let count = 0;
-          for (;;) {
-            const batch = rowsOf<{ j: string }>(
-              await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from backup_rows`)),
-            );
-            if (batch.length) await emit.rows(batch.map((r) => r.j));
-            count += batch.length;
-            if (batch.length < FETCH_ROWS) break;
-          }
-          await tx.execute(sql.raw('close backup_rows'));
-          await emit.end(table, count);
+          if (chunked) await readPages(tx, table, emit, false);
+          else for await (const piece of copyOut(tx, selectOf(table))) await emit.rows(piece);
+          await emit.end(table);
         }
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
 
-/** Every table a range of pages at a time (a TID range scan), yielding between ranges. */
+/** A table a range of pages at a time (a TID range scan), yielding between ranges or not. */
+async function readPages(
+  db: Db | Tx,
+  table: TableInfo,
+  emit: Parameters<ReadAll>[0],
+  yieldBetween: boolean,
+) {
+  const name = ident(table.name);
+  const [size] = rowsOf<{ pages: number }>(
+    await db.execute(
+      sql.raw(
+        `select (pg_relation_size('${name.replaceAll("'", "''")}') / current_setting('block_size')::int)::int as pages`,
+      ),
+    ),
+  );
+  // One range past the last page: rows of a page added meanwhile (then read again anyway).
+  for (let page = 0; page <= size!.pages; page += CHUNK_PAGES) {
+    const last = page + CHUNK_PAGES > size!.pages;
+    const where = ` where t.ctid >= '(${page},0)'::tid${last ? '' : ` and t.ctid < '(${page + CHUNK_PAGES},0)'::tid`}`;
+    for await (const piece of copyOut(db, selectOf(table, where))) await emit.rows(piece);
+    if (yieldBetween) await yieldToOthers();
+  }
+}
+
+/** Every table a range of pages at a time, yielding to other requests between ranges. */
 const readChunks =
   (db: Db): ReadAll =>
   async (emit) => {
     for (const table of dataTables()) {
       await emit.table(table);
-      const name = ident(table.name);
-      const [size] = rowsOf<{ pages: number }>(
-        await db.execute(
-          sql.raw(
-            `select (pg_relation_size('${name.replaceAll("'", "''")}') / current_setting('block_size')::int)::int as pages`,
-          ),
-        ),
-      );
-      let count = 0;
-      // One range past the last page: rows of a page added meanwhile (then read again anyway).
-      for (let page = 0; page <= size!.pages; page += CHUNK_PAGES) {
-        const last = page + CHUNK_PAGES > size!.pages;
-        const batch = rowsOf<{ j: string }>(
-          await db.execute(
-            sql.raw(
-              `select row_to_json(t)::text as j from ${name} t where t.ctid >= '(${page},0)'::tid${last ? '' : ` and t.ctid < '(${page + CHUNK_PAGES},0)'::tid`}`,
-            ),
-          ),
-        );
-        if (batch.length) await emit.rows(batch.map((r) => r.j));
-        count += batch.length;
-        await yieldToOthers();
-      }
-      await emit.end(table, count);
+      await readPages(db, table, emit, true);
+      await emit.end(table);
     }
   };
 
@@ -206,13 +214,13 @@ async function writeFile(
   gzip.on('error', onError);
   out.on('error', onError);
 
-  const write = async (line: string) => {
+  const writeBytes = async (buf: Buffer) => {
     if (failed) throw failed;
     opts.signal?.throwIfAborted();
-    const buf = Buffer.from(line + '\n', 'utf8');
     hash.update(buf);
     if (!gzip.write(buf)) await once(gzip, 'drain');
   };
+  const write = (line: string) => writeBytes(Buffer.from(line + '\n', 'utf8'));
 
   const schema = currentSchema();
   const header: BackupHeader = {
@@ -234,14 +242,21 @@ async function writeFile(
   };
   try {
     await write(JSON.stringify(header));
+    let count = 0;
     await readAll({
-      table: (table) => write(JSON.stringify(['table', table.name, table.columns])),
-      rows: async (texts) => {
-        await write(texts.join('\n'));
-        progress.rowsDone += texts.length;
+      table: (table) => {
+        count = 0;
+        return write(JSON.stringify(['table', table.name, storedColumns(table)]));
+      },
+      rows: async (lines) => {
+        await writeBytes(lines);
+        const n = countLines(lines);
+        count += n;
+        progress.rowsDone += n;
         opts.onProgress?.({ ...progress });
       },
-      end: async (table, count) => {
+      end: async (table) => {
+        await write(COPY_END);
         await write(JSON.stringify(['end', table.name, count]));
         progress.tablesDone++;
         opts.onProgress?.({ ...progress });
