@@ -1,5 +1,6 @@
 // `npm run bench:web`: builds and serves the console, then measures the login page and the
-// workplace after login in fresh browser profiles (architecture.md, "Performance targets").
+// workplace after login in fresh browser profiles (architecture.md, "Performance targets"), and
+// a scroll of the dispatch board with 500 guides × 31 days beside an empty board (board-scroll.ts).
 // Fails (exit code 1) when any shared library is fetched twice or a page is over its budget.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { openBrowser, submitLogin } from '../support/browser';
 import { ensureBuilt, ROOT, SECTIONS, startConsole } from '../support/console';
+import { boardScroll } from './board-scroll';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_GZIP_BYTES = 485 * 1024;
@@ -257,6 +259,19 @@ async function main() {
         ),
       ),
     ];
+    // The dispatch board (issue 29 item 4): frame times of a scroll, beside an empty board.
+    const board = await boardScroll(running.baseUrl);
+    console.log(
+      `\ndispatch board scroll, ${board.full.rowsInDom} of 500 guide rows in the page (seeded in ${Math.round(board.seededMs / 1000)} s):`,
+    );
+    console.table([
+      { board: 'empty (baseline)', ...board.empty },
+      { board: '500 guides × 31 days', ...board.full },
+    ]);
+    console.log(
+      `board scroll p95 frame / empty board p95 frame: ${(board.full.p95Ms / board.empty.p95Ms).toFixed(2)}×`,
+    );
+
     if (duplicates.length > 0) {
       console.error(`\nSHARED LIBRARY FETCHED TWICE:\n  ${duplicates.join('\n  ')}`);
       process.exitCode = 1;

@@ -471,6 +471,10 @@ export const boardBar = z.object({
   label: z.string(),
   from: calendarDay,
   to: calendarDay,
+  /** The team's name, pax and status, so a bar says more than its code ('' / 0 / null: leave). */
+  name: z.string(),
+  pax: z.number(),
+  status: z.enum(TEAM_STATUSES).nullable(),
 });
 export type BoardBar = z.infer<typeof boardBar>;
 

@@ -551,13 +551,26 @@ describe('board', () => {
     expect(board.total).toBe(1);
     expect(board.guides[0]).toMatchObject({ guideId: g.id, workloadDays: 2 });
     expect(board.guides[0].bars).toEqual([
-      { kind: 'team', id: tm.id, label: tm.code, from: tm.startDate, to: tm.endDate },
+      // A team's bar names it and its pax and status (issue 29 item 4).
+      {
+        kind: 'team',
+        id: tm.id,
+        label: tm.code,
+        from: tm.startDate,
+        to: tm.endDate,
+        name: tm.name,
+        pax: 20,
+        status: 'allocated',
+      },
       {
         kind: 'leave',
         id: expect.any(Number),
         label: 'leave',
         from: addDays(tm.endDate, 2),
         to: addDays(tm.endDate, 2),
+        name: '',
+        pax: 0,
+        status: null,
       },
     ]);
     expect(board.waiting.map((w: WaitingTeam) => w.id)).toContain(waiting.id);

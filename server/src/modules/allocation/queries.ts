@@ -10,6 +10,7 @@ import {
   addDays,
   softEnabledKey,
   softWeightKey,
+  type BoardBar,
   type SoftPreference,
   type SystemConfigValues,
 } from '@console/shared';
@@ -359,7 +360,7 @@ export interface BoardRow {
   level: string;
   status: string;
   workload_days: number;
-  bars: { kind: 'team' | 'leave'; id: number; label: string; from: string; to: string }[];
+  bars: BoardBar[];
   total: number;
 }
 
@@ -391,12 +392,12 @@ export async function boardGuides(
           as workload_days,
         coalesce((select jsonb_agg(b order by b."from", b.kind, b.id) from (
           select 'team' as kind, t.id, t.code as label, a.from_date::text as "from",
-            a.to_date::text as "to"
+            a.to_date::text as "to", t.name, t.pax, t.status
           from team_assignments a join teams t on t.id = a.team_id
           where a.guide_id = p.id and a.status = 'active'
             and a.from_date <= ${range.to}::date and a.to_date >= ${range.from}::date
           union all
-          select 'leave', x.id, x.type, x.start_date::text, x.end_date::text
+          select 'leave', x.id, x.type, x.start_date::text, x.end_date::text, '', 0, null
           from guide_unavailability x
           where x.guide_id = p.id and x.start_date <= ${range.to}::date
             and x.end_date >= ${range.from}::date

@@ -1,5 +1,6 @@
-// The dispatch board's grid with 500 guides: only the rows in view are in the page, scrolling
-// brings others in, a picked team greys the guides who cannot take it, a dropped team asks to
+// The dispatch board's grid with 500 guides × 31 days: only the rows in view are in the page,
+// scrolling brings others in, a team's bar says its name and pax and shows its status by icon
+// and pattern as well as colour, a picked team greys the guides who cannot take it, a dropped team asks to
 // assign it to the row's guide, and a team bar opens the team.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -9,7 +10,7 @@ import zhCN from '../../locale/zh-CN';
 import { BoardGrid, ROW_H, TEAM_MIME, VIEWPORT_H } from './BoardGrid';
 import { daysOf } from './timeline';
 
-const days = daysOf('2026-03-01', '2026-03-14');
+const days = daysOf('2026-03-01', '2026-03-31');
 
 const guides: BoardGuide[] = Array.from({ length: 500 }, (_, i) => ({
   guideId: i + 1,
@@ -21,8 +22,46 @@ const guides: BoardGuide[] = Array.from({ length: 500 }, (_, i) => ({
   bars:
     i === 0
       ? [
-          { kind: 'team', id: 77, label: 'T20260301001', from: '2026-03-02', to: '2026-03-04' },
-          { kind: 'leave', id: 5, label: 'leave', from: '2026-03-10', to: '2026-03-20' },
+          {
+            kind: 'team',
+            id: 77,
+            label: 'T20260301001',
+            from: '2026-03-02',
+            to: '2026-03-04',
+            name: '西湖三日游',
+            pax: 32,
+            status: 'completed',
+          },
+          {
+            kind: 'team',
+            id: 78,
+            label: 'T20260301002',
+            from: '2026-03-05',
+            to: '2026-03-06',
+            name: '灵隐两日游',
+            pax: 18,
+            status: 'ongoing',
+          },
+          {
+            kind: 'team',
+            id: 79,
+            label: 'T20260301003',
+            from: '2026-03-07',
+            to: '2026-03-08',
+            name: '千岛湖',
+            pax: 25,
+            status: 'allocated',
+          },
+          {
+            kind: 'leave',
+            id: 5,
+            label: 'leave',
+            from: '2026-03-25',
+            to: '2026-04-05',
+            name: '',
+            pax: 0,
+            status: null,
+          },
         ]
       : [],
 }));
@@ -95,17 +134,41 @@ describe('the dispatch board grid', () => {
     expect(renderedRows().length).toBeLessThan(inView + 20);
   });
 
-  it('draws assignments and leave as bars clipped to the fortnight; a team bar opens the team', () => {
+  it('draws assignments and leave as bars clipped to the 31 days; a team bar opens the team', () => {
     const { onOpenTeam } = renderGrid();
     const bar = screen.getByTestId('bar-T20260301001');
     expect(bar.style.left).toBe(`${1 * 60 + 2}px`);
     expect(bar.style.width).toBe(`${3 * 60 - 4}px`);
-    // Leave from 03-10 to 03-20 shows over the fortnight's last five days, labelled by type.
+    // Leave from 03-25 to 04-05 shows over the month's last seven days, labelled by type.
     const leave = screen.getByTestId('leave-G0001');
-    expect(leave.style.width).toBe(`${5 * 60 - 4}px`);
+    expect(leave.style.left).toBe(`${24 * 60 + 2}px`);
+    expect(leave.style.width).toBe(`${7 * 60 - 4}px`);
     expect(leave.textContent).toBe('请假');
     fireEvent.click(bar);
     expect(onOpenTeam).toHaveBeenCalledWith(77);
+  });
+
+  it("says each team's name and pax, and tells its status apart without colour", () => {
+    renderGrid();
+    const bars = ['T20260301001', 'T20260301002', 'T20260301003'].map((c) =>
+      screen.getByTestId(`bar-${c}`),
+    );
+    expect(bars.map((b) => b.textContent)).toEqual([
+      '西湖三日游 · 32 人',
+      '灵隐两日游 · 18 人',
+      '千岛湖 · 25 人',
+    ]);
+    expect(bars.map((b) => b.dataset.status)).toEqual(['completed', 'ongoing', 'allocated']);
+    // Each look has its own icon and fill, and the status in words in its accessible name.
+    const icons = bars.map((b) => b.querySelector('svg')?.getAttribute('class'));
+    expect(new Set(icons).size).toBe(3);
+    expect(bars[0].style.background).toContain('repeating-linear-gradient');
+    expect(bars[1].style.borderLeft).toContain('5px solid');
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'T20260301001 西湖三日游 · 32 人 · 已完成 · 2026-03-02 ~ 2026-03-04',
+      'T20260301002 灵隐两日游 · 18 人 · 进行中 · 2026-03-05 ~ 2026-03-06',
+      'T20260301003 千岛湖 · 25 人 · 已分配 · 2026-03-07 ~ 2026-03-08',
+    ]);
   });
 
   it('greys the guides who cannot take the picked team', () => {

@@ -1,4 +1,5 @@
-// The dispatch board (issue #14, "Page"): guides as rows, the fortnight's days as columns,
+// The dispatch board (issue #14, "Page"): guides as rows, a fortnight's or a month's days as
+// columns (issue 29 item 4: 500 guides × 31 days stay smooth, BoardGrid renders the rows in view),
 // assignments and leave as bars, each guide's workload, and the range's waiting teams in a
 // strip on top (urgent ones flagged). Drag a team onto a guide's row — or pick it and press
 // Enter on a row — to assign it through the manual path; while a team is picked, rows of
@@ -9,6 +10,7 @@ import {
   DatePicker,
   Input,
   Pagination,
+  Radio,
   Result,
   Space,
   Spin,
@@ -19,13 +21,15 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { addDays, localDate, type BoardGuide, type WaitingTeam } from '@console/shared';
 import { useAllocationBoardQuery } from './api';
+import { BarLegend } from './BoardBars';
 import { BoardGrid, TEAM_MIME, WhyNot } from './BoardGrid';
 import { daysOf } from './timeline';
 import { useAssignGuide } from './useAssignGuide';
 import { useEligibleGuides } from './useEligibleGuides';
 import { TeamBadges } from './WaitingTeams';
 
-const FORTNIGHT = 14;
+/** The periods the board shows, in days: a fortnight or a month. */
+const SPANS = [14, 31] as const;
 const PAGE_SIZE = 500;
 
 export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean }) {
@@ -36,7 +40,8 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
   const navigate = useNavigate();
   const assign = useAssignGuide();
   const [from, setFrom] = useState(props.initialFrom);
-  const to = addDays(from, FORTNIGHT - 1);
+  const [span, setSpan] = useState<number>(SPANS[0]);
+  const to = addDays(from, span - 1);
   const days = useMemo(() => daysOf(from, to), [from, to]);
   const today = localDate();
   const [input, setInput] = useState('');
@@ -85,7 +90,7 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
         <Button
           icon={<IconLeft />}
           aria-label={t('allocation.board.previous')}
-          onClick={() => setFrom(addDays(from, -FORTNIGHT))}
+          onClick={() => setFrom(addDays(from, -span))}
         />
         <DatePicker
           value={from}
@@ -97,7 +102,18 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
         <Button
           icon={<IconRight />}
           aria-label={t('allocation.board.next')}
-          onClick={() => setFrom(addDays(from, FORTNIGHT))}
+          onClick={() => setFrom(addDays(from, span))}
+        />
+        <Radio.Group
+          type="button"
+          value={span}
+          onChange={(v: number) => setSpan(v)}
+          aria-label={t('allocation.board.span')}
+          data-testid="board-span"
+          options={SPANS.map((d) => ({
+            value: d,
+            label: t('allocation.board.spanDays', { days: d }),
+          }))}
         />
         <Input.Search
           allowClear
@@ -225,7 +241,7 @@ export function DispatchBoard(props: { initialFrom: string; canAllocate: boolean
           onChange={setCurrent}
         />
       )}
-      <Typography.Text type="secondary">{t('allocation.board.legend')}</Typography.Text>
+      <BarLegend />
     </Space>
   );
 }
