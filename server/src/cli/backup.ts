@@ -1,10 +1,10 @@
 // Backups from the command line (issue 25 point 16), through the running server's API — on
 // PGlite the server holds the data directory alone (architecture.md, "Known pitfalls"), and on
 // PostgreSQL this keeps one BACKUP_BUSY rule and one audit trail:
-//   npx tsx server/src/cli/backup.ts create
-//   npx tsx server/src/cli/backup.ts restore <backup id>
-//   npx tsx server/src/cli/backup.ts progress        (follows whatever runs now)
-// CONSOLE_URL (default http://127.0.0.1:3000), CONSOLE_USER and CONSOLE_PASSWORD: an account
+//   npm run backup -- create                  (or npx tsx server/src/cli/backup.ts create)
+//   npm run backup -- restore <backup id>
+//   npm run backup -- progress                (follows whatever runs now)
+// CONSOLE_URL (default http://127.0.0.1:8080), CONSOLE_USER and CONSOLE_PASSWORD: an account
 // with system:backup. While the operation runs, a bar shows the phase, tables and rows done and
 // the time left (GET /api/backups/progress, once a second).
 import {
@@ -18,9 +18,9 @@ const PHASES: Record<BackupProgress['phase'], string> = {
   backup: 'Backing up',
   validate: 'Checking the file',
   'pre-restore': 'Backing up the current data',
-  audit: 'Checking the backup’s audit trail',
+  audit: 'Checking the backup’s operation log',
   replace: 'Restoring the data',
-  rebuild: 'Rebuilding indexes and keys',
+  rebuild: 'Rebuilding indexes and foreign keys',
 };
 const BAR = 30;
 const POLL_MS = 1000;
@@ -46,7 +46,7 @@ export function progressLine(p: BackupProgress): string {
 
 async function main(argv: string[]) {
   const [command, id] = argv;
-  const base = (process.env.CONSOLE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+  const base = (process.env.CONSOLE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
   const username = process.env.CONSOLE_USER;
   const password = process.env.CONSOLE_PASSWORD;
   if (

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import type { BackupProgress } from '@console/shared';
+import { BACKUP_PHASES, type BackupProgress } from '@console/shared';
 import zhCN from '../../locale/zh-CN';
 import enUS from '../../locale/en-US';
 import { OperationProgressBar } from './OperationProgress';
@@ -53,5 +53,22 @@ describe('the backup progress bar', () => {
       'Checking the file · tables 12 / 36',
     );
     expect(screen.getByTestId('backup-progress-text').textContent).toContain('about 42 s left');
+  });
+
+  it('names every phase in both languages, the rebuild after the rows among them', () => {
+    for (const phase of BACKUP_PHASES) {
+      for (const messages of [zhCN, enUS] as Record<string, string>[]) {
+        expect(messages[`backup.progress.phase.${phase}`], phase).toBeTruthy();
+      }
+    }
+    renderIn('zh-CN', { ...restoring, phase: 'rebuild', percent: 97, secondsLeft: 4 });
+    expect(screen.getByTestId('backup-progress-text').textContent).toBe(
+      '正在重建索引与外键 · 表 12 / 36 · 行 436,000 / 524,591 · 约剩 4 秒',
+    );
+    cleanup();
+    renderIn('en-US', { ...restoring, phase: 'audit', percent: 40 });
+    expect(screen.getByTestId('backup-progress-text').textContent).toContain(
+      'Checking the backup’s operation log · tables 12 / 36',
+    );
   });
 });
