@@ -95,8 +95,12 @@ export const auditIdParams = z.strictObject({ id: rowId });
 
 export const auditFieldChange = z.object({ before: z.unknown(), after: z.unknown() });
 
-/** GET /api/audit/:id: the row with its field diff, request, agent and chain hashes. */
+/**
+ * GET /api/audit/:id: the row with what it is about (named as in the list), its field diff,
+ * request, agent and chain hashes.
+ */
 export const auditDetail = auditRow.extend({
+  subject: auditSubject.nullable(),
   diff: z.record(z.string(), auditFieldChange).nullable(),
   requestId: z.string(),
   userAgent: z.string(),

@@ -243,4 +243,14 @@ describe('operation log', () => {
     expect(other.length).toBeGreaterThan(0);
     for (const r of other) expect(r.subject, `row ${r.id}`).toBeNull();
   });
+
+  it('names the record in a row’s detail as the list does', async () => {
+    type Named = Row & { entityType: string; subject: { name: string } | null };
+    const rows = (await page('pageSize=100')).list as Named[];
+    const named = rows.find((r) => r.subject !== null)!;
+    const unnamed = rows.find((r) => r.subject === null)!;
+    const detail = (id: number) => admin.get(`/api/audit/${id}`).then((r) => r.json().data);
+    expect((await detail(named.id)).subject).toEqual(named.subject);
+    expect((await detail(unnamed.id)).subject).toBeNull();
+  });
 });

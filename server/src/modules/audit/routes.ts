@@ -90,7 +90,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: { tags, params: auditIdParams, response: { 200: envelopeOf(auditDetail) } },
       config: { access: 'system:audit:read' },
     },
-    async (req) => ok(await audit.detail(req.params.id)),
+    async (req) => ok(await audit.detail(req.params.id, services.auditSubjects)),
   );
 
   app.post(

@@ -28,10 +28,12 @@ export class AuditService {
     return { ...page, list: page.list.map((r) => ({ ...r, subject: subjectOf(r) })) };
   }
 
-  async detail(id: number): Promise<AuditDetail> {
+  /** One row, named by `subjects` as the list names it. */
+  async detail(id: number, subjects: AuditSubjectSources = {}): Promise<AuditDetail> {
     const row = await log.findRow(this.db, id);
     if (!row) throw notFound({ 'zh-CN': '该日志不存在', 'en-US': 'No such log row' });
-    return row;
+    const subjectOf = await auditSubjectsOf(subjects, [row]);
+    return { ...row, subject: subjectOf(row) };
   }
 
   /** The filter's rows, newest first, read in batches as the consumer pulls them. */

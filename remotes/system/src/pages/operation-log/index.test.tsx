@@ -2,7 +2,7 @@
 // (user, operator by default) sees who may read the log: no 校验哈希链, no 导出 CSV, no error,
 // and no call the server would refuse; a role with it gets both actions.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
@@ -97,5 +97,46 @@ describe('a row names its record (issue 26 item 9)', () => {
       'scenic_spot #99',
     ]);
     expect(links[0].getAttribute('href')).toContain('24');
+  });
+});
+
+describe('the detail drawer names its record too', () => {
+  it('shows the record’s name (and code) as the link the row has', async () => {
+    const listed = {
+      id: 7,
+      at: '2027-03-01T02:00:00.000Z',
+      userId: 1,
+      username: 'admin',
+      role: 'admin',
+      action: 'guide.update',
+      entityType: 'guide',
+      entityId: '120',
+      result: 200,
+      durationMs: 12,
+      ip: '127.0.0.1',
+      subject: { name: '卢晓东', code: 'G000120' },
+    };
+    vi.spyOn(http, 'request').mockImplementation((config: { url?: string }) =>
+      Promise.resolve({
+        data: config.url?.endsWith('/audit/7')
+          ? {
+              ...listed,
+              diff: { phone: { before: '1', after: '2' } },
+              requestId: 'r1',
+              userAgent: 'test',
+              prevHash: 'a',
+              hash: 'b',
+            }
+          : { list: [listed], next: null, prev: null },
+      }),
+    );
+    renderAs('admin');
+    await screen.findByTestId('log-entity-link');
+    fireEvent.click(screen.getByText(zhCN['log.detail']));
+    const drawer = await screen.findByTestId('log-detail');
+    const link = within(drawer).getByTestId('log-entity-link');
+    expect(link.textContent).toBe('卢晓东（G000120）');
+    expect(link.getAttribute('href')).toBe('/guide/profile/120');
+    expect(drawer.textContent).not.toContain('guide #120');
   });
 });
