@@ -1,6 +1,6 @@
 // `npm test`: every test of every workspace. Installs what the tests need first: Debian's
-// Chromium for the browser tests, and a throwaway database on the local PostgreSQL so the
-// API tests run on PostgreSQL as well as PGlite.
+// Chromium and nginx for the browser tests, and a throwaway database on the local PostgreSQL
+// so the API tests run on PostgreSQL as well as PGlite.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -16,6 +16,20 @@ function ensureChromium() {
     run('apt-get', ['update', '-q'], { env });
     if (run('apt-get', ['install', '-y', '-q', 'chromium'], { env }).status !== 0) {
       console.error('Could not install chromium; browser tests need /usr/bin/chromium.');
+      process.exit(1);
+    }
+  }
+}
+
+// The topology browser test runs Debian's nginx with docker/nginx.conf (e2e/tests/topology).
+function ensureNginx() {
+  if (fs.existsSync('/usr/sbin/nginx')) return;
+  console.log('Installing nginx from Debian packages…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['install', '-y', '-q', 'nginx'], { env }).status !== 0) {
+    run('apt-get', ['update', '-q'], { env });
+    if (run('apt-get', ['install', '-y', '-q', 'nginx'], { env }).status !== 0) {
+      console.error('Could not install nginx; the topology browser test needs /usr/sbin/nginx.');
       process.exit(1);
     }
   }
@@ -54,6 +68,7 @@ function postgresUrl() {
 }
 
 ensureChromium();
+ensureNginx();
 const pgUrl = postgresUrl();
 const env = { ...process.env, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}) };
 

@@ -60,6 +60,10 @@ export function freePort(): Promise<number> {
 export interface RunningConsole {
   baseUrl: string;
   stop(): Promise<void>;
+  /** What the server printed so far (its log lines). */
+  output(): string;
+  /** The server's process (a test that stops it by a signal of its own). */
+  process: ChildProcess;
 }
 
 interface Envelope<T> {
@@ -119,7 +123,7 @@ export async function launchServer(
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, output: () => output, process: server };
 }
 
 /** Starts the compiled server and waits until it is healthy and pins every section. */
