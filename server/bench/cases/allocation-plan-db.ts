@@ -81,6 +81,7 @@ export default defineCase({
     const body = JSON.stringify({ from, to: addDays(from, DAYS - 1) });
     const times: number[] = [];
     let plan: PlanDetail | null = null;
+    const methods: string[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const res = await fetch(`${baseUrl}/api/allocation/plans`, { method: 'POST', headers, body });
@@ -88,17 +89,30 @@ export default defineCase({
       if (!res.ok) throw new Error(`plan ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
       times.push(performance.now() - started);
       plan = json.data;
+      methods.push(plan.method);
     }
-    return {
+    // HiGHS must answer (issue 29 item 5): a plan the greedy fallback made, or whose LP did
+    // not finish, fails the case.
+    const figures = {
       teams: plan!.teamsConsidered,
       covered: plan!.teamsCovered,
       quality: plan!.quality.toFixed(4),
-      method: plan!.method,
+      method: methods.join(' | '),
       solveMs: plan!.solveMs,
+      // Where the time goes (the last run): reading (SQL) against solving.
+      phases: Object.entries(plan!.phaseMs ?? {})
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
       best: `${Math.min(...times).toFixed(0)} ms`,
       median: `${[...times].sort((a, b) => a - b)[1].toFixed(0)} ms`,
       worst: `${Math.max(...times).toFixed(0)} ms`,
       target: '≤ 3 000 ms',
     };
+    const fallback = methods.find((m) => /greedy-fallback|LP unfinished/.test(m));
+    if (fallback) {
+      console.log(figures);
+      throw new Error(`the solver did not answer in its budget: ${fallback}`);
+    }
+    return figures;
   },
 });

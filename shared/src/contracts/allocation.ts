@@ -389,6 +389,8 @@ export const planSummary = z.object({
   solveMs: z.number(),
   /** How it was solved: exact MIP per component, LP rounding with repair … */
   method: z.string(),
+  /** Milliseconds the plan spent in each phase (reading, building, solving, checking). */
+  phaseMs: z.record(z.string(), z.number()).optional(),
 });
 export type PlanSummary = z.infer<typeof planSummary>;
 

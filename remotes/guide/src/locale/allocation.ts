@@ -26,6 +26,8 @@ export const zhCN = {
   'allocation.col.spots': '行程景点',
   'allocation.pickTeam': '在左侧选择一个团，查看每位导游能否带团及原因',
   'allocation.daysLeft': '本团部分日期已有导游：以下按尚无导游的 {from} ~ {to} 核查与分配',
+  'allocation.stillNeeded': '还需 {count} 名导游：{pax} 人中尚有 {left} 人无导游带领',
+  'allocation.capacity': '可带 {capacity} 人',
   'allocation.plan.daysLeft': '部分日期已有导游，只排 {from} ~ {to}',
   'allocation.candidatesNeedAllocate': '查看候选导游需要“分配导游”权限',
   'allocation.candidatesOf': '{code} 的候选导游',
@@ -46,6 +48,8 @@ export const zhCN = {
   'allocation.plan.title': '一键规划：{from} 至 {to}',
   'allocation.plan.solving': '正在为 {from} 至 {to} 的待分配团求解最优方案…',
   'allocation.plan.elapsed': '已用 {seconds} 秒',
+  'allocation.plan.timeLeft': '{phase} · 预计还需 {seconds} 秒',
+  'allocation.plan.groupGuides': '{count} 名导游共带 {pax} 人',
   'allocation.plan.failed': '规划失败',
   'allocation.plan.again': '再试一次',
   'allocation.plan.covered': '可分配团数',
@@ -155,6 +159,9 @@ export const enUS = {
   'allocation.pickTeam': 'Pick a team on the left to see which guides can take it, and why',
   'allocation.daysLeft':
     'Part of this team already has a guide: guides are checked and booked for the days left, {from} ~ {to}',
+  'allocation.stillNeeded':
+    'Still needed: {count, plural, one {# guide} other {# guides}} — {left} of {pax} pax have no guide yet',
+  'allocation.capacity': 'leads up to {capacity}',
   'allocation.plan.daysLeft': 'Partly covered: planned for {from} ~ {to} only',
   'allocation.candidatesNeedAllocate':
     'Seeing the candidates needs the "allocate guides" permission',
@@ -176,6 +183,8 @@ export const enUS = {
   'allocation.plan.title': 'Plan all: {from} to {to}',
   'allocation.plan.solving': 'Solving the best plan for the teams waiting from {from} to {to}…',
   'allocation.plan.elapsed': '{seconds} s so far',
+  'allocation.plan.timeLeft': '{phase} · about {seconds} s left',
+  'allocation.plan.groupGuides': '{count} guides share {pax} pax',
   'allocation.plan.failed': 'Planning failed',
   'allocation.plan.again': 'Try again',
   'allocation.plan.covered': 'Teams covered',

@@ -9,6 +9,8 @@ export class PlanProgressTracker {
   private phase: PlanPhase = 'reading';
   private readonly started: number;
   private solveEnds: number | null = null;
+  private phaseStarted: number;
+  private readonly spent: Partial<Record<PlanPhase, number>> = {};
 
   constructor(
     /** The plan's time budget (ms), solve included. */
@@ -18,12 +20,24 @@ export class PlanProgressTracker {
     private readonly now: () => number = Date.now,
   ) {
     this.started = now();
+    this.phaseStarted = this.started;
   }
 
   /** The plan moves on to `phase`; solving with its time limit. */
   enter(phase: PlanPhase, solveMs?: number): void {
+    const now = this.now();
+    this.spent[this.phase] = (this.spent[this.phase] ?? 0) + now - this.phaseStarted;
+    this.phaseStarted = now;
     this.phase = phase;
     this.solveEnds = phase === 'solving' && solveMs !== undefined ? this.now() + solveMs : null;
+  }
+
+  /** Milliseconds spent in each phase so far (the plan's figures keep them). */
+  phaseMs(): Partial<Record<PlanPhase, number>> {
+    const out = { ...this.spent };
+    out[this.phase] = (out[this.phase] ?? 0) + this.now() - this.phaseStarted;
+    for (const k of Object.keys(out) as PlanPhase[]) out[k] = Math.round(out[k]!);
+    return out;
   }
 
   snapshot(): PlanProgress {

@@ -500,6 +500,7 @@ export class AllocationService {
       coverBound: solution.coverBound,
       solveMs: Math.round(solution.solveMs),
       method: solution.method,
+      phaseMs: progress.phaseMs(),
     };
     const planId = await this.db.transaction(async (tx) => {
       const [plan] = await tx

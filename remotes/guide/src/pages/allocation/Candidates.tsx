@@ -86,8 +86,10 @@ export function Candidates(props: {
     setBusy(c.guideId);
     const done = await assign(team, c, candidates.data?.window);
     setBusy(null);
-    if (done) props.onAssigned(team);
+    // A large group keeps its place until its guides cover it: the list shows the next one.
+    if (done && done.status !== 'pending') props.onAssigned(team);
   };
+  const coverage = candidates.data?.coverage;
 
   const row = (c: Candidate) => {
     const expanded = open === c.guideId;
@@ -124,6 +126,11 @@ export function Candidates(props: {
             <Typography.Text type="secondary">
               {c.languages.map((l) => dict.languageLabel(l)).join(' / ')}
             </Typography.Text>
+            {coverage?.largeGroup && (
+              <Typography.Text type="secondary" data-testid="candidate-capacity">
+                {t('allocation.capacity', { capacity: c.capacity })}
+              </Typography.Text>
+            )}
           </Space>
           {c.eligible && c.score !== null ? (
             <Space>
@@ -166,6 +173,18 @@ export function Candidates(props: {
           candidates.data.window.to !== team.endDate) && (
           <Typography.Text type="warning" data-testid="candidates-window">
             {t('allocation.daysLeft', candidates.data.window)}
+          </Typography.Text>
+        )}
+      {/* A large group (or one partly covered): how many more guides its pax need. */}
+      {coverage &&
+        coverage.stillNeeded > 0 &&
+        (coverage.largeGroup || coverage.paxLeft < coverage.pax) && (
+          <Typography.Text type="warning" data-testid="candidates-still-needed">
+            {t('allocation.stillNeeded', {
+              count: coverage.stillNeeded,
+              left: coverage.paxLeft,
+              pax: coverage.pax,
+            })}
           </Typography.Text>
         )}
       <Space wrap>

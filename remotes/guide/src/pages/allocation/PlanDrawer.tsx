@@ -10,6 +10,7 @@ import {
   List,
   Message,
   Modal,
+  Progress,
   Result,
   Space,
   Spin,
@@ -21,11 +22,13 @@ import {
 import { useIntl } from 'react-intl';
 import {
   OPERATION_TIME_ZONE,
+  PLAN_PHASE_TEXT,
   UNCOVERED_TEXT,
   resolveLocale,
   type PlanChange,
   type PlanDetail,
   type PlanItem,
+  type PlanProgress,
 } from '@console/shared';
 import { apiErrorCode, apiErrorEnvelope, apiErrorMessage } from '@console/shared/api';
 import { allocationApi, useAllocationChanged } from './api';
@@ -59,6 +62,7 @@ export function PlanDrawer(props: {
   const [selected, setSelected] = useState<number[]>([]);
   const [committing, setCommitting] = useState(false);
   const [elapsed, setElapsed] = useState(0);
+  const [progress, setProgress] = useState<PlanProgress | null>(null);
   const run = useRef(0);
 
   const solve = async () => {
@@ -102,6 +106,27 @@ export function PlanDrawer(props: {
     if (state.step !== 'solving') return;
     const timer = setInterval(() => setElapsed(Date.now() - state.startedAt), 200);
     return () => clearInterval(timer);
+  }, [state]);
+
+  // The plan's phase and time left, from the server while it runs (not a bare spinner).
+  useEffect(() => {
+    if (state.step !== 'solving') return;
+    setProgress(null);
+    let live = true;
+    const poll = async () => {
+      try {
+        const p = await allocationApi.planProgress();
+        if (live && p) setProgress(p);
+      } catch {
+        // The elapsed time still shows; the next poll may answer.
+      }
+    };
+    const timer = setInterval(() => void poll(), 300);
+    void poll();
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
   }, [state]);
 
   const commit = (plan: PlanDetail) => {
@@ -157,7 +182,22 @@ export function PlanDrawer(props: {
     {
       title: t('allocation.plan.guide'),
       render: (_: unknown, i: PlanItem) =>
-        i.guide ? (
+        i.guides ? (
+          // A large group: every guide sharing it, with the pax each can lead.
+          <Space direction="vertical" size={0} data-testid="plan-group-guides">
+            <Tag color="arcoblue">
+              {t('allocation.plan.groupGuides', {
+                count: i.guides.length,
+                pax: i.paxLeft ?? i.pax,
+              })}
+            </Tag>
+            {i.guides.map((g) => (
+              <Typography.Text key={g.guideId}>
+                {guideText(g)} · {t('allocation.capacity', { capacity: g.capacity })}
+              </Typography.Text>
+            ))}
+          </Space>
+        ) : i.guide ? (
           guideText(i.guide)
         ) : (
           <Space direction="vertical" size={4}>
@@ -202,10 +242,24 @@ export function PlanDrawer(props: {
     if (state.step === 'solving') {
       return (
         <div style={{ textAlign: 'center', padding: 48 }} data-testid="plan-solving" role="status">
-          <Spin size={32} />
-          <Typography.Paragraph style={{ marginTop: 16 }}>
-            {t('allocation.plan.solving', { from, to })}
-          </Typography.Paragraph>
+          <Typography.Paragraph>{t('allocation.plan.solving', { from, to })}</Typography.Paragraph>
+          {progress ? (
+            <div data-testid="plan-progress" data-phase={progress.phase}>
+              <Progress
+                percent={progress.percent}
+                style={{ maxWidth: 420 }}
+                aria-label={PLAN_PHASE_TEXT[progress.phase][locale]}
+              />
+              <Typography.Paragraph type="secondary">
+                {t('allocation.plan.timeLeft', {
+                  phase: PLAN_PHASE_TEXT[progress.phase][locale],
+                  seconds: progress.secondsLeft.toFixed(1),
+                })}
+              </Typography.Paragraph>
+            </div>
+          ) : (
+            <Spin size={32} />
+          )}
           <Typography.Text type="secondary">
             {t('allocation.plan.elapsed', { seconds: (elapsed / 1000).toFixed(1) })}
           </Typography.Text>

@@ -19,6 +19,7 @@ import type {
   PlanCommitResult,
   PlanCreateBody,
   PlanDetail,
+  PlanProgress,
   WaitingTeam,
   WaitingTeamsQuery,
 } from '@console/shared';
@@ -43,6 +44,13 @@ export const allocationApi = {
       method: 'POST',
       url: `/allocation/plans/${planId}/commit`,
       data: body,
+      silent: true,
+    }),
+  /** The caller's plan under way: its phase and time left (null when none runs). */
+  planProgress: () =>
+    request<PlanProgress | null>({
+      method: 'GET',
+      url: '/allocation/plans/progress',
       silent: true,
     }),
   /** The candidates matching `keyword` (a guide's code: why that guide was refused). */

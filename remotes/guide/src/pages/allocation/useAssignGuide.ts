@@ -32,7 +32,8 @@ async function everyBreach(
 
 /**
  * Books `guideId` as the team's local guide (the manual path) for `days`: its whole period
- * unless given the days left that the candidates were checked for.
+ * unless given the days left that the candidates were checked for. Answers the booking (the
+ * team's new status: a large group stays pending until its guides cover it), or null.
  */
 export function useAssignGuide() {
   const intl = useIntl();
@@ -43,7 +44,7 @@ export function useAssignGuide() {
     days: { from: string; to: string } = { from: team.startDate, to: team.endDate },
   ) => {
     try {
-      await allocationApi.assign(team.id, {
+      const result = await allocationApi.assign(team.id, {
         guideId: guide.guideId,
         role: 'local_guide',
         from: days.from,
@@ -53,7 +54,7 @@ export function useAssignGuide() {
         intl.formatMessage({ id: 'allocation.assigned' }, { name: guide.name, code: team.code }),
       );
       changed([team.id]);
-      return true;
+      return result;
     } catch (error) {
       // The refusal names the rules the guide breaks (leave, busy …) in the user's language:
       // all of them when the refusal is a hard rule, else the server's message.
@@ -69,7 +70,7 @@ export function useAssignGuide() {
         ),
         duration: 8000 + 2000 * (reasons.length - 1),
       });
-      return false;
+      return null;
     }
   };
 }
