@@ -271,10 +271,7 @@ export const SYSTEM_CONFIG = {
     default: 60,
     group: 'sections',
     label: m('灰度回滚统计窗口', 'Canary rollback window'),
-    description: m(
-      '比较错误率时统计的最近时长。',
-      'How far back the error rates are compared.',
-    ),
+    description: m('比较错误率时统计的最近时长。', 'How far back the error rates are compared.'),
     unit: MINUTES,
   },
 } as const satisfies Record<string, ConfigField>;
