@@ -8,28 +8,15 @@ const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', .
 const quiet = (cmd, args) => spawnSync(cmd, args, { encoding: 'utf8' });
 const started = Date.now();
 
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return;
-  console.log('Installing Chromium from Debian packages…');
+/** Installs a Debian package when its binary is missing (the browser tests need them). */
+function ensurePackage(pkg, binary, forWhat) {
+  if (fs.existsSync(binary)) return;
+  console.log(`Installing ${pkg} from Debian packages…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['install', '-y', '-q', 'chromium'], { env }).status !== 0) {
+  if (run('apt-get', ['install', '-y', '-q', pkg], { env }).status !== 0) {
     run('apt-get', ['update', '-q'], { env });
-    if (run('apt-get', ['install', '-y', '-q', 'chromium'], { env }).status !== 0) {
-      console.error('Could not install chromium; browser tests need /usr/bin/chromium.');
-      process.exit(1);
-    }
-  }
-}
-
-// The topology browser test runs Debian's nginx with docker/nginx.conf (e2e/tests/topology).
-function ensureNginx() {
-  if (fs.existsSync('/usr/sbin/nginx')) return;
-  console.log('Installing nginx from Debian packages…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['install', '-y', '-q', 'nginx'], { env }).status !== 0) {
-    run('apt-get', ['update', '-q'], { env });
-    if (run('apt-get', ['install', '-y', '-q', 'nginx'], { env }).status !== 0) {
-      console.error('Could not install nginx; the topology browser test needs /usr/sbin/nginx.');
+    if (run('apt-get', ['install', '-y', '-q', pkg], { env }).status !== 0) {
+      console.error(`Could not install ${pkg}: ${forWhat} need ${binary}.`);
       process.exit(1);
     }
   }
@@ -67,8 +54,9 @@ function postgresUrl() {
   return `postgres://postgres@127.0.0.1:5432/${name}`;
 }
 
-ensureChromium();
-ensureNginx();
+ensurePackage('chromium', '/usr/bin/chromium', 'browser tests');
+// The topology browser test runs Debian's nginx with docker/nginx.conf (e2e/tests/topology).
+ensurePackage('nginx', '/usr/sbin/nginx', 'the topology browser tests');
 const pgUrl = postgresUrl();
 const env = { ...process.env, ...(pgUrl ? { TEST_DATABASE_URL: pgUrl } : {}) };
 
