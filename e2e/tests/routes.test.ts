@@ -33,6 +33,12 @@ const SECTION_PAGES: { path: string; key: string; roles: DemoRole[] }[] = [
   { path: '/team/ongoing', key: 'team/ongoing', roles: ['admin', 'operator', 'user'] },
   { path: '/team/history', key: 'team/history', roles: ['admin', 'operator', 'user'] },
   { path: '/team/detail/12', key: 'team/detail', roles: ['admin', 'operator', 'user'] },
+  { path: '/team/templates', key: 'team/templates', roles: ['admin', 'operator', 'user'] },
+  {
+    path: '/team/detail/12/work-order',
+    key: 'team/work-order',
+    roles: ['admin', 'operator', 'user'],
+  },
   {
     path: '/system/property-management',
     key: 'system/property-management',
@@ -75,6 +81,7 @@ const MENU_ORDER = [
   'team/waiting',
   'team/ongoing',
   'team/history',
+  'team/templates',
   'guide/list',
   'guide/allocation',
   'system/property-management',
