@@ -63,11 +63,8 @@ function labelControl(control: Element, input: HTMLInputElement | null) {
   const targets = [control, input].filter((e): e is Element => e !== null);
   if (targets.every(hasName)) return;
   const label = formLabelOf(control);
-  const placeholder =
-    input?.placeholder ||
-    control.querySelector('.arco-select-view-value')?.textContent?.trim() ||
-    control.getAttribute('placeholder') ||
-    '';
+  // Not the shown value: a select's view shows its value where the placeholder was.
+  const placeholder = input?.placeholder || control.getAttribute('placeholder') || '';
   for (const el of targets) {
     if (hasName(el) && el !== control) continue;
     if (label) set(el, 'aria-labelledby', idOf(label));
@@ -132,9 +129,9 @@ const FIXES: Fix[] = [
     '.arco-select[role=combobox]',
     (el) => {
       const input = el.querySelector<HTMLInputElement>('input.arco-select-view-input');
-      // A showSearch select keeps its (focusable) input under aria-hidden until it opens.
-      if (input?.getAttribute('aria-hidden') === 'true' && input.tabIndex >= 0)
-        input.removeAttribute('aria-hidden');
+      // Its input is kept under aria-hidden while the view shows the value, focusable all the
+      // same (a showSearch select's takes the focus): named instead of hidden.
+      if (input?.getAttribute('aria-hidden') === 'true') input.removeAttribute('aria-hidden');
       labelControl(el, input);
     },
   ],
@@ -184,10 +181,15 @@ const FIXES: Fix[] = [
   ],
   ['.arco-list-item-action', (el) => set(el, 'role', 'list')],
   [
+    // A list's own empty text (noDataElement) is its one item.
+    '.arco-list-content[role=list] > :not([role])',
+    (el) => set(el, 'role', 'listitem'),
+  ],
+  [
     '.arco-drawer-content, .arco-modal-content',
     (el) => {
-      if (el.hasAttribute('tabindex')) return;
-      if (el.scrollHeight > el.clientHeight && !el.querySelector(FOCUSABLE))
+      // Its content may scroll; with nothing to focus in it, the keyboard could not scroll it.
+      if (!el.hasAttribute('tabindex') && !el.querySelector(FOCUSABLE))
         el.setAttribute('tabindex', '0');
     },
   ],
@@ -201,6 +203,10 @@ export function fixArcoAria(root: Element, labels: AriaLabels): void {
   }
 }
 
+/** Components whose correction reads more than the node that changed (its label, its panes). */
+const SCOPES =
+  '.arco-form-item, .arco-select, .arco-input-tag, .arco-tabs, .arco-menu, .arco-progress, .arco-list, .arco-table';
+
 /** Keeps the document corrected as React renders; returns the function that stops it. */
 export function watchArcoAria(labels: () => AriaLabels, doc: Document = document): () => void {
   let pending = new Set<Element>();
@@ -213,7 +219,8 @@ export function watchArcoAria(labels: () => AriaLabels, doc: Document = document
     // A changed node's form item or tab bar may need its label or tablist again: from its
     // parent up (cheap: the selectors are classes).
     for (const root of roots)
-      if (root.isConnected) fixArcoAria(root.parentElement ?? root, current);
+      if (root.isConnected)
+        fixArcoAria(root.closest(SCOPES) ?? root.parentElement ?? root, current);
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) {

@@ -46,6 +46,7 @@ export function Navbar() {
             value={locale}
             options={LOCALE_OPTIONS}
             style={{ width: 100 }}
+            aria-label={intl.formatMessage({ id: 'settings.language' })}
             data-testid="locale-select"
             onChange={(value: Locale) => {
               dispatch(localeChanged(value));

@@ -50,6 +50,7 @@ export default function SettingsDrawerContent() {
       <Switch
         size="small"
         checked={settings[key]}
+        aria-label={t(`settings.${key}`)}
         data-testid={`setting-${key}`}
         onChange={(checked) => {
           dispatch(updateSettings({ [key]: checked }));
@@ -87,6 +88,7 @@ export default function SettingsDrawerContent() {
         </Row>
         <div
           className="console-settings-shades"
+          role="img"
           aria-label={t('settings.themeColor.shades')}
           data-testid="theme-shades"
         >
@@ -98,6 +100,7 @@ export default function SettingsDrawerContent() {
           <Switch
             size="small"
             checked={settings.theme === 'dark'}
+            aria-label={t('settings.darkTheme')}
             data-testid="setting-theme"
             onChange={(dark) => dispatch(updateSettings({ theme: dark ? 'dark' : 'light' }))}
           />
@@ -116,6 +119,7 @@ export default function SettingsDrawerContent() {
             min={MENU_WIDTH_MIN}
             max={MENU_WIDTH_MAX}
             value={settings.menuWidth}
+            aria-label={t('settings.menuWidth')}
             data-testid="setting-menuWidth"
             onChange={(value) => {
               if (typeof value === 'number' && value >= MENU_WIDTH_MIN && value <= MENU_WIDTH_MAX) {
