@@ -14,6 +14,7 @@ export default {
   'monitor.board.empty': 'No scenic spots yet',
   'monitor.board.error': 'The board did not load',
   'monitor.board.retry': 'Retry',
+  'monitor.board.announce': 'Load changed: {changes}',
   'monitor.board.summary': '{total} spots · warning line {warning}%',
   'monitor.band.quiet': 'Quiet',
   'monitor.maintenance.state': 'Under maintenance',

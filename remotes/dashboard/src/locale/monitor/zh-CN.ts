@@ -13,6 +13,7 @@ export default {
   'monitor.board.empty': '还没有景点',
   'monitor.board.error': '看板加载失败',
   'monitor.board.retry': '重试',
+  'monitor.board.announce': '负载变化：{changes}',
   'monitor.board.summary': '{total} 个景点 · 预警线 {warning}%',
   'monitor.band.quiet': '空闲',
   'monitor.maintenance.state': '维护中',

@@ -19,6 +19,7 @@ import type { LiveStatus } from '@console/shared/api';
 import { useMonitorBoardQuery } from '../../monitorApi';
 import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
 import { MaintenanceTag, MaintenanceUntil, maintenanceNow } from './Maintenance';
+import { useBandAnnouncement } from './useBandAnnouncement';
 
 const LIVE_COLOR: Record<LiveStatus, string> = {
   open: 'green',
@@ -44,6 +45,12 @@ export function LoadBoard({
   const { data, isLoading, isError, refetch } = useMonitorBoardQuery(undefined, {
     pollingInterval: live === 'polling' ? 10_000 : 0,
   });
+
+  const announcement = useBandAnnouncement(data?.spots, (changed) =>
+    t('monitor.board.announce', {
+      changes: changed.map((s) => `${s.name} ${t(`monitor.band.${s.load.band}`)}`).join(', '),
+    }),
+  );
 
   const columns = useMemo<TableColumnProps<MonitorBoardSpot>[]>(
     () => [
@@ -88,6 +95,7 @@ export function LoadBoard({
               color={BAND_COLOR[s.load.band]}
               formatText={() => `${s.load.loadPercent}%`}
               size="small"
+              aria-label={`${s.name} ${t('monitor.board.load')}`}
             />
           );
         },
@@ -152,6 +160,9 @@ export function LoadBoard({
         />
       ) : (
         <div data-testid="load-board">
+          <div role="status" className="console-visually-hidden" data-testid="board-announcement">
+            {announcement}
+          </div>
           <Table<MonitorBoardSpot>
             rowKey="id"
             size="small"

@@ -145,6 +145,7 @@ export function SpotPanel({ spotId }: { spotId: number | null }) {
                     percent={Math.min(100, spot.load.loadPercent)}
                     color={BAND_COLOR[spot.load.band]}
                     formatText={() => `${spot.load.loadPercent}%`}
+                    aria-label={t('monitor.spot.capacityNow')}
                   />
                 ),
               },

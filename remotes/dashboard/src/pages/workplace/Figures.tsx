@@ -148,7 +148,12 @@ export function Figures({ data }: { data: Workplace }) {
                 capacity: intl.formatNumber(data.visitors.capacity),
                 percent,
               })}
-              <Progress percent={Math.min(100, percent)} showText={false} size="small" />
+              <Progress
+                percent={Math.min(100, percent)}
+                showText={false}
+                size="small"
+                aria-label={t('workplace.figures.visitors')}
+              />
             </>
           }
         />

@@ -51,7 +51,8 @@ export function PopularSpots({ spots }: { spots: Spot[] }) {
               ) : (
                 <span
                   style={{
-                    color: v >= 0 ? 'rgb(var(--green-6))' : 'rgb(var(--red-6))',
+                    // The darker shades: green-6 and red-6 read below 4.5:1 on white (issue 28).
+                    color: v >= 0 ? 'rgb(var(--green-8))' : 'rgb(var(--red-7))',
                     whiteSpace: 'nowrap',
                   }}
                 >

@@ -95,6 +95,10 @@ export function ScoreBar(props: { score: number; breakdown: readonly ScorePart[]
           size="small"
           percent={Math.round(Math.max(0, Math.min(100, props.score)))}
           formatText={() => props.score.toFixed(1)}
+          aria-label={intl.formatMessage(
+            { id: 'allocation.scoreAria' },
+            { score: props.score.toFixed(1) },
+          )}
         />
       </span>
     </Popover>

@@ -41,6 +41,7 @@ export function LanguageFields({ dict }: { dict: Dictionaries }) {
               <Grid.Col span={2} style={{ paddingTop: 30 }}>
                 <Button
                   icon={<IconDelete />}
+                  aria-label={intl.formatMessage({ id: 'guide.action.delete' })}
                   onClick={() => remove(index)}
                   disabled={fields.length <= 1}
                 />
@@ -83,7 +84,11 @@ export function CertificationFields() {
                 </Form.Item>
               </Grid.Col>
               <Grid.Col span={2} style={{ paddingTop: 30 }}>
-                <Button icon={<IconDelete />} onClick={() => remove(index)} />
+                <Button
+                  icon={<IconDelete />}
+                  aria-label={intl.formatMessage({ id: 'guide.action.delete' })}
+                  onClick={() => remove(index)}
+                />
               </Grid.Col>
             </Grid.Row>
           ))}

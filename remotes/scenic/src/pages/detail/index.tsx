@@ -145,6 +145,7 @@ export default function ScenicDetailPage() {
                   percent={Math.min(100, spot.load.loadPercent)}
                   color={BAND_COLOR[spot.load.band]}
                   formatText={() => `${spot.load.loadPercent}%`}
+                  aria-label={t('scenic.detail.current')}
                 />
                 <Tag color={BAND_TAG[spot.load.band]}>{t(`scenic.band.${spot.load.band}`)}</Tag>
                 <Statistic

@@ -38,6 +38,7 @@ export function SpotCards({
                 percent={Math.min(100, s.load.loadPercent)}
                 color={BAND_COLOR[s.load.band]}
                 formatText={() => `${s.load.loadPercent}%`}
+                aria-label={`${s.name} ${t('scenic.field.load')}`}
               />
               <Space>
                 <Tag color={BAND_TAG[s.load.band]}>{t(`scenic.band.${s.load.band}`)}</Tag>

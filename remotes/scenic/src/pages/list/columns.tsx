@@ -86,6 +86,7 @@ export function spotColumns(opts: {
             color={BAND_COLOR[s.load.band]}
             size="small"
             formatText={() => `${s.load.loadPercent}%`}
+            aria-label={`${s.name} ${t('scenic.field.load')}`}
           />
           <span style={{ fontSize: 12, color: 'var(--color-text-3)' }}>
             {t(`scenic.band.${s.load.band}`)} · {s.load.inPark}/{s.load.capacity}

@@ -30,7 +30,7 @@ export function OperationProgressBar({ progress: p }: { progress: BackupProgress
         : t('backup.progress.leftSeconds', { seconds: p.secondsLeft });
   return (
     <Space direction="vertical" size={4} style={{ width: '100%' }} data-testid="backup-progress">
-      <Progress percent={p.percent} animation />
+      <Progress percent={p.percent} animation aria-label={t(`backup.progress.phase.${p.phase}`)} />
       <Typography.Text type="secondary" data-testid="backup-progress-text">
         {t(`backup.progress.phase.${p.phase}`)} ·{' '}
         {t('backup.progress.tables', { done: n(p.tablesDone), total: n(p.tables) })} ·{' '}
