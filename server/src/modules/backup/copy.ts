@@ -131,7 +131,8 @@ export async function copyIn(db: DbOrTx, table: string, columns: string): Promis
     pending = [];
     bytes = 0;
     if (failed) throw failed;
-    if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+    // `once` rejects when the stream errs meanwhile.
+    if (!stream.write(chunk)) await once(stream, 'drain');
     if (failed) throw failed;
   };
   return {

@@ -70,12 +70,13 @@ describe(`backup progress (${dbKind})`, () => {
     );
     const phases = seen.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
     // The check and the pre-restore backup overlap: the first under way is named.
-    expect(phases.filter((p) => p !== 'pre-restore')).toEqual([
-      'validate',
-      'audit',
-      'replace',
-      'rebuild',
-    ]);
+    // PGlite stages the audit rows before the transaction (between other requests); PostgreSQL
+    // in the transaction's one reading of the file.
+    expect(phases.filter((p) => p !== 'pre-restore')).toEqual(
+      dbKind() === 'pglite'
+        ? ['validate', 'audit', 'replace', 'rebuild']
+        : ['validate', 'replace', 'rebuild'],
+    );
     const percents = seen.map((p) => p.percent);
     expect([...percents].sort((a, b) => a - b)).toEqual(percents);
     expect(Math.max(...percents)).toBeLessThan(100);
@@ -91,20 +92,24 @@ describe(`backup progress (${dbKind})`, () => {
     }
     // The file's rows: the audit rows staged, the others loaded, then rebuilt table by table;
     // the audit rows' merge is the rebuild's last step.
-    const last = (phase: string) => seen.filter((p) => p.phase === phase).at(-1)!;
-    const audit = last('audit');
-    const replace = last('replace');
+    const last = (phase: string) => seen.filter((p) => p.phase === phase).at(-1);
+    const audit = last('audit') ?? { rowsDone: 0, rowsTotal: 0 };
+    const replace = last('replace')!;
     expect(audit.rowsDone).toBe(audit.rowsTotal);
     expect(audit.rowsTotal + replace.rowsTotal).toBeLessThanOrEqual(made.rows);
     expect(replace.rowsDone).toBe(replace.rowsTotal);
-    expect(last('rebuild')).toMatchObject({
-      tablesDone: last('rebuild').tables,
-      rowsDone: replace.rowsTotal,
-    });
+    expect(last('rebuild')).toMatchObject({ tablesDone: last('rebuild')!.tables });
+    // The rebuild's rows: those of the replaced tables (the audit rows are merged, not rebuilt;
+    // on PostgreSQL they were loaded in the replace phase).
+    const rebuild = last('rebuild')!;
+    expect(rebuild.rowsDone).toBe(rebuild.rowsTotal);
+    if (dbKind() === 'pglite') expect(rebuild.rowsTotal).toBe(replace.rowsTotal);
+    else expect(rebuild.rowsTotal).toBeLessThanOrEqual(replace.rowsTotal);
     expect(t.services.backup.progress()).toBeNull();
   });
 
   it('answers another request while a restore stages the backup’s audit rows (PGlite: one connection)', async () => {
+    if (dbKind() !== 'pglite') return; // PostgreSQL answers on other connections.
     // Issue 25 point 16: the audit rows (most of a large backup) go in outside the restore's
     // transaction, between other requests. Enough of them for several pieces.
     await t.services.db.execute(sql`

@@ -1,6 +1,8 @@
 // Restoring a (validated: validate.ts) backup, in two steps:
-// 1. its audit rows go into a staging table, outside any transaction, a piece at a time between
-//    other requests, and those the trail already holds are dropped there (audit/merge.ts);
+// 1. PGlite: its audit rows go into a staging table, outside any transaction, a piece at a time
+//    between other requests, and those the trail already holds are dropped there
+//    (audit/merge.ts). PostgreSQL answers other requests on other connections meanwhile anyway:
+//    there the rows are staged in step 2's single reading of the file, and dropped in one join;
 // 2. one transaction replaces every other table's rows — loaded without their secondary indexes
 //    and foreign keys, which are then built once each, as pg_restore does — rebuilds what is
 //    derived from them (filter counts, sequences), merges the staged audit rows into the trail
@@ -287,7 +289,8 @@ export async function replaceAll(
   file: string,
   validated: ValidatedBackup,
   keepSessionId: number | null,
-  staging: { name: string; dropped: number },
+  /** `dropped` null: not staged yet (step 1 skipped), the audit rows are staged here. */
+  staging: { name: string; dropped: number | null },
   onProgress?: ReplaceProgress,
 ): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
   const lock = rowsOf<{ locked: boolean }>(
@@ -327,9 +330,11 @@ export async function replaceAll(
     file,
     validated,
     (table, columns) =>
-      APPEND_ONLY_TABLES.has(table.name)
-        ? Promise.resolve(null)
-        : loadInto(tx, format, table, ident(table.name), columns),
+      table.name === 'audit_log' && staging.dropped === null
+        ? loadInto(tx, format, table, staging.name, columns)
+        : APPEND_ONLY_TABLES.has(table.name)
+          ? Promise.resolve(null)
+          : loadInto(tx, format, table, ident(table.name), columns),
     onProgress?.replace,
   );
   for (const name of names)
@@ -361,7 +366,7 @@ export async function replaceAll(
       sql`insert into sessions select * from json_populate_record(null::sessions, ${keep}::json)`,
     );
   }
-  const audit = await mergeStagedAuditRows(tx, staging.name, staging.dropped);
+  const audit = await mergeStagedAuditRows(tx, staging.name, staging.dropped ?? 0);
   rebuilt.tablesDone++;
   onProgress?.rebuild(rebuilt);
   await resetSequences(tx);

@@ -266,13 +266,15 @@ export class BackupService {
       const replacedTables = dataTables().filter((t) => !APPEND_ONLY_TABLES.has(t.name)).length;
       const current = await estimateRows(this.db);
       const rows = fileRows ?? current;
+      // PGlite: the audit rows are staged between other requests first (restore.ts, step 1).
+      const stageFirst = this.databaseKind === 'pglite';
       const tracker = this.track(
         'restore',
         [
           { phase: 'validate', rows },
           { phase: 'pre-restore', rows: current },
           // Until the file is read, its audit rows are not known: guessed at none.
-          { phase: 'audit', rows: 0 },
+          ...(stageFirst ? [{ phase: 'audit' as const, rows: 0 }] : []),
           { phase: 'replace', rows },
           // Sorting rows into indexes and checking keys: measured at about a third of loading them.
           { phase: 'rebuild', rows, weight: 0.3 },
@@ -315,17 +317,21 @@ export class BackupService {
       let appendOnlyRows = 0;
       for (const name of APPEND_ONLY_TABLES) appendOnlyRows += validated.rows.get(name) ?? 0;
       const replacedRows = validated.trailer.rows - appendOnlyRows;
-      tracker.expect('audit', validated.rows.get('audit_log') ?? 0);
-      tracker.expect('replace', replacedRows);
+      const auditRows = validated.rows.get('audit_log') ?? 0;
+      tracker.expect('replace', replacedRows + (stageFirst ? 0 : auditRows));
       tracker.expect('rebuild', replacedRows);
-      tracker.start('audit', 1);
       const staging = await createAuditStaging(this.db);
       try {
-        const dropped = await stageAuditRows(this.db, file, validated, staging, (p) =>
-          tracker.update('audit', p),
-        );
-        tracker.finish('audit');
-        tracker.start('replace', replacedTables);
+        let dropped: number | null = null;
+        if (stageFirst) {
+          tracker.expect('audit', auditRows);
+          tracker.start('audit', 1);
+          dropped = await stageAuditRows(this.db, file, validated, staging, (p) =>
+            tracker.update('audit', p),
+          );
+          tracker.finish('audit');
+        }
+        tracker.start('replace', replacedTables + (stageFirst ? 0 : 1));
         return await this.replace(
           file,
           id,
@@ -350,7 +356,7 @@ export class BackupService {
     by: Restorer,
     validated: ValidatedBackup,
     preRestoreBackupId: string,
-    staging: { name: string; dropped: number },
+    staging: { name: string; dropped: number | null },
     tracker: ProgressTracker,
     replacedTables: number,
   ): Promise<RestoreResult> {
