@@ -157,7 +157,8 @@ describe('the compose topology: nginx, two instances, one PostgreSQL, one sectio
     expect((await fetch(`${topo.baseUrl}/sections/guide/.staging-x/a.js`)).status).toBe(404);
     // Nothing published there: 404, not the host page.
     expect((await fetch(`${topo.baseUrl}/sections/guide/0.0.0+none/a.js`)).status).toBe(404);
-  });
+    // A real build of the section: minutes on a loaded machine.
+  }, 600_000);
 
   it('a pin change and a canary reach both instances at once', async () => {
     const before = await pinsOn(topo.instances[0].baseUrl);
