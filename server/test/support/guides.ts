@@ -1,18 +1,22 @@
 // A valid guide create body for API tests; every call gets its own code and licence number.
 // And the update body of a guide as read back, by the update contract's fields.
+import type { z } from 'zod';
 import {
   addDays,
+  guideCreateBody,
   guideUpdateBody,
   isoToday,
   type Guide,
-  type GuideCreateBody,
   type GuideUpdateBody,
 } from '@console/shared';
 import { fieldsOf } from '../../src/db/row-shape';
 
 let seq = 0;
 
-export function guideBody(overrides: Partial<GuideCreateBody> = {}): GuideCreateBody {
+/** A create body as a client sends it: fields with a default (descriptive ones) may be absent. */
+type GuideCreateInput = z.input<typeof guideCreateBody>;
+
+export function guideBody(overrides: Partial<GuideCreateInput> = {}): GuideCreateInput {
   seq++;
   return {
     code: `G9${String(seq).padStart(5, '0')}`,

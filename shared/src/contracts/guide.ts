@@ -57,6 +57,7 @@ export const GUIDE_LIMITS = {
   phonePattern: /^1[3-9]\d{9}$/,
   emailMax: 254,
   cityMax: 32,
+  wechatIdMax: 32,
   avatarMax: 512,
   licenceNoMax: 32,
   /** Letters and digits, groups joined by hyphens (e.g. D-3100-012345). */
@@ -169,6 +170,7 @@ const guideFields = {
     .default(''),
   emergencyContactName: text(GUIDE_LIMITS.nameMax).default(''),
   emergencyContactPhone: z.union([z.literal(''), mobile]).default(''),
+  wechatId: text(GUIDE_LIMITS.wechatIdMax).default(''),
   avatar: text(GUIDE_LIMITS.avatarMax).default(''),
   homeCity: text(GUIDE_LIMITS.cityMax).default(''),
   employmentType: z.enum(EMPLOYMENT_TYPES, 'required'),
@@ -255,6 +257,13 @@ export const GUIDE_FIELD_SPECS = {
     widget: { kind: 'text', max: 11 },
     group: 'contact',
     sheet: { example: '13900001111', width: 14 },
+  },
+  wechatId: {
+    label: bi('微信号', 'WeChat ID'),
+    widget: { kind: 'text', max: GUIDE_LIMITS.wechatIdMax },
+    group: 'contact',
+    column: { width: 120 },
+    sheet: { example: 'wangfang_hz' },
   },
   homeCity: {
     label: bi('常驻城市', 'Home city'),
@@ -548,6 +557,7 @@ export const guideListItem = z.object({
   name: z.string(),
   gender: z.enum(GENDERS),
   phone: z.string(),
+  wechatId: z.string(),
   homeCity: z.string(),
   employmentType: z.enum(EMPLOYMENT_TYPES),
   licenceNo: z.string(),

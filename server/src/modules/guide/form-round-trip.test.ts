@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  GUIDE_FIELD_SPECS,
   guideCreateBody,
   guideDetail,
   guideUpdateBody,
@@ -20,6 +21,7 @@ import {
   contractKeys,
   editedKeys,
   omittableKeys,
+  textAlternatives,
 } from '../../../test/support/round-trip';
 
 let t: TestApp;
@@ -49,6 +51,7 @@ let seq = 0;
 const toggle = <T>(value: T, a: T, b: T) => (value === a ? b : a);
 /** A value different from the guide's, per field the drawer edits. */
 const ALTERNATIVES: Record<string, (g: Guide) => unknown> = {
+  ...textAlternatives<Guide>(GUIDE_FIELD_SPECS),
   code: () => `G7${String(++seq).padStart(5, '0')}`,
   name: (g) => `${g.name}改`,
   gender: (g) => toggle(g.gender, 'male', 'female'),

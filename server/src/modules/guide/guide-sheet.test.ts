@@ -112,6 +112,33 @@ describe('guide import and export', () => {
     ).toEqual(['code', 'licenceNo']);
   });
 
+  it('a field added to the specs (the WeChat ID) is in the list, the export and the import', async () => {
+    const { guideBody } = await import('../../../test/support/guides');
+    const created = await opA.post('/api/guides', {
+      ...guideBody({ name: '微信字段' }),
+      code: '',
+      wechatId: 'wx_field_27',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const code = (created.json().data as Guide).code;
+    const list = await opA.get(`/api/guides?keyword=${code}`);
+    expect(list.json().data.list[0].wechatId).toBe('wx_field_27');
+
+    const exp = await opA.get(`/api/guides/export?format=csv&keyword=${code}`, {
+      headers: { 'x-locale': 'zh-CN' },
+    });
+    expect(exp.statusCode).toBe(200);
+    const [header, row] = exp.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    const column = header.split(',').indexOf('微信号');
+    expect(column).toBeGreaterThan(0);
+    expect(row.split(',')[column]).toBe('wx_field_27');
+
+    const imp = await upload(opB, Buffer.from(exp.body), 'guides.csv');
+    expect(imp.statusCode, imp.body).toBe(200);
+    const copy = (await opB.get(`/api/guides?keyword=${code}`)).json().data.list[0];
+    expect(copy.wechatId).toBe('wx_field_27');
+  });
+
   it('refuses a csv with a bad row as a whole and reports each failing field', async () => {
     const before = (await opB.get('/api/guides?pageSize=1')).json().data.total;
     const header =
@@ -191,32 +218,29 @@ describe('guide import and export', () => {
       headers: { 'x-locale': 'zh-CN' },
     });
     const header = template.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
-    const lines = rows.map(([name, gender, emp, lic, level, status, no, phone]) =>
-      [
-        '',
-        name,
-        gender,
-        '1988-01-01',
-        phone,
-        '',
-        '',
-        '',
-        '杭州',
-        '',
-        emp,
-        no,
-        lic,
-        level,
-        '2015-03-01',
-        '2030-12-31',
-        '30',
-        'zh:native',
-        '',
-        '',
-        status,
-        '',
-      ].join(','),
-    );
+    // Cells by the template's headers (its column order is the field specs').
+    const lines = rows.map(([name, gender, emp, lic, level, status, no, phone]) => {
+      const cells: Record<string, string> = {
+        姓名: name,
+        性别: gender,
+        出生日期: '1988-01-01',
+        手机号: phone,
+        常驻城市: '杭州',
+        用工类型: emp,
+        导游证号: no,
+        证件类型: lic,
+        等级: level,
+        等级取得日期: '2015-03-01',
+        导游证有效期至: '2030-12-31',
+        最大带团人数: '30',
+        语言: 'zh:native',
+        状态: status,
+      };
+      return header
+        .split(',')
+        .map((h) => cells[h] ?? '')
+        .join(',');
+    });
     const res = await upload(opA, Buffer.from([header, ...lines].join('\n')), 'labels.csv');
     expect(res.statusCode, res.body).toBe(200);
     const list = await opA.get(`/api/guides?keyword=${encodeURIComponent('标签')}&pageSize=10`);

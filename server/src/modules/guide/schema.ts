@@ -47,6 +47,7 @@ export const guides = pgTable(
       .notNull()
       .default(''),
     emergencyContactPhone: varchar('emergency_contact_phone', { length: 16 }).notNull().default(''),
+    wechatId: varchar('wechat_id', { length: L.wechatIdMax }).notNull().default(''),
     avatar: text('avatar').notNull().default(''),
     homeCity: varchar('home_city', { length: L.cityMax }).notNull().default(''),
     employmentType: varchar('employment_type', { length: 16 }).$type<EmploymentType>().notNull(),

@@ -201,6 +201,7 @@ export function generateGuides(
         email: r.next() < 0.7 ? `guide${num}@example.com` : '',
         emergencyContactName: r.pick(SURNAMES) + r.pick([...GIVEN_FEMALE, ...GIVEN_MALE]),
         emergencyContactPhone: `139${String(r.int(0, 99_999_999)).padStart(8, '0')}`,
+        wechatId: r.next() < 0.6 ? `guide_${num}` : '',
         avatar: '',
         homeCity: r.pick(CITIES),
         employmentType: r.pick(['staff', 'staff', 'contract', 'freelance'] as const),

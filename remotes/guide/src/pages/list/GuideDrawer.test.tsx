@@ -58,6 +58,7 @@ const guide: Guide = {
   email: 'li@example.com',
   emergencyContactName: '韩梅梅',
   emergencyContactPhone: '13900001111',
+  wechatId: 'lilei_hz',
   avatar: '/avatars/li.png',
   levelObtainedOn: '2015-03-01',
   specialties: [],
@@ -153,5 +154,17 @@ describe('the guide drawer saves what it holds', () => {
     fireEvent.click(screen.getByText('保存'));
     await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect(update).toHaveBeenCalledWith(7, { ...untouched, email: '' });
+  });
+
+  it('a field added to the specs (the WeChat ID) is in the form and saved alone when changed', async () => {
+    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    setup();
+    await screen.findByDisplayValue('李雷');
+    const wechat = screen.getByLabelText('微信号');
+    expect((wechat as HTMLInputElement).value).toBe('lilei_hz');
+    fireEvent.change(wechat, { target: { value: 'lilei_sz' } });
+    fireEvent.click(screen.getByText('保存'));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update).toHaveBeenCalledWith(7, { ...untouched, wechatId: 'lilei_sz' });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "guides" ADD COLUMN "wechat_id" varchar(32) DEFAULT '' NOT NULL;
