@@ -54,6 +54,9 @@ const ALSO_ANSWERS: Record<string, number[]> = {
   'GET /api/properties/items': [404],
   'GET /api/sections': [404],
   'GET /api/sections/history': [404],
+  // An unknown environment (or user, for the buckets) (issue 30).
+  'GET /api/sections/health': [404],
+  'GET /api/sections/buckets': [404],
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -232,6 +232,27 @@ export const AUDIT_SENTENCES: Record<string, { done: Localized; refused: Localiz
     done: m('回滚了模块版本', 'Rolled a section back'),
     refused: m('回滚模块版本被拒绝', 'Section rollback refused'),
   },
+  // Canaries (issue 30).
+  'system.sections.canary': {
+    done: m('开始了模块灰度', 'Started a section canary'),
+    refused: m('开始模块灰度被拒绝', 'Section canary refused'),
+  },
+  'system.sections.widen': {
+    done: m('扩大了模块灰度', 'Widened a section canary'),
+    refused: m('扩大模块灰度被拒绝', 'Widening a section canary refused'),
+  },
+  'system.sections.promote': {
+    done: m('将模块灰度推全', 'Promoted a section canary'),
+    refused: m('模块灰度推全被拒绝', 'Promoting a section canary refused'),
+  },
+  'system.sections.abort': {
+    done: m('中止了模块灰度', 'Aborted a section canary'),
+    refused: m('中止模块灰度被拒绝', 'Aborting a section canary refused'),
+  },
+  'system.sections.auto-abort': {
+    done: m('按错误率自动回滚了模块灰度', 'Rolled a section canary back on its error rate'),
+    refused: m('自动回滚模块灰度未完成', 'Automatic canary rollback did not complete'),
+  },
   'system.sections.environment.create': {
     done: m('新建了环境', 'Created an environment'),
     refused: m('新建环境被拒绝', 'Environment creation refused'),
