@@ -84,6 +84,10 @@ export async function buildApp({
     requestIdHeader: false,
     frameworkErrors,
     ajv: { customOptions: { removeAdditional: false } },
+    // Closing (SIGTERM, main.ts) stops accepting connections — a proxy sends what comes next to
+    // another instance — and answers every request already taken, instead of Fastify's 503 to
+    // those it had not begun: nothing in flight is lost (e2e/tests/topology.test.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
