@@ -180,19 +180,38 @@ const idsOf = (ids: number[], column: string): SQL =>
  * The scores of a whole plan's pairs (10⁵ and more): the factors are read per guide, per
  * (guide, language) and per team — a few thousand rows — and each pair's score is their
  * weighted sum, as softScoresQuery writes it, computed here rather than joined row by row in
- * SQL (half a second at 350 000 pairs).
+ * SQL (half a second at 350 000 pairs). They come as columns (issue 29 item 5: no object per
+ * pair on the way to the solver), team by team: each team's pairs are one run of rows.
  */
-export async function planScores(
+export interface ScoredPairs {
+  teamIds: Int32Array;
+  guideIds: Int32Array;
+  scores: Float64Array;
+  /** Per team id: the [start, end) of its rows. */
+  runs: Map<number, [number, number]>;
+}
+
+export async function planScoreColumns(
   db: DbOrTx,
-  guidesByTeam: Map<number, number[]>,
+  guidesByTeam: Map<number, ArrayLike<number>>,
   weights: SoftWeights,
   today: string,
-): Promise<PlanPair[]> {
+): Promise<ScoredPairs> {
   const teamIds = [...guidesByTeam.keys()];
   const seen = new Set<number>();
-  for (const list of guidesByTeam.values()) for (const id of list) seen.add(id);
+  let total = 0;
+  for (const list of guidesByTeam.values()) {
+    total += list.length;
+    for (let i = 0; i < list.length; i++) seen.add(list[i]);
+  }
   const guideIds = [...seen];
-  if (!teamIds.length || !guideIds.length) return [];
+  const out: ScoredPairs = {
+    teamIds: new Int32Array(total),
+    guideIds: new Int32Array(total),
+    scores: new Float64Array(total),
+    runs: new Map(),
+  };
+  if (!teamIds.length || !guideIds.length) return sliceColumns(out, 0);
   const guidesRel = idsOf(guideIds, 'guide_id');
   const teamsRel = idsOf(teamIds, 'team_id');
   const [ginfo, glang, tinfo, cont] = await Promise.all([
@@ -223,11 +242,15 @@ export async function planScores(
   const leads = new Map<number, Set<number>>();
   for (const c of rowsOf<{ team_id: number; guide_id: number }>(cont))
     leads.set(c.team_id, (leads.get(c.team_id) ?? new Set()).add(c.guide_id));
-  const out: PlanPair[] = [];
+  let n = 0;
   for (const t of rowsOf<{ id: number; language: string; city: string | null }>(tinfo)) {
     const proficiency = speaks.get(t.language);
     const led = leads.get(t.id);
-    for (const guideId of guidesByTeam.get(t.id) ?? []) {
+    const list = guidesByTeam.get(t.id);
+    if (!list) continue;
+    const start = n;
+    for (let i = 0; i < list.length; i++) {
+      const guideId = list[i];
       const g = guide.get(guideId);
       if (!g) continue;
       const score =
@@ -235,10 +258,36 @@ export async function planScores(
         share.continuity * (led?.has(guideId) ? 1 : 0) +
         share.language * (proficiency?.get(guideId) ?? 0) +
         share.homeCity * (t.city && g.city === t.city ? 1 : 0);
-      out.push({ teamId: t.id, guideId, score: 100 * score });
+      out.teamIds[n] = t.id;
+      out.guideIds[n] = guideId;
+      out.scores[n] = 100 * score;
+      n++;
     }
+    if (n > start) out.runs.set(t.id, [start, n]);
   }
-  return out;
+  return sliceColumns(out, n);
+}
+
+const sliceColumns = (c: ScoredPairs, n: number): ScoredPairs => ({
+  teamIds: c.teamIds.subarray(0, n),
+  guideIds: c.guideIds.subarray(0, n),
+  scores: c.scores.subarray(0, n),
+  runs: c.runs,
+});
+
+/** planScoreColumns as one object per pair (tests, small plans). */
+export async function planScores(
+  db: DbOrTx,
+  guidesByTeam: Map<number, number[]>,
+  weights: SoftWeights,
+  today: string,
+): Promise<PlanPair[]> {
+  const c = await planScoreColumns(db, guidesByTeam, weights, today);
+  return Array.from(c.teamIds, (teamId, i) => ({
+    teamId,
+    guideId: c.guideIds[i],
+    score: c.scores[i],
+  }));
 }
 
 /** The given (team, guide) pairs as a relation `team_id, guide_id`, for softScores. */

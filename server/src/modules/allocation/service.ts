@@ -63,7 +63,7 @@ import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
   guideFingerprints,
-  planScores,
+  planScoreColumns,
   pairsOf,
   softScores,
   softScoresQuery,
@@ -76,6 +76,7 @@ import {
 } from './queries';
 import { allocationPlanItems, allocationPlans } from './schema';
 import type { PlanPair } from './plan-model';
+import type { WireProblem } from './solver-wire';
 import { solveOffThread } from './solver-thread';
 import { PlanProgressTracker } from './progress';
 
@@ -358,7 +359,7 @@ export class AllocationService {
       ? await feasibleGuidesByTeam(this.db, teams, config, windows)
       : new Map<number, FeasibleGuides>();
     const guidesByTeam = new Map([...feasible].map(([id, f]) => [id, f.guides]));
-    const scored = await planScores(this.db, guidesByTeam, weights, today);
+    const scored = await planScoreColumns(this.db, guidesByTeam, weights, today);
     progress.enter('building');
     // Large groups: a team some eligible guide cannot lead alone (the coverage rule let every
     // guide share it); the solver covers its pax with several, by their capacities.
@@ -368,33 +369,48 @@ export class AllocationService {
       if (f.capacities.some((c) => c < left))
         capacityOf.set(id, new Map(f.guides.map((g, i) => [g, f.capacities[i]])));
     }
-    const byTeam = new Map<number, PlanPair[]>();
-    for (const row of scored) {
-      const caps = capacityOf.get(row.teamId);
-      if (caps) row.capacity = caps.get(row.guideId);
-      const list = byTeam.get(row.teamId) ?? [];
-      list.push(row);
-      byTeam.set(row.teamId, list);
+    // The problem as columns, straight from the scored columns (no object per pair).
+    const n = scored.teamIds.length;
+    const pairCapacities = new Float64Array(n).fill(Infinity);
+    for (const [id, caps] of capacityOf) {
+      const [from, to] = scored.runs.get(id) ?? [0, 0];
+      for (let i = from; i < to; i++) pairCapacities[i] = caps.get(scored.guideIds[i]) ?? 0;
     }
-    for (const list of byTeam.values())
-      list.sort((a, b) => b.score - a.score || a.guideId - b.guideId);
-    const problem = {
-      teams: teams.map((team) => {
-        const { busy } = assignmentPeriod(
-          team,
-          windowOf(team).from,
-          windowOf(team).to,
-          config.bufferMinutes,
-        );
-        const [start, end] = busy.slice(1, -1).split(',');
-        return {
-          id: team.id,
-          start: Date.parse(start),
-          end: Date.parse(end),
-          pax: capacityOf.has(team.id) ? windowOf(team).pax : undefined,
-        };
-      }),
-      pairs: scored,
+    const periods = teams.map((team) => {
+      const { busy } = assignmentPeriod(
+        team,
+        windowOf(team).from,
+        windowOf(team).to,
+        config.bufferMinutes,
+      );
+      return busy.slice(1, -1).split(',').map(Date.parse);
+    });
+    const problem: WireProblem = {
+      teamIds: Int32Array.from(teams, (t) => t.id),
+      starts: Float64Array.from(periods, (p) => p[0]),
+      ends: Float64Array.from(periods, (p) => p[1]),
+      paxes: Float64Array.from(teams, (t) => (capacityOf.has(t.id) ? windowOf(t).pax : 0)),
+      pairTeams: scored.teamIds,
+      pairGuides: scored.guideIds,
+      pairScores: scored.scores,
+      pairCapacities,
+    };
+    const better = (a: PlanPair, b: PlanPair) => b.score - a.score || a.guideId - b.guideId;
+    /** A team's pairs with these guides, and its best `count` others (best score first). */
+    const pairsOfTeam = (teamId: number, guideIds: ReadonlySet<number>, count: number) => {
+      const [from, to] = scored.runs.get(teamId) ?? [0, 0];
+      const chosen: PlanPair[] = [];
+      const best: PlanPair[] = [];
+      for (let i = from; i < to; i++) {
+        const pair = { teamId, guideId: scored.guideIds[i], score: scored.scores[i] };
+        if (guideIds.has(pair.guideId)) chosen.push(pair);
+        else if (best.length < count || better(pair, best[best.length - 1]) < 0) {
+          best.push(pair);
+          best.sort(better);
+          if (best.length > count) best.pop();
+        }
+      }
+      return { chosen: chosen.sort(better), alternatives: best };
     };
     const timeLimitMs = Math.max(
       SOLVE_MIN_MS,
@@ -404,14 +420,13 @@ export class AllocationService {
     const solution = await solveOffThread(problem, { timeLimitMs });
     progress.enter('checking');
     // Each team's chosen guides and its best alternatives, with the facts behind their scores.
-    const shownOf = (teamId: number) => {
-      const pairs = byTeam.get(teamId) ?? [];
-      const guideIds = new Set(solution.assignment.get(teamId) ?? []);
-      return {
-        chosen: pairs.filter((p) => guideIds.has(p.guideId)),
-        alternatives: pairs.filter((p) => !guideIds.has(p.guideId)).slice(0, ALTERNATIVES),
-      };
-    };
+    const shownByTeam = new Map(
+      teams.map((team) => [
+        team.id,
+        pairsOfTeam(team.id, new Set(solution.assignment.get(team.id) ?? []), ALTERNATIVES),
+      ]),
+    );
+    const shownOf = (teamId: number) => shownByTeam.get(teamId)!;
     const shown = teams.flatMap((team) => {
       const { chosen, alternatives } = shownOf(team.id);
       return [...chosen, ...alternatives];
@@ -445,7 +460,7 @@ export class AllocationService {
       const caps = capacityOf.get(team.id);
       let uncovered: PlanItem['uncovered'] = null;
       if (!chosen) {
-        if (byTeam.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
+        if (scored.runs.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
         else {
           const { list } = await checkGuides(this.db, team, windowOf(team), config);
           const closest = list

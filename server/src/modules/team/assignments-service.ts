@@ -604,7 +604,7 @@ export function firstUncoveredRun(team: CoverTeam, covered: readonly CoverRun[])
   const open = uncoveredDays(team, covered);
   if (open.length === 0 || open.length === periodDays(team.startDate, team.endDate)) {
     const whole = { from: team.startDate, to: team.endDate };
-    return { ...whole, pax: open.length ? paxLeft(team, covered, whole) : team.pax };
+    return { ...whole, pax: open.length ? paxLeft(team, covered, whole) : 0 };
   }
   let to = open[0].day;
   for (const { day } of open.slice(1)) {
