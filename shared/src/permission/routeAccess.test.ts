@@ -47,6 +47,9 @@ const SEED_ROUTE_TABLE: Record<string, BuiltinRole[]> = {
   // product.md "Screens": the new-team step form (issue #13), for those who may create teams.
   'team/new': ['admin', 'operator'],
   'team/detail': ALL,
+  // Issue 29: itinerary templates (read by all; writes are team:write) and guides' work orders.
+  'team/templates': ALL,
+  'team/work-order': ALL,
   'system/property-management': ALL,
   'system/user-management': ALL,
   'system/role-management': ALL,
