@@ -2,13 +2,10 @@
 // asks the reason the history and the audit trail keep.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Input, InputNumber, Modal, Space, Typography } from '@arco-design/web-react';
-import {
-  CANARY_SHARE_MAX,
-  CANARY_SHARE_MIN,
-  PIN_REASON_MAX,
-} from '@console/shared/contracts/sections';
+import { InputNumber, Modal, Space, Typography } from '@arco-design/web-react';
+import { CANARY_SHARE_MAX, CANARY_SHARE_MIN } from '@console/shared/contracts/sections';
 import type { SectionName } from '@console/shared/contracts/menu';
+import { ReasonField } from './ReasonField';
 
 export interface CanaryRequest {
   kind: 'canary' | 'widen' | 'promote' | 'abort';
@@ -86,19 +83,7 @@ export function CanaryDialog({
             />
           </label>
         )}
-        <Input.TextArea
-          data-testid="canary-reason"
-          value={reason}
-          maxLength={PIN_REASON_MAX}
-          showWordLimit
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          placeholder={t('sectionVersions.reason.placeholder')}
-          status={touched && reason.trim().length === 0 ? 'error' : undefined}
-          onChange={setReason}
-        />
-        {touched && reason.trim().length === 0 && (
-          <Typography.Text type="error">{t('sectionVersions.reason.required')}</Typography.Text>
-        )}
+        <ReasonField value={reason} onChange={setReason} touched={touched} testId="canary-reason" />
       </Space>
     </Modal>
   );

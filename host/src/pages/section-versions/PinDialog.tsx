@@ -1,9 +1,9 @@
 // Confirmation of a pin or rollback, with the reason the history and the audit trail keep.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Alert, Input, Modal, Typography } from '@arco-design/web-react';
-import { PIN_REASON_MAX } from '@console/shared/contracts/sections';
+import { Alert, Modal, Typography } from '@arco-design/web-react';
 import type { SectionName } from '@console/shared/contracts/menu';
+import { ReasonField } from './ReasonField';
 
 export interface PinRequest {
   kind: 'pin' | 'rollback';
@@ -76,21 +76,7 @@ export function PinDialog({
           content={intl.formatMessage({ id: 'sectionVersions.confirm.incompatible' })}
         />
       )}
-      <Input.TextArea
-        data-testid="pin-reason"
-        value={reason}
-        maxLength={PIN_REASON_MAX}
-        showWordLimit
-        autoSize={{ minRows: 2, maxRows: 5 }}
-        placeholder={intl.formatMessage({ id: 'sectionVersions.reason.placeholder' })}
-        status={touched && missing ? 'error' : undefined}
-        onChange={setReason}
-      />
-      {touched && missing && (
-        <Typography.Text type="error" data-testid="pin-reason-error">
-          {intl.formatMessage({ id: 'sectionVersions.reason.required' })}
-        </Typography.Text>
-      )}
+      <ReasonField value={reason} onChange={setReason} touched={touched} testId="pin-reason" />
     </Modal>
   );
 }
