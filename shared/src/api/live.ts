@@ -5,7 +5,7 @@
 // no EventSource) it reports `polling`, so callers poll as they did before. Every event it
 // receives invalidates the cached reads it concerns (`invalidateApiTags`), in small batches.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { LIVE_STREAM, type StreamedEvent } from '../contracts/events';
+import { LIVE_STREAM, type StreamedEvent, type StreamFrame } from '../contracts/events';
 import { API_TAG_TYPES, invalidateApiTags, type ApiTag } from './rtk';
 import { notifyUnauthorized, store } from '../store';
 
@@ -63,7 +63,6 @@ export function tagsForEvent(event: StreamedEvent): ApiTag[] {
         { type: 'Dashboard', id: 'WORKPLACE' },
       ];
     case 'chat.message.created':
-    case 'session.ended':
       return [];
     case 'resync':
       // Events were missed: every cached read may be stale.
@@ -103,7 +102,7 @@ function invalidateSoon(tags: ApiTag[]) {
   }, BATCH_MS);
 }
 
-function deliver(event: StreamedEvent) {
+function deliver(event: StreamFrame) {
   if (event.type === 'session.ended') {
     // The server closes the stream after this frame: no reconnect, the page signs out at once
     // and the login page says why (issue 26 item 15).
@@ -139,7 +138,7 @@ function connect(c: Connection) {
   source.onmessage = (e: MessageEvent<string>) => {
     if (e.lastEventId) c.lastEventId = e.lastEventId;
     try {
-      deliver(JSON.parse(e.data) as StreamedEvent);
+      deliver(JSON.parse(e.data) as StreamFrame);
     } catch {
       /* not an event of ours */
     }

@@ -87,14 +87,18 @@ export const LIVE_EVENT_ACCESS: Record<LiveEventType, Permission | 'recipient' |
  * One streamed event as the browser sees it (the SSE `data:` line, JSON): the type and ids,
  * without the recipient list. `resync`: the stream could not resume from `Last-Event-ID`
  * (the backlog moved on, or another server instance answered), so every cached read may be
- * stale. `session.ended`: the stream's own session ended (the last frame before it closes);
- * the page signs out and says why.
+ * stale.
  */
 export type StreamedEvent =
   | Exclude<LiveEvent, { type: 'message.created' | 'session.changed' }>
   | { type: 'message.created' }
-  | { type: 'resync' }
-  | { type: 'session.ended'; reason: SessionEndReason };
+  | { type: 'resync' };
+
+/**
+ * What a stream's frame carries: an event, or `session.ended` — the stream's own session ended
+ * (its last frame before it closes); the page signs out and says why, and no listener sees it.
+ */
+export type StreamFrame = StreamedEvent | { type: 'session.ended'; reason: SessionEndReason };
 
 /** Streaming limits, shared by the server and the client's reconnect logic. */
 export const LIVE_STREAM = {

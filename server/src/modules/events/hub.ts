@@ -13,6 +13,7 @@ import {
   type LiveEvent,
   type SessionEndReason,
   type StreamedEvent,
+  type StreamFrame,
 } from '@console/shared';
 import type { EventBus } from '../../events/bus';
 
@@ -146,7 +147,8 @@ export class LiveHub {
       const state = states.get(conn.sessionId);
       if (state) conn.permissions = state.permissions;
       else {
-        this.write(conn, `data: ${JSON.stringify({ type: 'session.ended', reason })}\n\n`);
+        const ended: StreamFrame = { type: 'session.ended', reason };
+        this.write(conn, `data: ${JSON.stringify(ended)}\n\n`);
         this.drop(conn, 'session');
       }
     }
