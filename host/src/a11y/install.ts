@@ -3,10 +3,12 @@
 import { DEFAULT_LOCALE } from '@console/shared/contracts/locale';
 import { selectLocale, store } from '@console/shared/store';
 import { watchArcoAria } from './arcoAria';
+import { watchDialogFocus } from './dialogFocus';
 import { a11yMessages } from './messages';
 
 export function installArcoAria(): () => void {
-  return watchArcoAria(() => {
+  const stopFocus = watchDialogFocus();
+  const stopAria = watchArcoAria(() => {
     const locale = selectLocale(store.getState());
     const m = a11yMessages[locale as keyof typeof a11yMessages] ?? a11yMessages[DEFAULT_LOCALE];
     return {
@@ -16,4 +18,8 @@ export function installArcoAria(): () => void {
       selectAll: m['a11y.selectAll'],
     };
   });
+  return () => {
+    stopFocus();
+    stopAria();
+  };
 }
