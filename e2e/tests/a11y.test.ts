@@ -16,6 +16,8 @@ import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
 import { login, openBrowser, settle, type Browser, type DemoRole } from '../support/browser';
 import { axeViolations, describeViolations, type AxeException } from '../support/axe';
 import { resetSettings } from '../support/settings';
+import { api } from '../support/api';
+import { TEAM_EDITABLE_STATUSES } from '@console/shared/contracts/team';
 
 const baseUrl = inject('baseUrl');
 
@@ -103,6 +105,19 @@ const VISITS: Visit[] = [
     path: SAMPLE_IDS['/team/detail/:id'],
     permission: 'team:write',
     open: async (page) => {
+      // A team in an editable status (the sample team may have moved on).
+      let id: number | undefined;
+      for (const status of TEAM_EDITABLE_STATUSES) {
+        const teams = await api<{ list: { id: number }[] }>(
+          page,
+          'GET',
+          `/teams?status=${status}&current=1&pageSize=1`,
+        );
+        id = teams.list[0]?.id;
+        if (id) break;
+      }
+      if (!id) throw new Error('no team in an editable status');
+      await visit(page, `/team/detail/${id}`);
       await page.getByTestId('team-edit').click();
       await shown(page, '[data-testid=team-form]');
     },

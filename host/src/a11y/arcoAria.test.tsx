@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useState } from 'react';
-import { Form, InputNumber, Menu, Progress, Select, Tabs } from '@arco-design/web-react';
+import { Form, Input, InputNumber, Menu, Progress, Select, Tabs } from '@arco-design/web-react';
 import { watchArcoAria } from './arcoAria';
 
 // jsdom has no media queries; Arco's grid (in Form) subscribes to one.
@@ -98,14 +98,20 @@ describe('Arco ARIA corrections', () => {
     expect(spin?.getAttribute('aria-valuemax')).toBeNull();
   });
 
-  it("a Select in a form item is named by the item's label, one without by its placeholder", async () => {
+  it("a Select in a form item is named by the item's label, one without by its placeholder or a wrapper's data-label", async () => {
     const { container } = await mount(
       <Form>
         <Form.Item label="Status" field="status">
           <Select options={['a', 'b']} />
         </Form.Item>
         <Select options={['a']} placeholder="Language" showSearch />
+        <span data-label="Colour">
+          <Input data-testid="colour" />
+        </span>
       </Form>,
+    );
+    expect(container.querySelector('[data-testid=colour]')?.getAttribute('aria-label')).toBe(
+      'Colour',
     );
     const [labelled, bare] = container.querySelectorAll('.arco-select[role=combobox]');
     const labelId = labelled.getAttribute('aria-labelledby');

@@ -63,8 +63,14 @@ function labelControl(control: Element, input: HTMLInputElement | null) {
   const targets = [control, input].filter((e): e is Element => e !== null);
   if (targets.every(hasName)) return;
   const label = formLabelOf(control);
-  // Not the shown value: a select's view shows its value where the placeholder was.
-  const placeholder = input?.placeholder || control.getAttribute('placeholder') || '';
+  // Not the shown value: a select's view shows its value where the placeholder was. A control
+  // Arco renders without a way to name its input (ColorPicker) is named by a wrapper's
+  // data-label.
+  const placeholder =
+    input?.placeholder ||
+    control.getAttribute('placeholder') ||
+    control.closest('[data-label]')?.getAttribute('data-label') ||
+    '';
   for (const el of targets) {
     if (hasName(el) && el !== control) continue;
     if (label) set(el, 'aria-labelledby', idOf(label));

@@ -70,7 +70,7 @@ export default function SettingsDrawerContent() {
       )}
       <Section title={t('settings.themeColor')}>
         <Row label={t('settings.themeColor')}>
-          <span data-testid="setting-themeColor">
+          <span data-testid="setting-themeColor" data-label={t('settings.themeColor')}>
             <ColorPicker
               value={settings.themeColor}
               showText
