@@ -191,11 +191,44 @@ export interface ScoredPairs {
   runs: Map<number, [number, number]>;
 }
 
+/** The factor rows a plan's scores are made of (per guide, per guide language, per team). */
+export interface PlanFactors {
+  guides: unknown;
+  languages: unknown;
+  teams: unknown;
+  continuity: unknown;
+}
+
+/**
+ * The factors of the given teams, and of these guides or of every active guide (a superset of
+ * the eligible ones): a plan reads them while the rules' statement runs (issue 29 item 5).
+ */
+export async function readPlanFactors(
+  db: DbOrTx,
+  teamIds: number[],
+  today: string,
+  guideIds?: number[],
+): Promise<PlanFactors> {
+  const guidesRel = guideIds
+    ? idsOf(guideIds, 'guide_id')
+    : sql`select id as guide_id from guides where status = 'active'`;
+  const teamsRel = idsOf(teamIds, 'team_id');
+  const [guides, languages, teams, continuity] = await Promise.all([
+    db.execute(guideFactorsQuery(guidesRel, today)),
+    db.execute(guideLanguagesQuery(guidesRel)),
+    db.execute(teamFactorsQuery(teamsRel)),
+    db.execute(continuityQuery(teamsRel)),
+  ]);
+  return { guides, languages, teams, continuity };
+}
+
 export async function planScoreColumns(
   db: DbOrTx,
   guidesByTeam: Map<number, ArrayLike<number>>,
   weights: SoftWeights,
   today: string,
+  /** The factors, read already (readPlanFactors); by default read for these pairs. */
+  factors?: Promise<PlanFactors>,
 ): Promise<ScoredPairs> {
   const teamIds = [...guidesByTeam.keys()];
   const seen = new Set<number>();
@@ -212,14 +245,12 @@ export async function planScoreColumns(
     runs: new Map(),
   };
   if (!teamIds.length || !guideIds.length) return sliceColumns(out, 0);
-  const guidesRel = idsOf(guideIds, 'guide_id');
-  const teamsRel = idsOf(teamIds, 'team_id');
-  const [ginfo, glang, tinfo, cont] = await Promise.all([
-    db.execute(guideFactorsQuery(guidesRel, today)),
-    db.execute(guideLanguagesQuery(guidesRel)),
-    db.execute(teamFactorsQuery(teamsRel)),
-    db.execute(continuityQuery(teamsRel)),
-  ]);
+  const {
+    guides: ginfo,
+    languages: glang,
+    teams: tinfo,
+    continuity: cont,
+  } = await (factors ?? readPlanFactors(db, teamIds, today, guideIds));
   const share = weightShares(weights);
   // Per guide, the part that does not depend on the team; per language and per team, lookups.
   const guide = new Map(

@@ -64,6 +64,7 @@ import {
   boardGuides,
   guideFingerprints,
   planScoreColumns,
+  readPlanFactors,
   pairsOf,
   softScores,
   softScoresQuery,
@@ -350,6 +351,17 @@ export class AllocationService {
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
     const today = isoToday(this.clock.now());
+    // The scores' factors are read while the rules' statement runs (another connection on
+    // PostgreSQL): for every active guide, a superset of the eligible ones.
+    const factors = teams.length
+      ? readPlanFactors(
+          this.db,
+          teams.map((t) => t.id),
+          today,
+        )
+      : undefined;
+    // Not awaited before the rules' statement: a failure there must not leave it unobserved.
+    factors?.catch(() => undefined);
     // The days each team is planned for: its first run its local guides do not cover (all of
     // them, unless part of the team is covered already), as the candidates list checks one
     // team, and the pax left there.
@@ -359,7 +371,7 @@ export class AllocationService {
       ? await feasibleGuidesByTeam(this.db, teams, config, windows)
       : new Map<number, FeasibleGuides>();
     const guidesByTeam = new Map([...feasible].map(([id, f]) => [id, f.guides]));
-    const scored = await planScoreColumns(this.db, guidesByTeam, weights, today);
+    const scored = await planScoreColumns(this.db, guidesByTeam, weights, today, factors);
     progress.enter('building');
     // Large groups: a team some eligible guide cannot lead alone (the coverage rule let every
     // guide share it); the solver covers its pax with several, by their capacities.
