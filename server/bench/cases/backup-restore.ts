@@ -86,6 +86,17 @@ export default defineCase({
     });
     const backupS = (performance.now() - started) / 1000;
     started = performance.now();
+    // When each phase was first seen (GET /api/backups/progress, polled): where the time goes.
+    const phaseAt = new Map<string, number>();
+    let restoring = true;
+    const watcher = (async () => {
+      while (restoring) {
+        const res = await fetch(`${baseUrl}/api/backups/progress`, { headers });
+        const p = ((await res.json()) as { data: { phase: string } | null }).data;
+        if (p && !phaseAt.has(p.phase)) phaseAt.set(p.phase, performance.now());
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
     const [, restoreRss] = await peakRss(async () => {
       const res = await fetch(`${baseUrl}/api/backups/${made.id}/restore`, {
         method: 'POST',
@@ -93,8 +104,18 @@ export default defineCase({
         body: JSON.stringify({ confirm: true }),
       });
       if (!res.ok) throw new Error(`restore: ${res.status} ${await res.text()}`);
-    });
-    const restoreS = (performance.now() - started) / 1000;
+    }).finally(() => (restoring = false));
+    const ended = performance.now();
+    await watcher;
+    const restoreS = (ended - started) / 1000;
+    // Each phase's seconds, up to the next phase seen (validate runs beside pre-restore).
+    const seen = [...phaseAt.entries()].sort((a, b) => a[1] - b[1]);
+    const phases = Object.fromEntries(
+      seen.map(([phase, at], i) => [
+        `restore ${phase} s`,
+        Number((((seen[i + 1]?.[1] ?? ended) - at) / 1000).toFixed(1)),
+      ]),
+    );
     return {
       rows: made.rows,
       'file MB': mb(made.size),
@@ -103,6 +124,7 @@ export default defineCase({
       // Validation, the automatic pre-restore backup and the replacement.
       'restore s': Number(restoreS.toFixed(1)),
       'restore peak rss MB': mb(restoreRss),
+      ...phases,
       ...(tools
         ? {
             'pg_dump -Fc s': Number(tools.dumpS.toFixed(1)),
