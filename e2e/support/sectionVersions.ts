@@ -84,6 +84,38 @@ export function buildSectionWithPage(
   }
 }
 
+/**
+ * Builds `section` with one of its pages replaced by a component that throws `message` when it
+ * renders (issue 30: a bad version to canary), then puts the source back.
+ */
+export function buildSectionWithThrowingPage(
+  section: string,
+  buildId: string,
+  into: string,
+  pageKey: string,
+  message: string,
+): { version: string; dir: string } {
+  const src = path.join(ROOT, 'remotes', section, 'src');
+  const routesFile = path.join(src, 'routes.ts');
+  const componentDir = path.join(src, 'pages', `e2e-${buildId}`);
+  const routes = fs.readFileSync(routesFile, 'utf8');
+  try {
+    fs.mkdirSync(componentDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(componentDir, 'index.tsx'),
+      `export default function Broken(): never {\n  throw new Error(${JSON.stringify(message)});\n}\n`,
+    );
+    const line = new RegExp(`(  '${pageKey}': lazy\\(\\(\\) => import\\()'[^']+'`);
+    const broken = routes.replace(line, `$1'./pages/e2e-${buildId}'`);
+    if (broken === routes) throw new Error(`cannot replace ${pageKey} in ${routesFile}`);
+    fs.writeFileSync(routesFile, broken);
+    return buildSection(section, buildId, into);
+  } finally {
+    fs.writeFileSync(routesFile, routes);
+    fs.rmSync(componentDir, { recursive: true, force: true });
+  }
+}
+
 export interface VersionsConsole {
   baseUrl: string;
   sectionsDir: string;
