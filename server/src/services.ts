@@ -27,6 +27,7 @@ import { ScenicSpotService, type PlannedTeamsSource } from './modules/scenic/spo
 import { MaintenanceWindowService } from './modules/scenic/windows-service';
 import { VisitorFlowService } from './modules/scenic/flow-service';
 import { GateKeyService } from './modules/scenic/gate-keys-service';
+import type { ScenicServices } from './modules/scenic/scenic-services';
 import { AssignmentService } from './modules/team/assignments-service';
 import { TeamTemplateService } from './modules/team/templates';
 import { WorkOrderService } from './modules/team/work-order';
@@ -48,14 +49,6 @@ export interface ServicePorts {
   events: EventBus;
 }
 import { createLocalBus, type EventBus } from './events/bus';
-
-/** The scenic module's services, one per sub-domain. */
-export interface ScenicServices {
-  spots: ScenicSpotService;
-  windows: MaintenanceWindowService;
-  flow: VisitorFlowService;
-  gateKeys: GateKeyService;
-}
 
 /** The guide module's services, one per sub-domain. */
 export interface GuideServices {

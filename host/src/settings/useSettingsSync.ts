@@ -4,11 +4,9 @@
 // waiting when the page goes (reload, close, another site) is sent at once, as a request
 // that outlives the page.
 import { useEffect, useRef } from 'react';
-import {
-  DEFAULT_USER_SETTINGS,
-  resolveUserSettings,
-  type UserSettingsBody,
-} from '@console/shared/contracts/settings';
+import type { UserSettingsBody } from '@console/shared/contracts/settings';
+import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
+import { resolveUserSettings } from '@console/shared/contracts/settings-resolve';
 import { profileApi } from '@console/shared/api';
 import {
   selectSettings,

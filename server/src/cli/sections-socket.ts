@@ -12,16 +12,7 @@ import readline from 'node:readline';
 import type { Db } from '../db/types';
 import type { SectionsOptions } from '../modules/sections/service';
 import { describeError, runSectionsCommand, UsageError } from './sections';
-
-/** `<dataDir>/run/sections.sock`. */
-export const sectionsSocketPath = (dataDir: string) => path.join(dataDir, 'run', 'sections.sock');
-
-interface Request {
-  argv: string[];
-  user: string;
-}
-
-type Reply = { out: string } | { err: string } | { code: number };
+import { sectionsSocketPath, type Reply, type Request } from './sections-forward';
 
 /** Serves CLI commands on the socket; returns a function that stops serving. */
 export async function serveSectionsSocket(
@@ -78,33 +69,4 @@ export async function serveSectionsSocket(
       server.close(() => resolve());
       fs.rmSync(socketPath, { force: true });
     });
-}
-
-/**
- * Sends a command to the server holding `dataDir`; resolves its exit code (64: usage error),
- * or null when no server answers on the socket.
- */
-export function forwardToServer(
-  dataDir: string,
-  argv: string[],
-  user: string,
-  print: { out: (line: string) => void; err: (line: string) => void },
-): Promise<number | null> {
-  return new Promise((resolve) => {
-    const socket = net.createConnection(sectionsSocketPath(dataDir));
-    let code: number | null = null;
-    let connected = false;
-    socket.once('connect', () => {
-      connected = true;
-      readline.createInterface({ input: socket }).on('line', (line) => {
-        const reply = JSON.parse(line) as Reply;
-        if ('out' in reply) print.out(reply.out);
-        else if ('err' in reply) print.err(reply.err);
-        else code = reply.code;
-      });
-      socket.write(`${JSON.stringify({ argv, user } satisfies Request)}\n`);
-    });
-    socket.once('error', () => resolve(connected ? 1 : null));
-    socket.once('close', () => resolve(connected ? (code ?? 1) : null));
-  });
 }

@@ -333,7 +333,7 @@ export async function main(argv: string[], env: ServerEnv = readEnv()): Promise<
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       // The running server runs the command for us (its socket in the data directory).
-      const { forwardToServer } = await import('./sections-socket');
+      const { forwardToServer } = await import('./sections-forward');
       const code = await forwardToServer(env.dataDir, argv, os.userInfo().username, {
         out: (line) => console.log(line),
         err: (line) => console.error(line),

@@ -84,6 +84,9 @@ declare module '../store' {
   interface LazyLoadedSlices {
     api: ConsoleApiState;
   }
+  interface InjectedBeforeUse {
+    api: ConsoleApiState;
+  }
 }
 
 // Into the one store as this module loads (the store does not import it: see store/index.ts);

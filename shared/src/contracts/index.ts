@@ -11,6 +11,8 @@ export * from './guide';
 export * from './guide-labels';
 export * from './scenic-labels';
 export * from './settings';
+export * from './settings-defaults';
+export * from './settings-resolve';
 export * from './message';
 export * from './audit-sentence';
 export * from './profile';

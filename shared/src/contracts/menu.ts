@@ -12,8 +12,8 @@ import type { ServerMenuItem } from './auth';
 import type { pageDeclaration, sectionPages } from './sections';
 export type { ServerMenuItem };
 
-export const SECTION_NAMES = ['dashboard', 'guide', 'scenic', 'team', 'system'] as const;
-export type SectionName = (typeof SECTION_NAMES)[number];
+import type { SectionName } from './section-names';
+export { SECTION_NAMES, type SectionName } from './section-names';
 
 /** The file a section's build writes beside its `mf-manifest.json`. */
 export const SECTION_PAGES_FILE = 'section-pages.json';

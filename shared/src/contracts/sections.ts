@@ -2,7 +2,7 @@
 // environments, the pin of each section per environment and its history.
 import { z } from 'zod';
 import { textSchema, PAGE_MAX, multilineTextSchema } from './validation';
-import { SECTION_NAMES, type SectionName, type SectionPages } from './menu';
+import { SECTION_NAMES, type SectionName } from './section-names';
 import { PERMISSIONS } from './permissions';
 
 /** `<package version>+<build id>`, e.g. `1.3.0+b42` (rspack.config.base.ts, sectionVersion). */
@@ -209,7 +209,7 @@ export type SectionPinState = z.infer<typeof sectionPinState>;
 
 /** What a version's pages change against another's: paths added and removed. */
 export function pageChanges(
-  pages: SectionPages | null,
+  pages: z.infer<typeof sectionPages> | null,
   against: readonly string[] | null,
 ): { adds: string[]; removes: string[] } {
   const mine = pages?.pages.map((p) => p.path) ?? [];

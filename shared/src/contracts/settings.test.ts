@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS, resolveUserSettings, userSettingsSchema } from './settings';
+import { userSettingsSchema } from './settings';
+import { DEFAULT_USER_SETTINGS } from './settings-defaults';
+import { resolveUserSettings } from './settings-resolve';
 
 describe('settings contract (seed §3)', () => {
   it('has the seed defaults', () => {

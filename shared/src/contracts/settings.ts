@@ -48,24 +48,3 @@ export const userSettingsBody = userSettingsSchema.extend({
   serverMenu: savedServerMenu.optional(),
 });
 export type UserSettingsBody = z.input<typeof userSettingsBody>;
-
-import { DEFAULT_USER_SETTINGS } from './settings-defaults';
-export { DEFAULT_USER_SETTINGS };
-
-/**
- * Stored settings (server row, localStorage) → a complete, valid object: every field that is
- * missing or invalid takes its default, unknown fields are dropped. Never throws.
- */
-export function resolveUserSettings(raw: unknown): UserSettings {
-  const out: Record<string, unknown> = { ...DEFAULT_USER_SETTINGS };
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    const shape = userSettingsSchema.shape as Record<string, z.ZodType>;
-    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-      const field = shape[key];
-      if (!field) continue;
-      const parsed = field.safeParse(value);
-      if (parsed.success) out[key] = parsed.data;
-    }
-  }
-  return out as UserSettings;
-}

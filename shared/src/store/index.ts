@@ -9,7 +9,6 @@ import {
   type Reducer,
 } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import type { ConsoleApiState } from '../api/rtk';
 import { localeSlice } from './localeSlice';
 import { settingsSlice } from './settingsSlice';
 import { siteSlice } from './siteSlice';
@@ -29,10 +28,16 @@ export const rootReducer = combineSlices(
 export const dynamicMiddleware = createDynamicMiddleware();
 
 /**
- * The store's state. The API cache's slice is typed as always there: it is from the first
- * query on, since only the API module (which injects it as it loads) can make one.
+ * Injected slices typed as always there: the API cache's (api/rtk.ts adds it here, as it adds
+ * itself to `LazyLoadedSlices`, so this module needs no import of it: issue 27 item 5). It is
+ * there from the first query on, since only the API module, which injects it as it loads, can
+ * make one.
  */
-export type RootState = ReturnType<typeof rootReducer> & { api: ConsoleApiState };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by api/rtk.ts
+export interface InjectedBeforeUse {}
+
+/** The store's state. */
+export type RootState = ReturnType<typeof rootReducer> & InjectedBeforeUse;
 
 export function createStore() {
   return configureStore({

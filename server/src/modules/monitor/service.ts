@@ -17,7 +17,7 @@ import type { Db } from '../../db/types';
 import type { EventBus } from '../../events/bus';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
-import type { ScenicServices } from '../../services';
+import type { ScenicServices } from '../scenic/scenic-services';
 import * as q from './queries';
 
 const AUDIT_CHAT = 'chat_message';

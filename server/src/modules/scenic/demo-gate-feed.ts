@@ -4,7 +4,7 @@
 // Off with DEMO_FLOW=0, in production and on PostgreSQL (ServerEnv.demoFlow).
 import { localTime, type Clock, type ScenicFlowBody, type ScenicSpot } from '@console/shared';
 import { runWithAuditContext, type AuditContext } from '../audit/writer';
-import type { ScenicServices } from '../../services';
+import type { ScenicServices } from './scenic-services';
 import { SCENIC_DEMO_CODES } from './seed';
 
 /** The name the feed's gate keys carry (its keys of an earlier run are revoked at start). */

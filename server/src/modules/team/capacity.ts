@@ -12,7 +12,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CapacityWarning, SpotDayCapacity } from '@console/shared';
 import type { DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
-import type { ScenicServices } from '../../services';
+import type { ScenicServices } from '../scenic/scenic-services';
 import { teamItineraryItems, teams } from './schema';
 
 export interface SpotDay {

@@ -47,7 +47,7 @@ import { diffRecords } from '../audit/diff';
 import { auditLog } from '../audit/schema';
 import { recordAudit } from '../audit/writer';
 import type { PropertiesService } from '../properties/service';
-import type { ScenicServices } from '../../services';
+import type { ScenicServices } from '../scenic/scenic-services';
 import type { SystemConfigService } from '../system-config/service';
 import { checkCapacity, lockSpotDays, spotDayCapacity, type CapacityDeps } from './capacity';
 import { nextTeamCode } from './code';
@@ -58,7 +58,8 @@ import { teamAssignments } from './schema';
 const bi = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const statusLabel = (s: TeamStatus) => TEAM_ENUM_LABELS.status[s];
 
-export const teamNotFound = () => new AppError('NOT_FOUND', { detail: bi('团队不存在', 'No such team') });
+export const teamNotFound = () =>
+  new AppError('NOT_FOUND', { detail: bi('团队不存在', 'No such team') });
 
 /** The record as the audit diff sees it (no bookkeeping, no derived lists). */
 type Snapshot = Record<string, unknown>;

@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import type { SystemConfigService } from '../system-config/service';
-import type { ScenicServices } from '../../services';
+import type { ScenicServices } from '../scenic/scenic-services';
 import { checkCapacity, lockSpotDays } from './capacity';
 import { nextTeamCode } from './code';
 import * as q from './queries';
