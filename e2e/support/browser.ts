@@ -95,3 +95,13 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
   await page.waitForTimeout(300);
 }
+
+/** Opens a route and waits until its page (a section page or the shell's) has rendered. */
+export async function visitRoute(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await page
+    .locator('[data-section-page], .console-layout-content .arco-card, .arco-result')
+    .first()
+    .waitFor();
+  await settle(page);
+}

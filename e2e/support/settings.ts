@@ -1,6 +1,7 @@
 // Helpers for the settings-drawer tests (issue #4).
 import type { Page } from 'playwright-core';
 import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
+import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
 
 /** Resolves when a settings save reaches the server (one carrying `expected`, when given). */
 export function settingsSaved(page: Page, expected?: Record<string, unknown>) {
@@ -45,4 +46,25 @@ export async function resetSettings(page: Page): Promise<void> {
     localStorage.removeItem('console.settings');
     localStorage.removeItem('console.primaryShades');
   }, DEFAULT_USER_SETTINGS);
+}
+
+/** The seed's settings with `theme` for the signed-in user, and `locale` for this browser. */
+export async function useThemeAndLocale(
+  page: Page,
+  theme: 'light' | 'dark',
+  locale: string,
+): Promise<void> {
+  await page.evaluate(
+    async ({ settings, key, locale }) => {
+      const res = await fetch('/api/user/settings', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify(settings),
+      });
+      if (!res.ok) throw new Error(`saving the settings answered ${res.status}`);
+      localStorage.removeItem('console.settings');
+      localStorage.setItem(key, locale);
+    },
+    { settings: { ...DEFAULT_USER_SETTINGS, theme }, key: LOCALE_STORAGE_KEY, locale },
+  );
 }

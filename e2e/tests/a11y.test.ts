@@ -11,11 +11,17 @@ import {
   hasPermission,
   type Permission,
 } from '@console/shared/contracts/permissions';
-import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
 import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
-import { login, openBrowser, settle, type Browser, type DemoRole } from '../support/browser';
+import {
+  login,
+  openBrowser,
+  settle,
+  visitRoute,
+  type Browser,
+  type DemoRole,
+} from '../support/browser';
 import { axeViolations, describeViolations, type AxeException } from '../support/axe';
-import { resetSettings } from '../support/settings';
+import { resetSettings, useThemeAndLocale } from '../support/settings';
 import { api } from '../support/api';
 import { TEAM_EDITABLE_STATUSES } from '@console/shared/contracts/team';
 
@@ -117,7 +123,7 @@ const VISITS: Visit[] = [
         if (id) break;
       }
       if (!id) throw new Error('no team in an editable status');
-      await visit(page, `/team/detail/${id}`);
+      await visitRoute(page, baseUrl, `/team/detail/${id}`);
       await page.getByTestId('team-edit').click();
       await shown(page, '[data-testid=team-form]');
     },
@@ -180,31 +186,6 @@ const PLAN: { combo: Combo; visits: Visit[] }[] = (() => {
   })).filter((group) => group.visits.length > 0);
 })();
 
-async function useSettings(page: Page, { theme, locale }: Combo): Promise<void> {
-  await page.evaluate(
-    async ({ settings, key, locale }) => {
-      const res = await fetch('/api/user/settings', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify(settings),
-      });
-      if (!res.ok) throw new Error(`saving the settings answered ${res.status}`);
-      localStorage.removeItem('console.settings');
-      localStorage.setItem(key, locale);
-    },
-    { settings: { ...DEFAULT_USER_SETTINGS, theme }, key: LOCALE_STORAGE_KEY, locale },
-  );
-}
-
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page
-    .locator('[data-section-page], .console-layout-content .arco-card, .arco-result')
-    .first()
-    .waitFor();
-  await settle(page);
-}
-
 const started = Date.now();
 afterAll(() => console.log(`a11y: ${((Date.now() - started) / 1000).toFixed(1)} s`));
 
@@ -233,7 +214,7 @@ describe.each(PLAN.map((g) => [`${g.combo.role}, ${g.combo.theme}, ${g.combo.loc
     beforeAll(async () => {
       browser = await openBrowser();
       await login(browser.page, baseUrl, combo.role);
-      await useSettings(browser.page, combo);
+      await useThemeAndLocale(browser.page, combo.theme, combo.locale);
     });
     afterAll(async () => {
       await resetSettings(browser.page);
@@ -242,7 +223,7 @@ describe.each(PLAN.map((g) => [`${g.combo.role}, ${g.combo.theme}, ${g.combo.loc
 
     it.each(visits.map((v) => [v.name, v]))('%s', async (_name, v) => {
       const { page } = browser;
-      await visit(page, v.path);
+      await visitRoute(page, baseUrl, v.path);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(combo.locale);
       if (v.open) await v.open(page);
       const where = `${v.name} [${combo.role} ${combo.theme} ${combo.locale}]`;

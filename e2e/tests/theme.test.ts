@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@console/shared/contracts/envelope';
 import { DECLARED_ROUTES } from '@console/shared/testing/declared-sections';
-import { DEFAULT_USER_SETTINGS } from '@console/shared/contracts/settings-defaults';
-import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
-import { login, openBrowser, settle, type Browser } from '../support/browser';
+import { login, openBrowser, visitRoute, type Browser } from '../support/browser';
 import { measureContrast } from '../support/contrast';
-import { resetSettings } from '../support/settings';
+import { resetSettings, useThemeAndLocale } from '../support/settings';
 
 const baseUrl = inject('baseUrl');
 
@@ -47,23 +45,6 @@ const READABLE = [
   '.arco-card .arco-link',
 ];
 
-async function useSettings(page: Page, theme: 'light' | 'dark', locale: string): Promise<void> {
-  await page.evaluate(
-    async ({ settings, key, locale }) => {
-      const res = await fetch('/api/user/settings', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify(settings),
-      });
-      if (!res.ok) throw new Error(`saving the settings answered ${res.status}`);
-      localStorage.removeItem('console.settings');
-      localStorage.setItem(key, locale);
-    },
-    { settings: { ...DEFAULT_USER_SETTINGS, theme }, key: LOCALE_STORAGE_KEY, locale },
-  );
-}
-
-/** Opens a route and waits until its page (a section page or the shell's) has rendered. */
 /** Posts one gate reading at the current time for the spot, as its gate would. */
 async function readingNow(page: Page, spotId: number): Promise<void> {
   await page.evaluate(
@@ -89,15 +70,6 @@ async function readingNow(page: Page, spotId: number): Promise<void> {
   );
 }
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page
-    .locator('[data-section-page], .console-layout-content .arco-card, .arco-result')
-    .first()
-    .waitFor();
-  await settle(page);
-}
-
 describe.each([
   ['light', 'zh-CN'],
   ['light', 'en-US'],
@@ -111,7 +83,7 @@ describe.each([
     browser = await openBrowser();
     browser.page.on('pageerror', (e) => errors.push(`${browser.page.url()}: ${e.message}`));
     await login(browser.page, baseUrl, 'admin');
-    await useSettings(browser.page, theme, locale);
+    await useThemeAndLocale(browser.page, theme, locale);
   });
   afterAll(async () => {
     await resetSettings(browser.page);
@@ -122,7 +94,7 @@ describe.each([
     const { page } = browser;
     const unreadable: string[] = [];
     for (const path of ROUTES) {
-      await visit(page, path);
+      await visitRoute(page, baseUrl, path);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
       if (theme !== 'dark') continue;
       expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe('dark');
@@ -140,7 +112,7 @@ describe.each([
     'measures something on every list: the breadcrumb, labels and toolbar are there',
     async () => {
       const { page } = browser;
-      await visit(page, '/scenic/list');
+      await visitRoute(page, baseUrl, '/scenic/list');
       const samples = await measureContrast(page, READABLE);
       for (const selector of READABLE.slice(0, 5))
         expect(
@@ -162,7 +134,7 @@ describe.each([
     // Today's curve needs a reading of today: just after midnight in the operation's zone the
     // demo data has none yet, and the card shows its empty state instead of a chart.
     await readingNow(page, Number(SAMPLE_IDS['/scenic/detail/:id'].split('/').at(-1)));
-    await visit(page, SAMPLE_IDS['/scenic/detail/:id']);
+    await visitRoute(page, baseUrl, SAMPLE_IDS['/scenic/detail/:id']);
     const charts = ['chart-today', 'chart-month'];
     const unreadable = async (expected: 'light' | 'dark') => {
       expect(await page.evaluate(() => document.body.getAttribute('arco-theme'))).toBe(
