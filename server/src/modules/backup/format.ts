@@ -8,7 +8,7 @@
 //   ["trailer",{"sha256":"…","rows":1234,"tables":25}]                            last line
 // Version 1 (still read) held each row as a JSON object (row_to_json) and no `\.` line. COPY
 // text is what pg_dump writes: it goes in and out through COPY (copy.ts) without being parsed
-// here, and is a third of JSON's size (no column names on every row). A COPY text line never
+// here, and is smaller than JSON (no column names on every row). A COPY text line never
 // is `\.` (a backslash in a value is doubled), so the marker cannot be mistaken for a row.
 // The trailer's SHA-256 covers the bytes of every line before it (uncompressed, with their
 // newlines), computed while the file is written and again while it is read.
