@@ -219,12 +219,16 @@ describe('the compose topology: nginx, two instances, one PostgreSQL, one sectio
       }
     };
     const workers = Array.from({ length: 8 }, worker);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Under way on both instances (a loaded machine answers slowly: by count, not by time).
+    await expect.poll(() => results.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(16);
     stopAt = results.length;
     a.process.kill('SIGTERM');
     const exited = new Promise<number | null>((r) => a.process.once('exit', (code) => r(code)));
     expect(await exited).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The other instance alone answers what follows.
+    await expect
+      .poll(() => results.length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(stopAt + 16);
     running = false;
     await Promise.all(workers);
 
@@ -239,5 +243,5 @@ describe('the compose topology: nginx, two instances, one PostgreSQL, one sectio
     expect(afterSignal).toContain('"msg":"request completed"');
     // And the other instance goes on alone.
     expect((await at(topo.baseUrl, '/api/user/info')).status).toBe(200);
-  });
+  }, 300_000);
 });
