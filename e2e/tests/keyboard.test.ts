@@ -133,6 +133,13 @@ describe('the console with the keyboard only, as an operator', () => {
     );
     await page.keyboard.press('End');
     await page.keyboard.type('乙');
+    // A required field the API's guide lacks (WeChat, when the form asks it): typed too.
+    const wechat = drawer.getByLabel('微信号');
+    if ((await wechat.count()) > 0 && (await wechat.inputValue()) === '') {
+      await wechat.evaluate((el) => el.setAttribute('data-keyboard-target', 'wechat'));
+      await tabTo(page, '[data-keyboard-target=wechat]', 40);
+      await page.keyboard.type('kb_wechat');
+    }
     await tabTo(page, '.arco-drawer-footer .arco-btn-primary', 80);
     await page.keyboard.press('Enter');
     await page.locator('.arco-message', { hasText: '已保存' }).waitFor();
