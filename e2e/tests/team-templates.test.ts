@@ -283,8 +283,15 @@ describe('copies, templates and work orders as an operator', () => {
     await page.getByTestId('field-leadContactPhone').fill('13812345678');
     await page.getByTestId('step-next').click();
     await page.getByTestId('itinerary-editor').waitFor();
-    expect(await page.getByTestId(`item-${day(460)}-0`).innerText()).toContain(team.spots[0].name);
-    expect(await page.getByTestId(`item-${day(461)}-0`).innerText()).toContain(team.spots[1].name);
+    // Each day's row holds the template's spot (its label once the spot options are in).
+    await page
+      .getByTestId(`item-${day(460)}-0`)
+      .getByText(team.spots[0].name)
+      .waitFor();
+    await page
+      .getByTestId(`item-${day(461)}-0`)
+      .getByText(team.spots[1].name)
+      .waitFor();
 
     // Deleting asks first.
     await page.goto(`${baseUrl}/team/templates`);
