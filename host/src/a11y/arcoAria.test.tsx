@@ -105,10 +105,14 @@ describe('Arco ARIA corrections', () => {
           <Select options={['a', 'b']} />
         </Form.Item>
         <Select options={['a']} placeholder="Language" showSearch />
+        <Select options={['a']} defaultValue="a" aria-label="Language" data-testid="named" />
         <span data-label="Colour">
           <Input data-testid="colour" />
         </span>
       </Form>,
+    );
+    expect(container.querySelector('[data-testid=named] input')?.getAttribute('aria-label')).toBe(
+      'Language',
     );
     expect(container.querySelector('[data-testid=colour]')?.getAttribute('aria-label')).toBe(
       'Colour',

@@ -71,10 +71,20 @@ function labelControl(control: Element, input: HTMLInputElement | null) {
     control.getAttribute('placeholder') ||
     control.closest('[data-label]')?.getAttribute('data-label') ||
     '';
+  // A control named on the component (aria-label, aria-labelledby) names its input the same way;
+  // the last resort is the name of a group around it (the pagination's page-size group).
+  const labelledBy = control.getAttribute('aria-labelledby');
+  const named =
+    control.getAttribute('aria-label') ||
+    control.parentElement?.closest('[aria-label]')?.getAttribute('aria-label') ||
+    '';
   for (const el of targets) {
     if (hasName(el) && el !== control) continue;
     if (label) set(el, 'aria-labelledby', idOf(label));
     else if (placeholder.trim()) set(el, 'aria-label', placeholder.trim());
+    else if (el === control) continue;
+    else if (labelledBy) set(el, 'aria-labelledby', labelledBy);
+    else if (named) set(el, 'aria-label', named);
   }
 }
 
