@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ID_MAX } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from './support/app';
-import { guideBody } from './support/guides';
+import { guideBody, guideUpdateBodyOf } from './support/guides';
 
 let t: TestApp;
 let admin: Client;
@@ -49,11 +49,10 @@ describe('ids are bounded to the int4 columns (one id schema: path, query, body,
   it('a body id or version past the bound → 400 naming it', async () => {
     expectFieldError(await admin.post('/api/message/read', { ids: [PAST] }), 'ids.0');
     const current = (await admin.get(`/api/guides/${guide.id}`)).json().data;
-    const put = await admin.put(`/api/guides/${guide.id}`, {
-      ...guideBody(),
-      code: current.code,
-      version: PAST,
-    });
+    const put = await admin.put(
+      `/api/guides/${guide.id}`,
+      guideUpdateBodyOf(current, { version: PAST }),
+    );
     expectFieldError(put, 'version');
     const del = await admin.delete(`/api/scenic/spots/${spot.id}?version=${PAST}`);
     expectFieldError(del, 'version');

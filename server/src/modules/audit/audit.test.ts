@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { Client, createTestApp, DEMO, type TestApp } from '../../../test/support/app';
-import { guideBody } from '../../../test/support/guides';
+import { guideBody, guideUpdateBodyOf } from '../../../test/support/guides';
 import { sha256 } from '../../lib/crypto';
 import { users } from '../auth/schema';
 import { auditLog } from './schema';
@@ -141,12 +141,10 @@ describe('the audit row commits with the change, or neither does', () => {
     const created = (await c.post('/api/guides', guideBody())).json().data;
     const rowsBefore = (await t.services.db.select().from(auditLog)).length;
     await withAuditRefused(async () => {
-      const res = await c.put(`/api/guides/${created.id}`, {
-        ...guideBody({ code: created.code, licenceNo: created.licenceNo }),
-        certifications: [],
-        homeCity: '苏州',
-        version: created.version,
-      });
+      const res = await c.put(
+        `/api/guides/${created.id}`,
+        guideUpdateBodyOf(created, { homeCity: '苏州' }),
+      );
       expect(res.statusCode).toBe(500);
       expect(res.json().error).toBe('INTERNAL');
     });

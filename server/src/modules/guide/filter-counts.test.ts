@@ -14,7 +14,7 @@ import {
   type GuideCreateBody,
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
-import { guideBody } from '../../../test/support/guides';
+import { guideBody, guideUpdateBodyOf } from '../../../test/support/guides';
 
 let t: TestApp;
 let operator: Client;
@@ -107,18 +107,18 @@ describe('guide list totals from guide_filter_counts', () => {
     await expectTotalsExact();
 
     const g = created[0];
-    const put = await operator.put(`/api/guides/${g.id}`, {
-      ...body(),
-      code: g.code,
-      licenceNo: g.licenceNo,
-      level: 'senior',
-      employmentType: 'staff',
-      languages: [
-        { language: 'zh', proficiency: 'native' },
-        { language: 'en', proficiency: 'working' },
-      ],
-      version: g.version,
-    });
+    // The record as the drawer sends it, three fields changed (a PUT names every field).
+    const put = await operator.put(
+      `/api/guides/${g.id}`,
+      guideUpdateBodyOf(g, {
+        level: 'senior',
+        employmentType: 'staff',
+        languages: [
+          { language: 'zh', proficiency: 'native' },
+          { language: 'en', proficiency: 'working' },
+        ],
+      }),
+    );
     expect(put.statusCode, put.body).toBe(200);
     const status = await operator.post(`/api/guides/${created[1].id}/status`, {
       status: 'suspended',
