@@ -56,16 +56,26 @@ export async function* copyOut(db: DbOrTx, select: string): AsyncGenerator<Buffe
   // A CopyData message holds one row: pieces gathered up to STREAM_BATCH_BYTES.
   let pending: Buffer[] = [];
   let bytes = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    pending.push(chunk);
-    bytes += chunk.length;
-    if (bytes >= STREAM_BATCH_BYTES) {
-      yield Buffer.concat(pending);
-      pending = [];
-      bytes = 0;
+  // Left early (the caller stopped), the COPY is read to its end, not destroyed: a connection
+  // left inside COPY OUT would never answer the transaction's rollback.
+  const rows = stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+  try {
+    for await (const chunk of rows) {
+      pending.push(chunk);
+      bytes += chunk.length;
+      if (bytes >= STREAM_BATCH_BYTES) {
+        yield Buffer.concat(pending);
+        pending = [];
+        bytes = 0;
+      }
+    }
+    if (bytes) yield Buffer.concat(pending);
+  } finally {
+    if (!stream.readableEnded && !stream.destroyed) {
+      stream.resume();
+      await finished(stream).catch(() => {});
     }
   }
-  if (bytes) yield Buffer.concat(pending);
 }
 
 /** Rows into one table: `write` whole lines (each ending in a newline), then `end`. */
