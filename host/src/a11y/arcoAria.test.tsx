@@ -4,7 +4,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useState } from 'react';
-import { Form, Input, InputNumber, Menu, Progress, Select, Tabs } from '@arco-design/web-react';
+import {
+  Checkbox,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Menu,
+  Progress,
+  Select,
+  Tabs,
+} from '@arco-design/web-react';
 import { watchArcoAria } from './arcoAria';
 
 // jsdom has no media queries; Arco's grid (in Form) subscribes to one.
@@ -122,5 +132,23 @@ describe('Arco ARIA corrections', () => {
     expect(labelId && document.getElementById(labelId)?.textContent).toContain('Status');
     expect(labelled.querySelector('input')?.getAttribute('aria-labelledby')).toBe(labelId);
     expect(bare.querySelector('input')?.getAttribute('aria-label')).toBe('Language');
+  });
+  it('a select with a text before it is named by that text, not by the value it shows', async () => {
+    const { container } = await mount(
+      <Select addBefore="Type" value="all" options={[{ label: 'All', value: 'all' }]} />,
+    );
+    const input = container.querySelector<HTMLInputElement>('input.arco-select-view-input');
+    const by = input?.getAttribute('aria-labelledby');
+    expect(by && document.getElementById(by)?.textContent).toBe('Type');
+  });
+
+  it('a drawer whose content holds nothing enabled can still be scrolled by the keyboard', async () => {
+    await mount(
+      <Drawer visible title="Role" footer={null}>
+        <Checkbox disabled>read only</Checkbox>
+      </Drawer>,
+    );
+    const content = document.querySelector('.arco-drawer-content');
+    expect(content?.getAttribute('tabindex')).toBe('0');
   });
 });

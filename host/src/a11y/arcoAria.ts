@@ -25,9 +25,6 @@ export interface AriaLabels {
   selectAll: string;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /** An id inside a double-quoted attribute selector. */
 const quoted = (id: string) => id.replace(/["\\]/g, '\\$&');
 
@@ -62,7 +59,11 @@ function formLabelOf(el: Element): HTMLLabelElement | null {
 function labelControl(control: Element, input: HTMLInputElement | null) {
   const targets = [control, input].filter((e): e is Element => e !== null);
   if (targets.every(hasName)) return;
-  const label = formLabelOf(control);
+  // A form item's label, else the text Arco shows before the control (a Select's addBefore).
+  const before = control.previousElementSibling;
+  const label =
+    formLabelOf(control) ??
+    (before?.matches('.arco-select-addbefore') && before.textContent?.trim() ? before : null);
   // Not the shown value: a select's view shows its value where the placeholder was. A control
   // Arco renders without a way to name its input (ColorPicker) is named by a wrapper's
   // data-label.
@@ -204,9 +205,9 @@ const FIXES: Fix[] = [
   [
     '.arco-drawer-content, .arco-modal-content',
     (el) => {
-      // Its content may scroll; with nothing to focus in it, the keyboard could not scroll it.
-      if (!el.hasAttribute('tabindex') && !el.querySelector(FOCUSABLE))
-        el.setAttribute('tabindex', '0');
+      // Its content may scroll, and what it holds may all be disabled (a read-only form) or
+      // come later: focusable itself, the keyboard can always scroll it.
+      if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
     },
   ],
 ];
