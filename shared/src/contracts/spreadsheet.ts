@@ -57,6 +57,26 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
+/**
+ * An import's phases in turn (issue 26 item 16): reading the file, checking every row (the
+ * contract, then the list's own checks), writing them (one transaction: all or nothing).
+ */
+export const IMPORT_PHASES = ['read', 'check', 'write'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+/** GET <list>/import/progress: the caller's import under way (null when none). */
+export const importProgress = z.object({
+  phase: z.enum(IMPORT_PHASES),
+  startedAt: z.string(),
+  /** Data rows in the file (0 until it is read). */
+  rowsTotal: z.number(),
+  rowsRead: z.number(),
+  rowsChecked: z.number(),
+  /** Rows written; they commit together, so this goes from 0 to the total at once. */
+  rowsWritten: z.number(),
+});
+export type ImportProgress = z.infer<typeof importProgress>;
+
 /** Texts of the problems the importer itself finds (before any row contract runs). */
 export const SPREADSHEET_MESSAGES = {
   missingColumn: {

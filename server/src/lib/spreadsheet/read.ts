@@ -14,12 +14,15 @@ import { AppError } from '../app-error';
 import { cellPreview } from './cells';
 import type { SpreadsheetFile } from './read-rows';
 import { readRowsInWorker } from './read-worker-client';
+import type { ImportProgressTracker } from './progress';
 import type { SheetColumn, SheetSpec } from './sheet';
 
 const UNKNOWN_OPTION: Localized = {
   'zh-CN': '“{value}”不是可选值，可选：{accepted}',
   'en-US': '"{value}" is not an accepted value; accepted: {accepted}',
 };
+/** Rows between two progress updates while the contract checks them. */
+const PROGRESS_EVERY = 200;
 const LIST_JOIN: Localized = { 'zh-CN': '、', 'en-US': ', ' };
 
 /** The labels a coded column accepts, in the caller's language (`中文:母语` style if qualified). */
@@ -68,9 +71,11 @@ export async function parseSheet<Row>(
   file: SpreadsheetFile,
   locale: Locale,
   check?: (rows: ParsedRow<Row>[]) => Promise<RowProblem[]> | RowProblem[],
+  progress?: ImportProgressTracker,
 ): Promise<{ rows: ParsedRow<Row>[]; report: ImportReport }> {
   const maxRows = spec.maxRows ?? SPREADSHEET_LIMITS.maxRows;
   const sheet = await readRowsInWorker(file, maxRows, spec.columns);
+  progress?.rowsRead(sheet.rows.length);
   const errors: ImportRowError[] = [];
   let errorCount = 0;
   const failed = new Set<number>();
@@ -123,7 +128,11 @@ export async function parseSheet<Row>(
   const columnOf = new Map(spec.columns.map((c) => [c.key as string, c]));
   const cellOf = new Map(sheet.rows.map((r) => [r.rowNumber, r.raws]));
   const parsed: ParsedRow<Row>[] = [];
+  /** The list's own checks run on all rows at once: the contract's rows count as checked after. */
+  const checkedBefore = (done: number) => (check ? Math.floor(done / 2) : done);
+  let contracted = 0;
   for (const { rowNumber, input, raws, unknownOptions } of sheet.rows) {
+    if (++contracted % PROGRESS_EVERY === 0) progress?.rowsChecked(checkedBefore(contracted));
     // A coded cell naming no accepted value: refused with the labels it may hold.
     for (const { field, texts } of unknownOptions) {
       refused.add(`${rowNumber}:${field}`);
@@ -172,6 +181,7 @@ export async function parseSheet<Row>(
       });
     }
   }
+  progress?.rowsChecked(sheet.rows.length);
   errors.sort((a, b) => a.row - b.row);
   return report(parsed, sheet.unknownColumns);
 }
@@ -189,9 +199,12 @@ export async function importSheet<Row>(
     check?: (rows: ParsedRow<Row>[]) => Promise<RowProblem[]> | RowProblem[];
     write: (rows: Row[]) => Promise<number>;
   },
+  progress?: ImportProgressTracker,
 ): Promise<ImportReport> {
-  const { rows, report } = await parseSheet(spec, file, locale, hooks.check);
+  const { rows, report } = await parseSheet(spec, file, locale, hooks.check, progress);
   if (!report.ok) throw new AppError('IMPORT_REJECTED', { data: report });
+  progress?.writing();
   const imported = await hooks.write(rows.map((r) => r.data));
+  progress?.rowsWritten(imported);
   return { ...report, imported };
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   envelopeOf,
+  importProgress,
   importReport,
   localDayStamp,
   spreadsheetFormatQuery,
@@ -16,6 +17,7 @@ import type { DbOrTx } from '../../db/types';
 import { recordAudit } from '../../modules/audit/writer';
 import { AppError } from '../app-error';
 import { resolveSheet, type DictionaryLookup, type SheetSpec } from './sheet';
+import { ImportProgressTracker } from './progress';
 import { importSheet, type ParsedRow, type RowProblem } from './read';
 import { registerSpreadsheetUploads, receiveSpreadsheet } from './upload';
 import { sendSpreadsheet, writeSheet, writeTemplate } from './write';
@@ -46,8 +48,8 @@ export interface SpreadsheetRoutes<Row, Query extends { format: SpreadsheetForma
 /** Records an import's audit row inside the transaction that writes its rows. */
 export type RecordImport = (tx: DbOrTx, imported: number) => Promise<void>;
 
-/** Users with an import running in this process, whatever the list. */
-const importing = new Set<number>();
+/** Users with an import running in this process, whatever the list: its list and progress. */
+const importing = new Map<number, { basePath: string; progress: ImportProgressTracker }>();
 
 /** Day stamp for download names, e.g. `guides-20261122.xlsx`: the operation's local date. */
 const dayStamp = () => localDayStamp();
@@ -84,6 +86,20 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
     },
   );
 
+  // The caller's import of this list under way (phase, rows read, checked, written), polled by
+  // the import dialog while the upload runs; null when none.
+  app.get(
+    `${o.basePath}/import/progress`,
+    {
+      schema: { tags: o.tags, response: { 200: envelopeOf(importProgress.nullable()) } },
+      config: { access: o.writeAccess },
+    },
+    async (req) => {
+      const running = importing.get(req.auth!.userId);
+      return ok(running?.basePath === o.basePath ? running.progress.snapshot() : null);
+    },
+  );
+
   app.post(
     `${o.basePath}/import`,
     {
@@ -98,7 +114,8 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
       const userId = req.auth!.userId;
       // One import at a time per user (issue #12): a second one waits its turn with a 429.
       if (importing.has(userId)) throw new AppError('IMPORT_IN_PROGRESS');
-      importing.add(userId);
+      const progress = new ImportProgressTracker();
+      importing.set(userId, { basePath: o.basePath, progress });
       try {
         const file = await receiveSpreadsheet(req);
         const fileName = { before: null, after: file.filename.slice(0, 128) };
@@ -112,10 +129,16 @@ export async function registerSpreadsheetRoutes<Row, Query extends { format: Spr
             diff: { imported: { before: null, after: imported }, file: fileName },
           });
         const sheet = await resolveSheet(o.sheet, o.dictionary, 'import');
-        const report = await importSheet(sheet, file, req.locale, {
-          check: o.check,
-          write: (rows) => o.write(rows, userId, recordImport),
-        });
+        const report = await importSheet(
+          sheet,
+          file,
+          req.locale,
+          {
+            check: o.check,
+            write: (rows) => o.write(rows, userId, recordImport),
+          },
+          progress,
+        );
         return ok(report);
       } finally {
         importing.delete(userId);
