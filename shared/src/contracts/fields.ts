@@ -45,7 +45,13 @@ export interface FieldSpec {
   /** The create form's starting value; an edit form starts from the record. */
   blank?: unknown;
   /** List column; absent = not a column of the list. */
-  column?: { width?: number; sortable?: boolean; fixedVisible?: boolean };
+  column?: {
+    width?: number;
+    sortable?: boolean;
+    fixedVisible?: boolean;
+    /** Hidden until the user shows it in the list's column settings. */
+    hidden?: boolean;
+  };
   /** Sheet column; absent = a column with what the widget implies; false = not in the sheet. */
   sheet?:
     | false

@@ -262,7 +262,7 @@ export const GUIDE_FIELD_SPECS = {
     label: bi('微信号', 'WeChat ID'),
     widget: { kind: 'text', max: GUIDE_LIMITS.wechatIdMax },
     group: 'contact',
-    column: { width: 120 },
+    column: { width: 120, hidden: true },
     sheet: { example: 'wangfang_hz' },
   },
   homeCity: {

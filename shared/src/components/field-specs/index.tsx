@@ -206,6 +206,7 @@ export function columnsOf<Row, S extends FieldSpecs = FieldSpecs>(
         width: column.width,
         sortable: column.sortable,
         fixedVisible: column.fixedVisible,
+        defaultHidden: column.hidden,
         render:
           render ?? ((value: unknown) => specValueText(spec, value, locale, opts.dictionaryLabel)),
       };

@@ -115,6 +115,32 @@ describe('SearchTable', () => {
     expect(stored.hidden).toEqual(['name']);
   });
 
+  it('keeps a column hidden by default until the user shows it, and remembers that', async () => {
+    const columns = [
+      { key: 'code', dataIndex: 'code', title: 'Code' },
+      { key: 'name', dataIndex: 'name', title: 'Name', defaultHidden: true },
+    ];
+    setup({ columns });
+    await waitFor(() => screen.getByText('C1'));
+    expect(screen.queryByText('Name 1')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('search-table-columns')));
+    const settings = await screen.findByTestId('column-settings');
+    const nameBox = [...settings.querySelectorAll('label')].find((l) => l.textContent === 'Name')!;
+    expect(nameBox.querySelector('input')!.checked).toBe(false);
+    await act(async () => fireEvent.click(nameBox));
+    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy());
+    const stored = JSON.parse(localStorage.getItem(prefsKey('anonymous', 'rows'))!);
+    expect(stored).toMatchObject({ hidden: [], shown: ['name'] });
+    // A later visit shows it too; the reset goes back to the defaults.
+    cleanup();
+    setup({ columns });
+    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy());
+    await act(async () => fireEvent.click(screen.getByTestId('search-table-columns')));
+    const reset = await screen.findByText(/reset|重置/i);
+    await act(async () => fireEvent.click(reset));
+    await waitFor(() => expect(screen.queryByText('Name 1')).toBeNull());
+  });
+
   it('reads filter, sort and page from the URL, so a reload or a shared link shows the same rows', async () => {
     setup(
       { filters: [{ field: 'keyword', label: 'Keyword', element: <input /> }] },

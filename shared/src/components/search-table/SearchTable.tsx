@@ -32,7 +32,7 @@ import { selectLocale } from '../../store/localeSlice';
 import { FilterForm, type FilterField, type FilterValues } from './FilterForm';
 import { ImportModal, type ImportConfig } from './ImportModal';
 import { fill, SEARCH_TABLE_TEXTS } from './messages';
-import { DENSITIES, useTablePrefs, type Density } from './usePrefs';
+import { DENSITIES, columnVisible, useTablePrefs, withColumn, type Density } from './usePrefs';
 import { PAGE_SIZES, useTableUrlState, type SortOrder } from './urlState';
 
 export type { SortOrder };
@@ -52,6 +52,8 @@ export type SearchTableColumn<Row> = TableColumnProps<Row> & {
   sortable?: boolean;
   /** Cannot be hidden in column settings. */
   fixedVisible?: boolean;
+  /** Hidden until the user shows it in the column settings. */
+  defaultHidden?: boolean;
 };
 
 /** What the table needs of a list query: an RTK Query `use…Query` hook fits. */
@@ -158,14 +160,14 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
   const visibleColumns = useMemo(
     () =>
       columns
-        .filter((c) => c.fixedVisible || !prefs.hidden.includes(c.key))
+        .filter((c) => columnVisible(prefs, c))
         .map((c) => {
-          const { sortable, fixedVisible: _f, ...rest } = c;
+          const { sortable, fixedVisible: _f, defaultHidden: _h, ...rest } = c;
           return sortable
             ? { ...rest, sorter: true, sortOrder: sort.field === c.key ? sort.order : undefined }
             : rest;
         }),
-    [columns, prefs.hidden, sort],
+    [columns, prefs, sort],
   );
 
   const pagination = {
@@ -182,22 +184,16 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
       {columns.map((c) => (
         <div key={c.key}>
           <Checkbox
-            checked={c.fixedVisible || !prefs.hidden.includes(c.key)}
+            checked={columnVisible(prefs, c)}
             disabled={c.fixedVisible}
-            onChange={(checked: boolean) =>
-              setPrefs({
-                hidden: checked
-                  ? prefs.hidden.filter((k) => k !== c.key)
-                  : [...prefs.hidden, c.key],
-              })
-            }
+            onChange={(checked: boolean) => setPrefs(withColumn(prefs, c.key, checked))}
           >
             {c.title as ReactNode}
           </Checkbox>
         </div>
       ))}
       <Divider style={{ margin: '8px 0' }} />
-      <Button size="mini" type="text" onClick={() => setPrefs({ hidden: [] })}>
+      <Button size="mini" type="text" onClick={() => setPrefs({ hidden: [], shown: [] })}>
         {texts.columnsReset}
       </Button>
     </div>

@@ -44,8 +44,9 @@ export function guideColumns(
         </Button>
       ),
       licenceExpiry: (v: string) => (
-        <Space size={4}>
-          {v}
+        // A long state ("Expires within 30 days") goes under the date, never over the next cell.
+        <Space size={4} wrap>
+          <span style={{ whiteSpace: 'nowrap' }}>{v}</span>
           <LicenceTag expiry={v} />
         </Space>
       ),

@@ -94,6 +94,8 @@ describe('guide views from the field specs', () => {
     ]);
     const wechat = columns.find((c) => c.key === 'wechatId')!;
     expect(wechat.title).toBe('微信号');
+    // A contact detail, not a planning figure: in the column settings, hidden until shown.
+    expect(wechat.defaultHidden).toBe(true);
     const level = columns.find((c) => c.key === 'level')!;
     expect(level.render!('senior', guide, 0)).toBe('高级');
   });
