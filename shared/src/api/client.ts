@@ -40,7 +40,13 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
 }
 
 export function showApiError(error: unknown): void {
-  Message.error({ content: apiErrorMessage(error), duration: ERROR_MESSAGE_DURATION });
+  // The page's parallel reads all fail alike when the session ends: one message, not a stack.
+  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  Message.error({
+    id: status === 401 ? 'api-unauthorized' : undefined,
+    content: apiErrorMessage(error),
+    duration: ERROR_MESSAGE_DURATION,
+  });
 }
 
 http.interceptors.response.use(
