@@ -64,6 +64,11 @@ export interface FieldSpec {
         qualifier?: readonly CodedOption[];
         /** A dictionary category the list's items come from. */
         dictionary?: string;
+        /**
+         * The unit the sheet's cells are in, when the form shows another (a price in fen on the
+         * sheet, in yuan on the form): the header is the label with it, 成人票价（分）.
+         */
+        unit?: Localized;
       };
   /** Detail card row; false = not on the card, 'slot' = the view renders it. */
   card?: false | 'slot';
@@ -148,6 +153,12 @@ const SHEET_TYPE: Record<Widget['kind'], SheetColumnType> = {
   slot: 'string',
 };
 
+/** A label with its unit: 成人票价（分）, Adult price (fen). */
+export const withUnit = (label: Localized, unit: Localized): Localized => ({
+  'zh-CN': `${label['zh-CN']}（${unit['zh-CN']}）`,
+  'en-US': `${label['en-US']} (${unit['en-US']})`,
+});
+
 /**
  * The sheet's columns from the specs: header = label, type and options from the widget,
  * "required column" from the row contract (what it refuses when missing or empty).
@@ -166,7 +177,7 @@ export function sheetColumnsOf<S extends FieldSpecs>(
     const multiple = w.kind === 'dictionary' && w.multiple;
     const column: SpecSheetColumn<keyof S & string> = {
       key,
-      header: spec.label,
+      header: sheet.unit ? withUnit(spec.label, sheet.unit) : spec.label,
       type: sheet.type ?? (multiple ? 'list' : SHEET_TYPE[w.kind]),
     };
     if (required.has(key)) column.required = true;

@@ -14,7 +14,7 @@
  * Every generated control carries its label as `aria-label` (and the form item a visible
  * label), so a generated form or filter is accessible by construction.
  */
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import {
   Card,
   DatePicker,
@@ -109,24 +109,42 @@ export function SpecControl({
   }
 }
 
+/** A span that narrows on small screens: 8 → 24 / 12 / 8, 12 → 24 / 12 (xs / md / xl). */
+const RESPONSIVE_SPAN: Record<8 | 12 | 24, Record<string, number>> = {
+  8: { xs: 24, md: 12, xl: 8 },
+  12: { xs: 24, md: 12 },
+  24: { span: 24 },
+};
+
 /**
  * The form items of one group (or of the named fields), in spec order, on a 24-column grid.
- * A field whose widget is a slot (or that `slots` names) renders what the slot gives.
+ * A field whose widget is a slot (or that `slots` names) renders what the slot gives; a field
+ * that `controls` names keeps its generated item (label, required mark, message) around the
+ * given control (Arco's item gives it `value` and `onChange`: a unit or format conversion).
  */
 export function SpecItems<S extends FieldSpecs>({
   specs,
   group,
   keys,
   slots,
+  controls,
   options,
   disabled,
+  itemTestIds,
+  responsive,
 }: {
   specs: S;
   group?: string;
   keys?: readonly (keyof S & string)[];
   slots?: Partial<Record<keyof S & string, ReactNode>>;
+  /** Per field, the control inside the generated item (a yuan input for a price in fen). */
+  controls?: Partial<Record<keyof S & string, ReactElement>>;
   options?: DictionaryOptions;
   disabled?: readonly (keyof S & string)[];
+  /** `field-<key>` on the item (label, control, message) rather than on the control. */
+  itemTestIds?: boolean;
+  /** Spans narrow on small screens (a full-width page form rather than a drawer). */
+  responsive?: boolean;
 }) {
   const locale = useSpecLocale();
   const fields = keys ?? (group ? groupKeys(specs, group) : specKeys(specs));
@@ -135,23 +153,41 @@ export function SpecItems<S extends FieldSpecs>({
       {fields.map((key) => {
         const spec: FieldSpec = specs[key];
         const span = spec.span ?? 12;
+        const col = responsive ? RESPONSIVE_SPAN[span] : { span };
         const slot = slots?.[key];
-        if (slot !== undefined || spec.widget.kind === 'slot')
+        const control = controls?.[key];
+        if (slot !== undefined || (spec.widget.kind === 'slot' && control === undefined))
           return (
-            <Grid.Col span={span} key={key}>
+            <Grid.Col {...col} key={key}>
               {slot}
             </Grid.Col>
           );
+        const label = spec.label[locale];
+        const item = (
+          <ContractItem
+            label={label}
+            field={key}
+            triggerPropName={spec.widget.kind === 'switch' ? 'checked' : undefined}
+            disabled={disabled?.includes(key)}
+          >
+            {control ? (
+              cloneElement(control, {
+                'aria-label': (control.props as { 'aria-label'?: string })['aria-label'] ?? label,
+              } as object)
+            ) : (
+              <SpecControl
+                name={key}
+                spec={spec}
+                locale={locale}
+                options={options}
+                {...(itemTestIds ? { 'data-testid': undefined } : {})}
+              />
+            )}
+          </ContractItem>
+        );
         return (
-          <Grid.Col span={span} key={key}>
-            <ContractItem
-              label={spec.label[locale]}
-              field={key}
-              triggerPropName={spec.widget.kind === 'switch' ? 'checked' : undefined}
-              disabled={disabled?.includes(key)}
-            >
-              <SpecControl name={key} spec={spec} locale={locale} options={options} />
-            </ContractItem>
+          <Grid.Col {...col} key={key}>
+            {itemTestIds ? <div data-testid={`field-${key}`}>{item}</div> : item}
           </Grid.Col>
         );
       })}
