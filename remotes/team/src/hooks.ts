@@ -12,6 +12,7 @@ import {
   type PropertyItem,
   type TeamStatus,
 } from '@console/shared';
+import type { DictionaryOptions } from '@console/shared/components/field-specs';
 import { useTeamDictionaryQuery } from './api';
 
 const NO_ITEMS: PropertyItem[] = [];
@@ -23,6 +24,10 @@ export interface TeamDictionaries {
   agencyLabel(value: string): string;
   marketLabel(value: string): string;
   languageLabel(value: string): string;
+  /** A dictionary field's choices by category (enabled items), for the generated views. */
+  options: DictionaryOptions;
+  /** A value's label in its category (the value itself when the dictionary lacks it). */
+  label(category: string, value: string): string;
 }
 
 export function useTeamDictionaries(): TeamDictionaries {
@@ -37,6 +42,12 @@ export function useTeamDictionaries(): TeamDictionaries {
       if (!item) return value;
       return locale === 'en-US' ? item.labelEn : item.labelZh;
     };
+    const byCategory: Record<string, PropertyItem[]> = {
+      [TEAM_AGENCY_CATEGORY]: agencies,
+      [TEAM_MARKET_CATEGORY]: markets,
+      [TEAM_LANGUAGE_CATEGORY]: languages,
+    };
+    const labelIn = (category: string, v: string) => label(byCategory[category] ?? [], v);
     return {
       agencies,
       markets,
@@ -44,6 +55,13 @@ export function useTeamDictionaries(): TeamDictionaries {
       agencyLabel: (v) => label(agencies, v),
       marketLabel: (v) => label(markets, v),
       languageLabel: (v) => label(languages, v),
+      options: Object.fromEntries(
+        Object.entries(byCategory).map(([category, items]) => [
+          category,
+          dictOptions(items, (v) => labelIn(category, v)),
+        ]),
+      ),
+      label: labelIn,
     };
   }, [agencies, markets, languages, locale]);
 }

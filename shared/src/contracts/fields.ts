@@ -24,7 +24,8 @@ export type Widget =
   | { kind: 'number'; min?: number; max?: number; precision?: number }
   | { kind: 'switch' }
   | { kind: 'date' }
-  | { kind: 'time' }
+  /** `cleared`: what a cleared picker holds (an optional time's '' blank); else undefined. */
+  | { kind: 'time'; cleared?: string }
   /** A value (or, `multiple`, values) from a dictionary: a property category code. */
   | { kind: 'dictionary'; category: string; multiple?: boolean }
   | { kind: 'enum'; labels: Readonly<Record<string, Localized>> }

@@ -18,6 +18,7 @@ import {
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
+import { bi, type FieldSpecs } from './fields';
 
 // Lifecycle ------------------------------------------------------------------------------
 
@@ -317,6 +318,155 @@ export const teamFields = {
   pickupTime: z.union([z.literal(''), timeOfDay]).default(''),
   notes: multilineTextSchema().trim().max(TEAM_LIMITS.notesMax, 'notes').default(''),
 };
+
+/**
+ * What the views need of each field (contracts/fields.ts; issue 27): the create step form and
+ * the edit drawer, the list columns and filters, the detail cards, the export sheet, the
+ * locale labels and the server's write list are read from here, in this order. Groups: basic,
+ * pax, period (with the pickup), contacts, notes (form sections and detail cards). Composite
+ * displays are slots of their views: the pax total with its split (on paxAdults), the period
+ * (on startDate), the pickup point and time (on pickupPoint), a contact with its phone.
+ */
+export const TEAM_FIELD_SPECS = {
+  name: {
+    label: bi('团名', 'Team name'),
+    widget: { kind: 'text', max: TEAM_LIMITS.nameMax },
+    group: 'basic',
+    column: { width: 170, sortable: true, fixedVisible: true },
+    sheet: { width: 20 },
+  },
+  agency: {
+    label: bi('组团社', 'Agency'),
+    widget: { kind: 'dictionary', category: TEAM_AGENCY_CATEGORY },
+    group: 'basic',
+    column: { width: 160 },
+    sheet: { width: 14 },
+  },
+  agencyRef: {
+    label: bi('组团社团号', 'Agency reference'),
+    widget: { kind: 'text', max: TEAM_LIMITS.agencyRefMax },
+    group: 'basic',
+    blank: '',
+    column: { width: 140, hidden: true },
+    sheet: { width: 16 },
+  },
+  market: {
+    label: bi('客源市场', 'Market'),
+    widget: { kind: 'dictionary', category: TEAM_MARKET_CATEGORY },
+    group: 'basic',
+    column: { width: 100 },
+  },
+  language: {
+    label: bi('语种', 'Language'),
+    widget: { kind: 'dictionary', category: TEAM_LANGUAGE_CATEGORY },
+    group: 'basic',
+    column: { width: 100 },
+  },
+  vip: {
+    label: bi('VIP', 'VIP'),
+    widget: { kind: 'switch' },
+    group: 'basic',
+    blank: false,
+    sheet: { width: 8 },
+  },
+  paxAdults: {
+    label: bi('成人', 'Adults'),
+    widget: { kind: 'integer' },
+    group: 'pax',
+    span: 8,
+    blank: 1,
+    sheet: { width: 8 },
+    card: 'slot',
+  },
+  paxChildren: {
+    label: bi('儿童', 'Children'),
+    widget: { kind: 'integer' },
+    group: 'pax',
+    span: 8,
+    blank: 0,
+    sheet: { width: 8 },
+    card: false,
+  },
+  paxSeniors: {
+    label: bi('老人', 'Seniors'),
+    widget: { kind: 'integer' },
+    group: 'pax',
+    span: 8,
+    blank: 0,
+    sheet: { width: 8 },
+    card: false,
+  },
+  startDate: {
+    label: bi('开始日期', 'Start date'),
+    widget: { kind: 'date' },
+    group: 'period',
+    sheet: { width: 12 },
+    card: 'slot',
+  },
+  endDate: {
+    label: bi('结束日期', 'End date'),
+    widget: { kind: 'date' },
+    group: 'period',
+    sheet: { width: 12 },
+    card: false,
+  },
+  pickupPoint: {
+    label: bi('接团地点', 'Pickup point'),
+    widget: { kind: 'text', max: TEAM_LIMITS.pickupPointMax },
+    group: 'period',
+    blank: '',
+    sheet: { width: 20 },
+    card: 'slot',
+  },
+  pickupTime: {
+    label: bi('接团时间', 'Pickup time'),
+    // A cleared time is no time (''), the contract's blank.
+    widget: { kind: 'time', cleared: '' },
+    group: 'period',
+    blank: '',
+    sheet: { width: 10 },
+    card: false,
+  },
+  leadContactName: {
+    label: bi('联系人姓名', 'Contact name'),
+    widget: { kind: 'text', max: TEAM_LIMITS.contactNameMax },
+    group: 'contacts',
+    card: 'slot',
+  },
+  leadContactPhone: {
+    label: bi('联系人电话', 'Contact phone'),
+    widget: { kind: 'text', max: 11 },
+    group: 'contacts',
+    sheet: { width: 14 },
+    card: false,
+  },
+  escortName: {
+    label: bi('全陪姓名', 'Escort name'),
+    widget: { kind: 'text', max: TEAM_LIMITS.contactNameMax },
+    group: 'contacts',
+    blank: '',
+    card: 'slot',
+  },
+  escortPhone: {
+    label: bi('全陪电话', 'Escort phone'),
+    widget: { kind: 'text', max: 11 },
+    group: 'contacts',
+    blank: '',
+    sheet: { width: 14 },
+    card: false,
+  },
+  notes: {
+    label: bi('备注', 'Notes'),
+    widget: { kind: 'text', max: TEAM_LIMITS.notesMax, rows: 2 },
+    group: 'notes',
+    span: 24,
+    blank: '',
+    sheet: { width: 30 },
+  },
+} as const satisfies FieldSpecs<typeof teamFields>;
+export type TeamField = keyof typeof TEAM_FIELD_SPECS;
+/** The editable fields in the specs' order (forms, sheet, the server's write list). */
+export const TEAM_FIELD_KEYS = Object.keys(TEAM_FIELD_SPECS) as TeamField[];
 
 interface TeamFieldValues {
   paxAdults: number;

@@ -21,6 +21,7 @@ import {
 import {
   TEAM_LIMITS,
   TEAM_VIEWS,
+  teamListItem,
   type ScenicPlannedTeam,
   type TeamAssignment,
   type TeamListQuery,
@@ -29,6 +30,7 @@ import {
 import type { DbOrTx } from '../../db/types';
 import { listShape, preparedByShape } from '../../db/prepared';
 import { escapeLike } from '../../db/like';
+import { columnsFor } from '../../db/row-shape';
 import { users } from '../auth/schema';
 import { guides } from '../guide/schema';
 import { scenicSpots } from '../scenic/schema';
@@ -110,25 +112,8 @@ function listValues(q: TeamListQuery) {
 /** The view's statuses change the query's text, so the view is part of the shape. */
 const shapeOf = (q: TeamListQuery) => `${listShape(q)}|${q.view ?? ''}`;
 
-const LIST_COLUMNS = {
-  id: teams.id,
-  code: teams.code,
-  name: teams.name,
-  agency: teams.agency,
-  agencyRef: teams.agencyRef,
-  market: teams.market,
-  pax: teams.pax,
-  paxAdults: teams.paxAdults,
-  paxChildren: teams.paxChildren,
-  paxSeniors: teams.paxSeniors,
-  language: teams.language,
-  vip: teams.vip,
-  startDate: teams.startDate,
-  endDate: teams.endDate,
-  status: teams.status,
-  updatedAt: teams.updatedAt,
-  version: teams.version,
-};
+/** The list's columns: those the contract's list item names (one definition per field). */
+const LIST_COLUMNS = columnsFor(teams, teamListItem, ['guides']);
 
 export interface ListGuide {
   id: number;

@@ -17,9 +17,13 @@ import {
   TEAM_LANGUAGE_CATEGORY,
   TEAM_LIMITS,
   TEAM_MARKET_CATEGORY,
+  TEAM_FIELD_KEYS,
+  TEAM_FIELD_SPECS,
+  pickFields,
   teamDetail,
-  teamFields,
   teamListItem,
+  type TeamField,
+  type Widget,
   type AuditSubject,
   type CapacityWarning,
   type Clock,
@@ -111,27 +115,10 @@ export class TeamService {
     );
     return rows.map((r) => ({
       code: r.code,
-      name: r.name,
       status: r.status,
-      agency: r.agency,
-      agencyRef: r.agencyRef,
-      market: r.market,
-      language: r.language,
-      vip: r.vip,
-      paxAdults: r.paxAdults,
-      paxChildren: r.paxChildren,
-      paxSeniors: r.paxSeniors,
+      ...editableFields(r),
       pax: r.pax,
-      startDate: r.startDate,
-      endDate: r.endDate,
       guides: r.guides.map((g) => g.name),
-      leadContactName: r.leadContactName,
-      leadContactPhone: r.leadContactPhone,
-      escortName: r.escortName,
-      escortPhone: r.escortPhone,
-      pickupPoint: r.pickupPoint,
-      pickupTime: r.pickupTime,
-      notes: r.notes,
     }));
   }
 
@@ -480,16 +467,13 @@ export class TeamService {
   }
 
   /** Agency, market and language (those in `only`, else all) must be enabled dictionary items. */
-  private async checkDictionaries(
-    db: DbOrTx,
-    body: Pick<TeamCreateBody, 'agency' | 'market' | 'language'>,
-    only?: ReadonlySet<string>,
-  ) {
+  private async checkDictionaries(db: DbOrTx, body: EditableFields, only?: ReadonlySet<string>) {
     const fields: { path: string; message: string }[] = [];
     for (const [path, category] of DICTIONARY_FIELDS) {
       if (only && !only.has(path)) continue;
       const enabled = await this.properties.enabledValues(category, db);
-      if (!enabled.has(body[path])) fields.push({ path, message: 'unknownDictionaryValue' });
+      if (!enabled.has(String(body[path])))
+        fields.push({ path, message: 'unknownDictionaryValue' });
     }
     if (fields.length)
       throw new AppError('VALIDATION_FAILED', {
@@ -563,25 +547,23 @@ const itinerarySummary = (i: {
   plannedEnd: string;
 }) => `${i.date} ${i.plannedStart}-${i.plannedEnd} #${i.spotId}`;
 
-/** The fields a person edits: the contract's teamFields, each a column of the same name. */
-const EDITABLE_KEYS = Object.keys(teamFields) as (keyof typeof teamFields)[];
-type EditableFields = Pick<TeamCreateBody, keyof typeof teamFields>;
+/** The fields a person edits: the contract's field specs, each a column of the same name. */
+type EditableFields = Pick<TeamCreateBody, TeamField>;
 
-/** The dictionary-backed fields and their categories. */
-const DICTIONARY_FIELDS = [
-  ['agency', TEAM_AGENCY_CATEGORY],
-  ['market', TEAM_MARKET_CATEGORY],
-  ['language', TEAM_LANGUAGE_CATEGORY],
-] as const;
+/** The dictionary-backed fields and their categories, from their specs' widgets. */
+const DICTIONARY_FIELDS = TEAM_FIELD_KEYS.flatMap((key) => {
+  const widget: Widget = TEAM_FIELD_SPECS[key].widget;
+  return widget.kind === 'dictionary' ? [[key, widget.category] as const] : [];
+});
 
-/** Columns a create or update writes from the body. */
+/** Columns a create or update writes from the body: the write list is the specs' keys. */
 export function editableFields(body: EditableFields): EditableFields {
-  return Object.fromEntries(EDITABLE_KEYS.map((k) => [k, body[k]])) as EditableFields;
+  return pickFields(body, TEAM_FIELD_KEYS);
 }
 
 /** The editable fields whose value in `body` differs from the stored `row`. */
 function changedEditableFields(row: EditableFields, body: EditableFields): Set<string> {
-  return new Set(EDITABLE_KEYS.filter((k) => row[k] !== body[k]));
+  return new Set(TEAM_FIELD_KEYS.filter((k) => row[k] !== body[k]));
 }
 
 /** Whether `rows` (in the body's order) are the stored itinerary `items`, place by place. */

@@ -85,8 +85,22 @@ export function SpecControl({
       return <Switch {...common} />;
     case 'date':
       return <DatePicker {...common} style={{ width: '100%' }} />;
-    case 'time':
-      return <TimePicker {...common} format="HH:mm" style={{ width: '100%' }} />;
+    case 'time': {
+      const { cleared } = w;
+      const onChange = rest.onChange as ((v: unknown, ...more: unknown[]) => void) | undefined;
+      return (
+        <TimePicker
+          {...common}
+          format="HH:mm"
+          style={{ width: '100%' }}
+          {...(cleared !== undefined && onChange
+            ? {
+                onChange: (v: unknown, ...more: unknown[]) => onChange(v ?? cleared, ...more),
+              }
+            : {})}
+        />
+      );
+    }
     case 'enum':
       return (
         <Select
@@ -249,7 +263,10 @@ export function columnsOf<Row, S extends FieldSpecs = FieldSpecs>(
     });
 }
 
-/** A list filter on one field: a select for enums and dictionaries, a text box otherwise. */
+/**
+ * A list filter on one field: a select for enums and dictionaries, yes / no for a switch (the
+ * query's 'true' / 'false'), a number box for numbers, a text box otherwise.
+ */
 export function filterOf<S extends FieldSpecs>(
   specs: S,
   key: keyof S & string,
@@ -264,7 +281,12 @@ export function filterOf<S extends FieldSpecs>(
       ? Object.entries(w.labels).map(([value, l]) => ({ value, label: l[locale] }))
       : w.kind === 'dictionary'
         ? [...(options?.[w.category] ?? [])]
-        : null;
+        : w.kind === 'switch'
+          ? [
+              { value: 'true', label: YES_NO.yes[locale] },
+              { value: 'false', label: YES_NO.no[locale] },
+            ]
+          : null;
   return {
     field: key,
     label,
@@ -289,6 +311,7 @@ export function SpecCard<S extends FieldSpecs, R extends object>({
   record,
   title,
   slots,
+  labels,
   extra,
   dictionaryLabel,
   column,
@@ -300,6 +323,8 @@ export function SpecCard<S extends FieldSpecs, R extends object>({
   record: R;
   title: ReactNode;
   slots?: Partial<Record<keyof S & string, ReactNode>>;
+  /** A slot row's label when it shows more than its field (人数 for the pax total and split). */
+  labels?: Partial<Record<keyof S & string, ReactNode>>;
   /** Rows that are not fields of the contract (a status reason, a derived figure). */
   extra?: { label: ReactNode; value: ReactNode }[];
   dictionaryLabel?: (category: string, value: string) => string;
@@ -316,7 +341,7 @@ export function SpecCard<S extends FieldSpecs, R extends object>({
       const spec: FieldSpec = specs[key];
       const slot = slots?.[key];
       return {
-        label: spec.label[locale],
+        label: labels?.[key] ?? spec.label[locale],
         value: (
           <span data-testid={`card-${key}`}>
             {slot !== undefined ? slot : specValueText(spec, values[key], locale, dictionaryLabel)}

@@ -17,7 +17,9 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
 import {
   MANUAL_TRANSITIONS,
+  TEAM_FIELD_SPECS,
   TEAM_LIMITS,
+  resolveLocale,
   TEAM_VIEWS,
   type TeamListItem,
   type TeamStatus,
@@ -26,15 +28,10 @@ import {
 import { downloadFile } from '@console/shared/api';
 import { SearchTable, type SearchTableColumn } from '@console/shared/components/search-table';
 import type { FilterField } from '@console/shared/components/search-table';
+import { columnsOf, filterOf } from '@console/shared/components/field-specs';
 import { useHasPermission } from '@console/shared/permission';
 import { useTeamChanged, useTeamsQuery } from '../../api';
-import {
-  STATUS_COLOR,
-  dictOptions,
-  hoursUntilStart,
-  useTeamDictionaries,
-  useTeamLabel,
-} from '../../hooks';
+import { STATUS_COLOR, hoursUntilStart, useTeamDictionaries, useTeamLabel } from '../../hooks';
 import {
   TransitionModal,
   transitionActionId,
@@ -62,6 +59,7 @@ export function TeamList({ view }: { view: TeamView }) {
   const changed = useTeamChanged();
   const [moving, setMoving] = useState<TransitionRequest | null>(null);
   const t = (id: string) => intl.formatMessage({ id: `team.field.${id}` });
+  const locale = resolveLocale(intl.locale);
 
   const useList = (query: Record<string, unknown>) => useTeamsQuery({ ...query, view });
 
@@ -90,38 +88,11 @@ export function TeamList({ view }: { view: TeamView }) {
           />
         ),
       },
-      {
-        field: 'agency',
-        label: t('agency'),
-        element: (
-          <Select allowClear showSearch options={dictOptions(dict.agencies, dict.agencyLabel)} />
-        ),
-      },
-      {
-        field: 'market',
-        label: t('market'),
-        element: <Select allowClear options={dictOptions(dict.markets, dict.marketLabel)} />,
-      },
-      {
-        field: 'language',
-        label: t('language'),
-        element: (
-          <Select allowClear showSearch options={dictOptions(dict.languages, dict.languageLabel)} />
-        ),
-      },
-      {
-        field: 'vip',
-        label: t('vip'),
-        element: (
-          <Select
-            allowClear
-            options={[
-              { value: 'true', label: intl.formatMessage({ id: 'team.common.yes' }) },
-              { value: 'false', label: intl.formatMessage({ id: 'team.common.no' }) },
-            ]}
-          />
-        ),
-      },
+      // Filters on plain fields are read from their specs (label, dictionary choices).
+      filterOf(TEAM_FIELD_SPECS, 'agency', locale, dict.options),
+      filterOf(TEAM_FIELD_SPECS, 'market', locale, dict.options),
+      filterOf(TEAM_FIELD_SPECS, 'language', locale, dict.options),
+      filterOf(TEAM_FIELD_SPECS, 'vip', locale),
       {
         field: 'from',
         label: t('from'),
@@ -134,28 +105,17 @@ export function TeamList({ view }: { view: TeamView }) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t reads intl
-    [intl, dict, label, view],
+    [intl, dict, label, view, locale],
   );
 
   const columns = useMemo<SearchTableColumn<TeamListItem>[]>(() => {
     const actionsWidth = canWrite ? (intl.locale === 'en-US' ? 300 : 220) : 80;
-    return [
-      {
-        key: 'code',
-        title: t('code'),
-        dataIndex: 'code',
-        sortable: true,
-        fixedVisible: true,
-        width: 140,
-      },
-      {
-        key: 'name',
-        title: t('name'),
-        dataIndex: 'name',
-        sortable: true,
-        fixedVisible: true,
-        width: 170,
-        render: (name: string, row: TeamListItem) => (
+    // The fields' columns come from TEAM_FIELD_SPECS (title, width, sort, hidden by default);
+    // the name links to the detail (a slot). Derived and action columns are written here.
+    const fields = columnsOf<TeamListItem>(TEAM_FIELD_SPECS, locale, {
+      dictionaryLabel: dict.label,
+      render: {
+        name: (name: string, row) => (
           <Space size={4} wrap>
             <Button
               type="text"
@@ -173,6 +133,19 @@ export function TeamList({ view }: { view: TeamView }) {
           </Space>
         ),
       },
+    });
+    const named = fields.filter((c) => c.key === 'name');
+    const others = fields.filter((c) => c.key !== 'name');
+    return [
+      {
+        key: 'code',
+        title: t('code'),
+        dataIndex: 'code',
+        sortable: true,
+        fixedVisible: true,
+        width: 140,
+      },
+      ...named,
       {
         key: 'status',
         title: t('status'),
@@ -217,27 +190,7 @@ export function TeamList({ view }: { view: TeamView }) {
             </Space>
           ),
       },
-      {
-        key: 'agency',
-        title: t('agency'),
-        dataIndex: 'agency',
-        width: 160,
-        render: (v: string) => dict.agencyLabel(v),
-      },
-      {
-        key: 'market',
-        title: t('market'),
-        dataIndex: 'market',
-        width: 100,
-        render: (v: string) => dict.marketLabel(v),
-      },
-      {
-        key: 'language',
-        title: t('language'),
-        dataIndex: 'language',
-        width: 100,
-        render: (v: string) => dict.languageLabel(v),
-      },
+      ...others,
       {
         key: 'operations',
         title: t('operations'),
@@ -268,7 +221,7 @@ export function TeamList({ view }: { view: TeamView }) {
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t reads intl
-  }, [intl, dict, label, canWrite, navigate]);
+  }, [intl, dict, label, canWrite, navigate, locale]);
 
   return (
     <Card data-testid={`team-list-${view}`}>
