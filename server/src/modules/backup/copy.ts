@@ -87,8 +87,16 @@ export interface CopyIn {
   abort(err: Error): void;
 }
 
-/** Opens a COPY of lines into `table (columns)` (identifiers already quoted). */
-export async function copyIn(db: DbOrTx, table: string, columns: string): Promise<CopyIn> {
+/**
+ * Opens a COPY of lines into `table (columns)` (identifiers already quoted). PGlite: a statement
+ * per `pieceBytes` of lines.
+ */
+export async function copyIn(
+  db: DbOrTx,
+  table: string,
+  columns: string,
+  pieceBytes = PGLITE_COPY_BYTES,
+): Promise<CopyIn> {
   const statement = `copy ${table} (${columns}) from`;
   const raw = rawOf(db);
   if (raw.kind === 'pglite') {
@@ -108,7 +116,7 @@ export async function copyIn(db: DbOrTx, table: string, columns: string): Promis
       async write(lines) {
         pending.push(lines);
         bytes += lines.length;
-        if (bytes >= PGLITE_COPY_BYTES) await flush();
+        if (bytes >= pieceBytes) await flush();
       },
       async end() {
         await flush();

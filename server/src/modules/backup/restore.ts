@@ -8,6 +8,7 @@
 //    derived from them (filter counts, sequences), merges the staged audit rows into the trail
 //    and signs everyone out but the restoring admin, when the backup knows them.
 // Format 2 rows go in through COPY (copy.ts); format 1 rows as JSON, a batch per statement.
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/types';
 import { LockKey } from '../../db/locks';
@@ -17,6 +18,7 @@ import { allTables, APPEND_ONLY_TABLES, dataTables, ident, type TableInfo } from
 import { readBackup, refusal } from './read';
 import { rowsOf } from './write';
 import { copyIn } from './copy';
+import { buildShadowTables, shadowOf, swapIn, type Shadow } from './shadow';
 import { PROGRESS_ROWS, type RestoreProgress, type ValidatedBackup } from './validate';
 
 /**
@@ -53,27 +55,33 @@ interface TableLoad {
   abort(err: Error): void;
 }
 
-/** Loads rows of `source`'s shape into `target` (the table itself or a staging table). */
+/**
+ * Loads rows of `source`'s shape into `target` (the table itself, a staging or a shadow table).
+ * `piece`: outside a transaction on PGlite, the most bytes one statement takes, and a turn for
+ * other requests' queries after each.
+ */
 async function loadInto(
   db: DbOrTx,
   format: number,
   source: TableInfo,
   target: string,
   fileColumns: string[],
+  piece?: number,
 ): Promise<TableLoad> {
   const cols = fileColumns
     .filter((c) => !source.generated.includes(c))
     .map(ident)
     .join(', ');
   if (format !== 1) {
-    const copy = await copyIn(db, target, cols);
+    const copy = await copyIn(db, target, cols, piece);
     let pending: Buffer[] = [];
     let bytes = 0;
     const send = async () => {
-      const piece = Buffer.concat(pending);
+      const lines = Buffer.concat(pending);
       pending = [];
       bytes = 0;
-      await copy.write(piece);
+      await copy.write(lines);
+      if (piece) await yieldToOthers();
     };
     return {
       json: () => Promise.reject(refusal('BACKUP_CORRUPT', 'structure')),
@@ -81,7 +89,7 @@ async function loadInto(
         // Copied: the reader reuses nothing, but a line is a view into a larger piece.
         pending.push(line, NEWLINE);
         bytes += line.length + 1;
-        if (bytes >= COPY_BATCH_BYTES) await send();
+        if (bytes >= Math.min(COPY_BATCH_BYTES, piece ?? COPY_BATCH_BYTES)) await send();
       },
       async end() {
         if (bytes) await send();
@@ -102,7 +110,7 @@ async function loadInto(
     batchBytes = 0;
     await inFlight;
     // `then` once: Drizzle's query runs on every `then` of its QueryPromise.
-    inFlight = db.execute(insert).then(() => undefined);
+    inFlight = db.execute(insert).then(() => (piece ? yieldToOthers() : undefined));
     // Its failure is thrown where it is awaited: before the next batch or after the last.
     inFlight.catch(() => {});
   };
@@ -110,7 +118,7 @@ async function loadInto(
     async json(text) {
       batch.push(text);
       batchBytes += text.length;
-      if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
+      if (batch.length >= INSERT_ROWS || batchBytes >= (piece ?? INSERT_BYTES)) await flush();
     },
     line: () => Promise.reject(refusal('BACKUP_CORRUPT', 'structure')),
     async end() {
@@ -293,19 +301,7 @@ export async function replaceAll(
   staging: { name: string; dropped: number | null },
   onProgress?: ReplaceProgress,
 ): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
-  const lock = rowsOf<{ locked: boolean }>(
-    await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
-  );
-  if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
-
-  const keep =
-    keepSessionId !== null && validated.hasUser
-      ? rowsOf<{ j: string }>(
-          await tx.execute(
-            sql`select row_to_json(s)::text as j from sessions s where id = ${keepSessionId}`,
-          ),
-        )[0]?.j
-      : undefined;
+  const keep = await lockAndKeep(tx, validated, keepSessionId);
 
   // Every table of the schema (data, derived, sessions) but the audit trail: nothing of the old
   // data remains, every row of the trail does.
@@ -356,6 +352,21 @@ export async function replaceAll(
     rebuilt.rowsDone += validated.rows.get(table.name) ?? 0;
     onProgress?.rebuild(rebuilt);
   }
+  const audit = await finishReplace(tx, keep, staging, rebuilt, onProgress);
+  return { keptOwnSession: keep !== undefined, audit };
+}
+
+/**
+ * The end of a replacement, in its transaction: what is derived from the rows, the restorer's
+ * session, the audit rows' merge (the last step of `rebuild`) and the sequences.
+ */
+async function finishReplace(
+  tx: Tx,
+  keep: string | undefined,
+  staging: { name: string; dropped: number | null },
+  rebuilt: { tablesDone: number; rowsDone: number },
+  onProgress?: ReplaceProgress,
+): Promise<AuditMerge> {
   for (const rebuild of Object.values(DERIVED_REBUILD)) {
     for (const statement of rebuild.split(';')) {
       if (statement.trim()) await tx.execute(sql.raw(statement));
@@ -370,5 +381,89 @@ export async function replaceAll(
   rebuilt.tablesDone++;
   onProgress?.rebuild(rebuilt);
   await resetSequences(tx);
+  return audit;
+}
+
+/** Takes the backup lock of the restore's transaction; the restorer's session row as JSON. */
+async function lockAndKeep(
+  tx: Tx,
+  validated: ValidatedBackup,
+  keepSessionId: number | null,
+): Promise<string | undefined> {
+  const lock = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${LockKey.Backup}) as locked`),
+  );
+  if (lock[0]?.locked === false) throw new AppError('BACKUP_BUSY');
+  return keepSessionId !== null && validated.hasUser
+    ? rowsOf<{ j: string }>(
+        await tx.execute(
+          sql`select row_to_json(s)::text as j from sessions s where id = ${keepSessionId}`,
+        ),
+      )[0]?.j
+    : undefined;
+}
+
+/** PGlite: COPY text per statement into a shadow table (tens of milliseconds each). */
+const SHADOW_PIECE_BYTES = 512 * 1024;
+
+/**
+ * PGlite, outside any transaction (shadow.ts): the file's rows of every replaced table into its
+ * shadow table, a piece at a time, then the shadow tables' keys, indexes and triggers, a
+ * statement at a time; other requests' queries run between them all.
+ */
+export async function loadShadow(
+  db: Db,
+  file: string,
+  validated: ValidatedBackup,
+  shadow: Shadow,
+  onProgress?: ReplaceProgress,
+): Promise<void> {
+  const format = validated.header.format;
+  const shadowed = new Set(shadow.tables.map((t) => t.name));
+  await readRowsInto(
+    file,
+    validated,
+    (table, columns) =>
+      shadowed.has(table.name)
+        ? loadInto(db, format, table, shadowOf(shadow, table.name), columns, SHADOW_PIECE_BYTES)
+        : Promise.resolve(null),
+    onProgress?.replace,
+  );
+  onProgress?.rebuildStart();
+  const rebuilt = { tablesDone: 0, rowsDone: 0 };
+  await buildShadowTables(db, shadow, (table) => {
+    rebuilt.tablesDone++;
+    rebuilt.rowsDone += validated.rows.get(table.name) ?? 0;
+    onProgress?.rebuild(rebuilt);
+  });
+}
+
+/**
+ * PGlite, the restore's short transaction after `loadShadow`: the shadow tables take the live
+ * ones' place, every other table but the audit trail is emptied, and the replacement ends as
+ * `replaceAll`'s does (staged audit rows merged, sessions, derived tables, sequences).
+ */
+export async function swapAll(
+  tx: Tx,
+  validated: ValidatedBackup,
+  keepSessionId: number | null,
+  staging: { name: string; dropped: number },
+  shadow: Shadow,
+  onProgress?: ReplaceProgress,
+): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
+  const keep = await lockAndKeep(tx, validated, keepSessionId);
+  const shadowed = new Set(shadow.tables.map((t) => t.name));
+  const emptied = allTables().filter(
+    (t) => !APPEND_ONLY_TABLES.has(t.name) && !shadowed.has(t.name),
+  );
+  if (emptied.length) {
+    await tx.execute(sql.raw(`truncate ${emptied.map((t) => ident(t.name)).join(', ')}`));
+  }
+  await swapIn(tx, shadow);
+  const rebuilt = {
+    tablesDone: shadow.tables.length,
+    rowsDone: shadow.tables.reduce((n, t) => n + (validated.rows.get(t.name) ?? 0), 0),
+  };
+  const audit = await finishReplace(tx, keep, staging, rebuilt, onProgress);
   return { keptOwnSession: keep !== undefined, audit };
 }

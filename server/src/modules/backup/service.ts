@@ -23,7 +23,8 @@ import { estimateRows, writeBackup, type WriteProgress } from './write';
 import { dataTables } from './tables';
 import { ProgressTracker } from './progress';
 import type { ValidatedBackup } from './validate';
-import { replaceAll, stageAuditRows } from './restore';
+import { loadShadow, replaceAll, stageAuditRows, swapAll, type ReplaceProgress } from './restore';
+import { canShadow, createShadow, dropShadow, type Shadow } from './shadow';
 import { validateBackup } from './validate';
 import { createAuditStaging, dropAuditStaging } from '../audit/merge';
 import { APPEND_ONLY_TABLES } from './tables';
@@ -321,6 +322,7 @@ export class BackupService {
       tracker.expect('replace', replacedRows + (stageFirst ? 0 : auditRows));
       tracker.expect('rebuild', replacedRows);
       const staging = await createAuditStaging(this.db);
+      let shadow: Shadow | null = null;
       try {
         let dropped: number | null = null;
         if (stageFirst) {
@@ -332,6 +334,25 @@ export class BackupService {
           tracker.finish('audit');
         }
         tracker.start('replace', replacedTables + (stageFirst ? 0 : 1));
+        // PGlite: the replaced tables are built beside the live ones between other requests,
+        // and swapped in by a short transaction (shadow.ts).
+        const replaced = dataTables().filter((t) => !APPEND_ONLY_TABLES.has(t.name));
+        if (
+          dropped !== null &&
+          (await canShadow(
+            this.db,
+            replaced.map((t) => t.name),
+          ))
+        ) {
+          shadow = await createShadow(this.db, replaced);
+          await loadShadow(
+            this.db,
+            file,
+            validated,
+            shadow,
+            this.replaceProgress(tracker, replacedTables),
+          );
+        }
         return await this.replace(
           file,
           id,
@@ -341,12 +362,28 @@ export class BackupService {
           { name: staging, dropped },
           tracker,
           replacedTables,
+          shadow,
         );
       } finally {
         // Dropped by the transaction that merged it; left by one that failed.
         await dropAuditStaging(this.db, staging).catch(() => {});
+        // Moved into place by the transaction; left whole by one that failed (or never ran).
+        if (shadow) await dropShadow(this.db, shadow.schema).catch(() => {});
       }
     });
+  }
+
+  /** The progress of the replacement's rows and of its rebuilding. */
+  private replaceProgress(tracker: ProgressTracker, replacedTables: number): ReplaceProgress {
+    return {
+      replace: (p) => tracker.update('replace', p),
+      rebuildStart: () => {
+        tracker.finish('replace');
+        // The replaced tables, then the audit rows' merge.
+        tracker.start('rebuild', replacedTables + 1);
+      },
+      rebuild: (p) => tracker.update('rebuild', p),
+    };
   }
 
   /** The restore's transaction (step 2 of restore.ts), audited; what the restore answers. */
@@ -359,6 +396,8 @@ export class BackupService {
     staging: { name: string; dropped: number | null },
     tracker: ProgressTracker,
     replacedTables: number,
+    /** PGlite: the loaded shadow tables to swap in (else the rows are replaced here). */
+    shadow: Shadow | null,
   ): Promise<RestoreResult> {
     const { keptOwnSession } = await this.events.transaction(this.db, async (tx, emit) => {
       // Every session changes: those of the database replaced go, the restored ones come.
@@ -370,15 +409,18 @@ export class BackupService {
           }
         ).rows.map((r) => Number(r.id));
       const signedInBefore = await holders();
-      const result = await replaceAll(tx, file, validated, by.sessionId, staging, {
-        replace: (p) => tracker.update('replace', p),
-        rebuildStart: () => {
-          tracker.finish('replace');
-          // The replaced tables, then the audit rows' merge.
-          tracker.start('rebuild', replacedTables + 1);
-        },
-        rebuild: (p) => tracker.update('rebuild', p),
-      });
+      const progress = this.replaceProgress(tracker, replacedTables);
+      const result =
+        shadow && staging.dropped !== null
+          ? await swapAll(
+              tx,
+              validated,
+              by.sessionId,
+              { name: staging.name, dropped: staging.dropped },
+              shadow,
+              progress,
+            )
+          : await replaceAll(tx, file, validated, by.sessionId, staging, progress);
       const userIds = [...new Set([...signedInBefore, ...(await holders())])];
       for (let i = 0; i < userIds.length; i += SESSION_EVENT_IDS)
         emit({ type: 'session.changed', userIds: userIds.slice(i, i + SESSION_EVENT_IDS) });

@@ -1,0 +1,243 @@
+// A PGlite restore that other requests can run beside (issue 25 points 12 and 16). PGlite has
+// one connection: other requests' queries run between the restore's statements, and none at
+// all inside its open transaction. So the replaced tables are built beside the live ones first,
+// outside any transaction, a statement at a time:
+// 1. a shadow schema (`restore_shadow_<random>`) gets an empty copy of each replaced table
+//    (columns, defaults, generated columns, checks), its rows go in through COPY in small pieces,
+//    then its keys, indexes, foreign keys (onto the other shadow tables) and triggers are built
+//    under the live ones' own names, one statement each, and it is analysed;
+// 2. the restore's transaction (restore.ts, `swapAll`) is short: the live tables are dropped and
+//    the shadow ones moved into their place (their serial sequences handed over, the foreign keys
+//    of the tables kept, sessions, pointing at them again), and the audit rows merged as before.
+// A restore that fails before its transaction commits drops the shadow schema: the live tables
+// were never touched. A server stopped midway leaves one behind, dropped by the next restore.
+import { randomBytes } from 'node:crypto';
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/types';
+import { rowsOf } from './write';
+import { ident, type TableInfo } from './tables';
+
+export const SHADOW_PREFIX = 'restore_shadow_';
+
+/** A table's definitions beyond its columns, read from the live table. */
+interface TableDdl {
+  /** Primary keys, unique and exclusion constraints: name and definition. */
+  keys: { name: string; def: string }[];
+  /** Indexes no constraint owns (CREATE INDEX statements on the live table). */
+  indexes: string[];
+  /** Foreign keys: name, definition, the table referenced (as the definition prints it). */
+  foreignKeys: { name: string; def: string; ref: string; refName: string }[];
+  /** Triggers (CREATE TRIGGER statements on the live table) and those disabled. */
+  triggers: { def: string; name: string; disabled: boolean }[];
+}
+
+export interface Shadow {
+  schema: string;
+  /** The replaced tables, in foreign-key order. */
+  tables: TableInfo[];
+  ddl: Map<string, TableDdl>;
+}
+
+const exec = (db: DbOrTx, statement: string) => db.execute(sql.raw(statement));
+
+/** The shadow schemas left by restores that never finished (a server stopped midway). */
+async function shadowSchemas(db: DbOrTx): Promise<string[]> {
+  return rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select nspname as name from pg_namespace where starts_with(nspname, ${SHADOW_PREFIX})`,
+    ),
+  ).map((r) => r.name);
+}
+
+export async function dropShadow(db: DbOrTx, schema: string): Promise<void> {
+  if (!schema.startsWith(SHADOW_PREFIX)) throw new Error(`Not a shadow schema: ${schema}`);
+  await exec(db, `drop schema if exists ${ident(schema)} cascade`);
+}
+
+export async function dropStaleShadows(db: Db): Promise<void> {
+  for (const schema of await shadowSchemas(db)) await dropShadow(db, schema);
+}
+
+/** Leftover shadow schemas (none once a restore ended, whichever way). */
+export const leftoverShadows = shadowSchemas;
+
+const inList = (names: string[]) => `{${names.join(',')}}`;
+
+/**
+ * Whether the live tables can be swapped: nothing but tables of the schema depends on them (a
+ * view would have to be rebuilt; the restore then replaces the rows in its transaction).
+ */
+export async function canShadow(db: Db, names: string[]): Promise<boolean> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from pg_depend d
+      join pg_class t on t.oid = d.refobjid
+      where d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass
+        and t.relnamespace = 'public'::regnamespace and t.relname = any(${inList(names)}::text[])
+        and not exists (select 1 from pg_rewrite r where r.oid = d.objid and r.ev_class = t.oid)`),
+  );
+  return row!.n === 0;
+}
+
+async function readDdl(db: Db, table: string): Promise<TableDdl> {
+  const keys = rowsOf<{ name: string; def: string }>(
+    await db.execute(sql`
+      select c.conname as name, pg_get_constraintdef(c.oid) as def from pg_constraint c
+      where c.conrelid = ${`public.${ident(table)}`}::regclass and c.contype in ('p', 'u', 'x')
+      order by c.contype, c.conname`),
+  );
+  const indexes = rowsOf<{ def: string }>(
+    await db.execute(sql`
+      select pg_get_indexdef(x.indexrelid) as def from pg_index x
+      where x.indrelid = ${`public.${ident(table)}`}::regclass
+        and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+      order by x.indexrelid`),
+  ).map((r) => r.def);
+  const foreignKeys = rowsOf<{ name: string; def: string; ref: string; refName: string }>(
+    await db.execute(sql`
+      select c.conname as name, pg_get_constraintdef(c.oid) as def,
+        c.confrelid::regclass::text as ref, r.relname as "refName"
+      from pg_constraint c join pg_class r on r.oid = c.confrelid
+      where c.conrelid = ${`public.${ident(table)}`}::regclass and c.contype = 'f'
+      order by c.conname`),
+  );
+  const triggers = rowsOf<{ def: string; name: string; disabled: boolean }>(
+    await db.execute(sql`
+      select pg_get_triggerdef(g.oid) as def, g.tgname as name, g.tgenabled = 'D' as disabled
+      from pg_trigger g
+      where g.tgrelid = ${`public.${ident(table)}`}::regclass and not g.tgisinternal
+      order by g.tgname`),
+  );
+  return { keys, indexes, foreignKeys, triggers };
+}
+
+/** A statement on the live table made one on its shadow (it names the table once: ` ON …`). */
+function onShadow(def: string, table: string, schema: string): string {
+  for (const on of [` ON public.${ident(table)} `, ` ON public.${table} `]) {
+    const at = def.indexOf(on);
+    if (at !== -1) {
+      return `${def.slice(0, at)} ON ${ident(schema)}.${ident(table)} ${def.slice(at + on.length)}`;
+    }
+  }
+  for (const on of [` ON ONLY public.${ident(table)} `, ` ON ONLY public.${table} `]) {
+    const at = def.indexOf(on);
+    if (at !== -1) {
+      return `${def.slice(0, at)} ON ONLY ${ident(schema)}.${ident(table)} ${def.slice(at + on.length)}`;
+    }
+  }
+  throw new Error(`Cannot move to the shadow table: ${def}`);
+}
+
+/**
+ * Creates the shadow schema and an empty copy of each of `tables` in it (columns, defaults,
+ * generated columns, not-null and check constraints: no key or index yet, rows go in faster).
+ */
+export async function createShadow(db: Db, tables: TableInfo[]): Promise<Shadow> {
+  await dropStaleShadows(db);
+  const schema = `${SHADOW_PREFIX}${randomBytes(6).toString('hex')}`;
+  const ddl = new Map<string, TableDdl>();
+  for (const t of tables) ddl.set(t.name, await readDdl(db, t.name));
+  await exec(db, `create schema ${ident(schema)}`);
+  for (const t of tables) {
+    await exec(
+      db,
+      `create table ${ident(schema)}.${ident(t.name)} (like public.${ident(t.name)} including all excluding indexes)`,
+    );
+  }
+  return { schema, tables, ddl };
+}
+
+/** The shadow of `table`, quoted. */
+export const shadowOf = (shadow: Shadow, table: string) =>
+  `${ident(shadow.schema)}.${ident(table)}`;
+
+/**
+ * Builds each loaded shadow table's keys, indexes, foreign keys and triggers (in foreign-key
+ * order: a key's check reads the shadow table it references), then analyses it; a statement at
+ * a time, other requests' queries between them. `onTable` after each table.
+ */
+export async function buildShadowTables(
+  db: Db,
+  shadow: Shadow,
+  onTable?: (table: TableInfo) => void,
+): Promise<void> {
+  const names = new Set(shadow.tables.map((t) => t.name));
+  const step = async (statement: string) => {
+    await exec(db, statement);
+    await yieldToOthers();
+  };
+  for (const t of shadow.tables) {
+    const d = shadow.ddl.get(t.name)!;
+    const target = shadowOf(shadow, t.name);
+    for (const k of d.keys)
+      await step(`alter table ${target} add constraint ${ident(k.name)} ${k.def}`);
+    for (const index of d.indexes) await step(onShadow(index, t.name, shadow.schema));
+    for (const k of d.foreignKeys) {
+      // The definition names the referenced table as `ref` prints (unqualified on the path).
+      const refers = ` REFERENCES ${k.ref}(`;
+      const at = k.def.indexOf(refers);
+      if (at === -1) throw new Error(`Cannot move to the shadow table: ${k.def}`);
+      const to = names.has(k.refName) ? shadowOf(shadow, k.refName) : `public.${ident(k.refName)}`;
+      await step(
+        `alter table ${target} add constraint ${ident(k.name)} ${k.def.slice(0, at)} REFERENCES ${to}(${k.def.slice(at + refers.length)}`,
+      );
+    }
+    for (const g of d.triggers) {
+      await step(onShadow(g.def, t.name, shadow.schema));
+      if (g.disabled) await step(`alter table ${target} disable trigger ${ident(g.name)}`);
+    }
+    await step(`analyze ${target}`);
+    onTable?.(t);
+  }
+}
+
+/**
+ * In the restore's transaction: the live tables of the shadow are dropped and the shadow ones
+ * take their place (with their keys, indexes and triggers, under the same names). Their serial
+ * sequences stay the live ones (the copies' defaults already use them) and are handed over; the
+ * foreign keys of other tables onto them (sessions) are made again. The schema goes.
+ */
+export async function swapIn(tx: Tx, shadow: Shadow): Promise<void> {
+  const names = shadow.tables.map((t) => t.name);
+  const list = inList(names);
+  // Foreign keys of tables kept onto tables replaced (sessions → users): made again after.
+  const outside = rowsOf<{ table: string; name: string; def: string }>(
+    await tx.execute(sql`
+      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+      from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class r on r.oid = c.confrelid
+      where c.contype = 'f' and r.relnamespace = 'public'::regnamespace and r.relname = any(${list}::text[])
+        and t.relnamespace = 'public'::regnamespace and not (t.relname = any(${list}::text[]))
+      order by 1, 2`),
+  );
+  for (const k of outside) {
+    await exec(tx, `alter table public.${ident(k.table)} drop constraint ${ident(k.name)}`);
+  }
+  // Serial sequences of the live tables: they survive the tables, for the shadow copies.
+  const owned = rowsOf<{ seq: string; table: string; column: string }>(
+    await tx.execute(sql`
+      select s.oid::regclass::text as seq, t.relname as table, a.attname as column
+      from pg_depend d
+      join pg_class s on s.oid = d.objid and s.relkind = 'S'
+      join pg_class t on t.oid = d.refobjid
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
+        and d.deptype = 'a' and t.relnamespace = 'public'::regnamespace
+        and t.relname = any(${list}::text[])`),
+  );
+  for (const s of owned) await exec(tx, `alter sequence ${s.seq} owned by none`);
+  // Referencing tables first: each drop takes its own foreign keys with it.
+  for (const t of [...shadow.tables].reverse())
+    await exec(tx, `drop table public.${ident(t.name)}`);
+  for (const t of shadow.tables) {
+    await exec(tx, `alter table ${shadowOf(shadow, t.name)} set schema public`);
+  }
+  for (const s of owned) {
+    await exec(tx, `alter sequence ${s.seq} owned by public.${ident(s.table)}.${ident(s.column)}`);
+  }
+  for (const k of outside) {
+    await exec(tx, `alter table public.${ident(k.table)} add constraint ${ident(k.name)} ${k.def}`);
+  }
+  // Empty by now: anything left in it fails the restore instead of vanishing.
+  await exec(tx, `drop schema ${ident(shadow.schema)}`);
+}
