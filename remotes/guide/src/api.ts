@@ -2,6 +2,7 @@
 // API only through these and the shared client.
 import { useCallback } from 'react';
 import { consoleApi, invalidateApiTags, request, type ApiTag } from '@console/shared/api';
+import type { UseImportProgress } from '@console/shared/components/search-table';
 import { useAppDispatch } from '@console/shared/store';
 import type {
   Guide,
@@ -11,6 +12,7 @@ import type {
   GuideListQuery,
   GuideStatusBody,
   GuideUpdateBody,
+  ImportProgress,
   Page,
   PropertyItem,
   UnavailabilityBody,
@@ -98,6 +100,14 @@ export const guideQueries = consoleApi.injectEndpoints({
       }),
       providesTags: (_r, _e, category) => [{ type: 'Dictionary', id: category }],
     }),
+    /**
+     * The caller's guide import under way (null when none), polled by the import dialog while
+     * the upload runs; not kept once the dialog stops asking (the next import starts afresh).
+     */
+    guideImportProgress: build.query<ImportProgress | null, void>({
+      query: () => ({ method: 'GET', url: '/guides/import/progress', silent: true }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
@@ -107,7 +117,12 @@ export const {
   useGuideUnavailabilityQuery,
   useGuideAuditInfiniteQuery,
   useGuideDictionaryQuery,
+  useGuideImportProgressQuery,
 } = guideQueries;
+
+/** The import dialog's poll of the caller's guide import (the search table's `useProgress`). */
+export const useGuideImportProgress: UseImportProgress = (pollingInterval) =>
+  useGuideImportProgressQuery(undefined, { pollingInterval }).data;
 
 /** The tags a change to one guide touches: its record, its history, the lists. */
 export const guideTags = (id?: number): ApiTag[] => [

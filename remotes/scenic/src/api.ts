@@ -9,8 +9,10 @@ import {
   uploadSpreadsheet,
   type ApiTag,
 } from '@console/shared/api';
+import type { UseImportProgress } from '@console/shared/components/search-table';
 import { useAppDispatch } from '@console/shared/store';
 import type {
+  ImportProgress,
   Page,
   PropertyItem,
   ScenicGateKey,
@@ -127,6 +129,14 @@ export const scenicQueries = consoleApi.injectEndpoints({
       }),
       providesTags: [{ type: 'Dictionary', id: SCENIC_CATEGORY_DICTIONARY }],
     }),
+    /**
+     * The caller's spot import under way (null when none), polled by the import dialog while
+     * the upload runs; not kept once the dialog stops asking (the next import starts afresh).
+     */
+    scenicImportProgress: build.query<ImportProgress | null, void>({
+      query: () => ({ method: 'GET', url: '/scenic/spots/import/progress', silent: true }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
@@ -138,7 +148,12 @@ export const {
   useScenicLoadQuery,
   useScenicGateKeysQuery,
   useScenicCategoriesQuery,
+  useScenicImportProgressQuery,
 } = scenicQueries;
+
+/** The import dialog's poll of the caller's spot import (the search table's `useProgress`). */
+export const useScenicImportProgress: UseImportProgress = (pollingInterval) =>
+  useScenicImportProgressQuery(undefined, { pollingInterval }).data;
 
 /** After a write: marks the cached reads it changed stale (every page showing them refetches). */
 export function useInvalidateScenic() {

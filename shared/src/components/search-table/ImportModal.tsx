@@ -6,6 +6,7 @@ import {
   type ImportReport,
   type SpreadsheetFormat,
 } from '../../contracts/spreadsheet';
+import { ImportProgressBar, type UseImportProgress } from './ImportProgress';
 import { fill, type SearchTableTexts } from './messages';
 
 export interface ImportConfig {
@@ -13,6 +14,8 @@ export interface ImportConfig {
   upload(file: File): Promise<ImportReport>;
   /** Downloads the empty template. */
   template(format: SpreadsheetFormat): Promise<void>;
+  /** Polls the list's import progress while the upload runs: phase and rows (issue 26 item 16). */
+  useProgress?: UseImportProgress;
 }
 
 export function ImportModal({
@@ -90,6 +93,9 @@ export function ImportModal({
             onChange={(e) => void choose(e.target.files?.[0])}
           />
         </Space>
+        {busy && config.useProgress && (
+          <ImportProgressBar useProgress={config.useProgress} texts={texts} />
+        )}
         {report && <ReportView report={report} texts={texts} />}
       </div>
     </Modal>

@@ -32,6 +32,7 @@ export {
 } from './SearchTable';
 export { cleanFilter, FilterForm, type FilterField, type FilterValues } from './FilterForm';
 export { type ImportConfig } from './ImportModal';
+export { type UseImportProgress } from './ImportProgress';
 export { DENSITIES, prefsKey, type Density, type TablePrefs } from './usePrefs';
 export { SEARCH_TABLE_TEXTS } from './messages';
 export { readTableState, writeTableState, type TableUrlState } from './urlState';

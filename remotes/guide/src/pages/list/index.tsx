@@ -7,7 +7,13 @@ import { useIntl } from 'react-intl';
 import type { Guide, GuideListItem } from '@console/shared';
 import { downloadFile, uploadSpreadsheet } from '@console/shared/api';
 import { SearchTable } from '@console/shared/components/search-table';
-import { guideApi, guideTags, useGuidesQuery, useInvalidateGuides } from '../../api';
+import {
+  guideApi,
+  guideTags,
+  useGuideImportProgress,
+  useGuidesQuery,
+  useInvalidateGuides,
+} from '../../api';
 import { useGuideDictionaries } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import { guideColumns } from './columns';
@@ -61,6 +67,7 @@ export default function GuideListPage() {
                 upload: (file) => uploadSpreadsheet('/guides/import', file),
                 template: (format) =>
                   downloadFile('/guides/import/template', { format }, `guides-template.${format}`),
+                useProgress: useGuideImportProgress,
               }
             : undefined
         }

@@ -5,7 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { Card, Input, Message, Select } from '@arco-design/web-react';
 import { SCENIC_GRADES, SCENIC_STATUSES, type ScenicSpot } from '@console/shared';
 import { SearchTable } from '@console/shared/components/search-table';
-import { scenicApi, spotTags, useInvalidateScenic, useScenicSpotsQuery } from '../../api';
+import {
+  scenicApi,
+  spotTags,
+  useInvalidateScenic,
+  useScenicImportProgress,
+  useScenicSpotsQuery,
+} from '../../api';
 import { useCategories } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import { spotColumns } from './columns';
@@ -99,6 +105,7 @@ export default function ScenicListPage() {
                   return report;
                 },
                 template: scenicApi.template,
+                useProgress: useScenicImportProgress,
               }
             : undefined
         }
