@@ -22,6 +22,7 @@ export * from './properties';
 export * from './spreadsheet';
 export * from './backup';
 export * from './scenic';
+export * from './scenic-fields';
 export * from './sections';
 export * from './team';
 export * from './team-labels';

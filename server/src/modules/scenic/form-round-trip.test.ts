@@ -5,6 +5,8 @@
 // optional field empty. A PUT that leaves a field out is refused, never blanks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  SCENIC_FIELD_SPECS,
+  specKeys,
   scenicMaintenanceWindow,
   scenicSpot,
   scenicSpotCreateBody,
@@ -14,6 +16,7 @@ import {
   type ScenicMaintenanceWindow,
   type ScenicSpot,
 } from '@console/shared';
+import { spotValues } from './spots-service';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import {
   changedKeys,
@@ -114,6 +117,14 @@ async function createSpot(over: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().data as ScenicSpot).id;
 }
+
+describe('the spot form’s fields are the field specs’', () => {
+  it('one spec per edited field; the write list is those fields, never the version', () => {
+    expect([...specKeys(SCENIC_FIELD_SPECS)].sort()).toEqual([...SPOT_EDITED].sort());
+    const body = { ...spotBody(), version: 3 } as Parameters<typeof spotValues>[0];
+    expect(Object.keys(spotValues(body)).sort()).toEqual([...SPOT_EDITED].sort());
+  });
+});
 
 const spots = {
   'every field set': () => createSpot({}),

@@ -5,8 +5,11 @@ import {
   effectiveInstantCapacity,
   scenicLoadBand,
   scenicLoadPercent,
+  pickFields,
   scenicSpot,
+  specKeys,
   SCENIC_CATEGORY_DICTIONARY,
+  SCENIC_FIELD_SPECS,
   type AuditSubject,
   type Clock,
   type Page,
@@ -33,6 +36,11 @@ import * as q from './spots-queries';
 
 /** Audit entity type of spots (flow readings are recorded on their spot too). */
 export const AUDIT_SPOT = 'scenic_spot';
+
+/** The row's columns a create, update or import writes: one per field spec of the contract. */
+const SPOT_FIELDS = specKeys(SCENIC_FIELD_SPECS);
+export const spotValues = (body: ScenicSpotCreateBody | ScenicSpotUpdateBody) =>
+  pickFields(body, SPOT_FIELDS);
 
 /** Most spots an export writes (far above any real operation; keeps memory bounded). */
 const EXPORT_MAX = 100_000;
@@ -126,7 +134,7 @@ export class ScenicSpotService {
     await this.assertCategory(body.category);
     // A taken code breaks the unique constraint: db/errors.ts answers DUPLICATE on `code`.
     const row = await this.db.transaction(async (tx) => {
-      const inserted = await q.insertSpot(tx, { ...body, createdBy: userId });
+      const inserted = await q.insertSpot(tx, { ...spotValues(body), createdBy: userId });
       await recordAudit(tx, {
         entityType: AUDIT_SPOT,
         entityId: inserted.id,
@@ -140,7 +148,8 @@ export class ScenicSpotService {
   async update(id: number, body: ScenicSpotUpdateBody, _userId: number | null) {
     const before = await q.findSpot(this.db, id);
     if (!before) throw spotNotFound();
-    const { version, ...values } = body;
+    const { version } = body;
+    const values = spotValues(body);
     if (version !== before.version) throw staleVersion();
     // Saved untouched: nothing is written (the version stays; no diff).
     const asked = Object.fromEntries(
@@ -238,7 +247,7 @@ export class ScenicSpotService {
     return this.db.transaction(async (tx) => {
       const count = await q.insertSpots(
         tx,
-        rows.map((r) => ({ ...r, createdBy: userId })),
+        rows.map((r) => ({ ...spotValues(r), createdBy: userId })),
       );
       await recordImport(tx, count);
       return count;

@@ -1,11 +1,10 @@
-// Scenic detail (/scenic/detail/:id): information, live load with its band, load charts, the
-// maintenance windows and the teams planned to visit.
+// Scenic detail (/scenic/detail/:id): information (from the contract's field specs), live load
+// with its band, load charts, the maintenance windows and the teams planned to visit.
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   Button,
   Card,
-  Descriptions,
   Empty,
   Grid,
   Progress,
@@ -20,7 +19,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
 import { useScenicSpotQuery, useScenicTeamsQuery, useScenicWindowsQuery } from '../../api';
-import { BAND_COLOR, BAND_TAG, regionText, STATUS_COLOR, useCategories, yuan } from '../../hooks';
+import { BAND_COLOR, BAND_TAG, STATUS_COLOR } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import {
   OPERATION_ZONE_LABEL,
@@ -29,7 +28,7 @@ import {
   operationDateTime,
 } from '@console/shared/i18n';
 import { LoadCharts } from './LoadCharts';
-import { upFrom } from '@console/shared/components/responsive';
+import { SpotInfoCard } from './SpotInfoCard';
 
 export default function ScenicDetailPage() {
   const intl = useIntl();
@@ -38,7 +37,6 @@ export default function ScenicDetailPage() {
   // A malformed id is never sent (no `/spots/NaN`); a missing one shows one in-page state.
   const id = parseRecordId(useParams().id);
   const canMaintain = useHasPermission('scenic:maintain');
-  const categories = useCategories();
   const spotQuery = useScenicSpotQuery(id ?? skipToken);
   const spot = spotQuery.data;
   // The windows and teams are asked only for a spot that exists (one error, not three).
@@ -69,7 +67,6 @@ export default function ScenicDetailPage() {
     );
   }
 
-  const yesNo = (v: boolean) => t(v ? 'scenic.yes' : 'scenic.no');
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="scenic-detail">
       <Card
@@ -93,49 +90,7 @@ export default function ScenicDetailPage() {
       >
         <Grid.Row gutter={24}>
           <Grid.Col xs={24} lg={16}>
-            <Descriptions
-              column={upFrom({ xs: 1, md: 2 })}
-              title={t('scenic.detail.info')}
-              data={[
-                // A code is one token: never broken mid-way (issue #18 item 14).
-                {
-                  label: t('scenic.field.code'),
-                  value: (
-                    <span style={{ whiteSpace: 'nowrap' }} data-testid="spot-code">
-                      {spot.code}
-                    </span>
-                  ),
-                },
-                { label: t('scenic.field.grade'), value: t(`scenic.grade.${spot.grade}`) },
-                { label: t('scenic.field.category'), value: categories.label(spot.category) },
-                { label: t('scenic.field.region'), value: regionText(spot) },
-                { label: t('scenic.field.address'), value: spot.address || '—' },
-                {
-                  label: t('scenic.field.hours'),
-                  // Opening hours are the operation's local times, labelled with its zone.
-                  value: `${spot.openTime}–${spot.closeTime} (${OPERATION_ZONE_LABEL})`,
-                },
-                { label: t('scenic.field.dailyCapacity'), value: spot.dailyCapacity },
-                { label: t('scenic.field.instantCapacity'), value: spot.instantCapacity },
-                { label: t('scenic.field.avgVisitMinutes'), value: spot.avgVisitMinutes },
-                {
-                  label: t('scenic.field.reservationRequired'),
-                  value: yesNo(spot.reservationRequired),
-                },
-                {
-                  label: t('scenic.field.certifiedGuidesOnly'),
-                  value: yesNo(spot.certifiedGuidesOnly),
-                },
-                { label: t('scenic.field.maxPaxPerGuide'), value: spot.maxPaxPerGuide },
-                { label: t('scenic.field.priceAdult'), value: yuan(spot.priceAdult) },
-                { label: t('scenic.field.priceChild'), value: yuan(spot.priceChild) },
-                {
-                  label: `${t('scenic.field.latitude')} / ${t('scenic.field.longitude')}`,
-                  value: `${spot.latitude}, ${spot.longitude}`,
-                },
-              ]}
-            />
-            {spot.description && <Typography.Paragraph>{spot.description}</Typography.Paragraph>}
+            <SpotInfoCard spot={spot} />
           </Grid.Col>
           <Grid.Col xs={24} lg={8}>
             <Card title={t('scenic.detail.current')} bordered data-testid="detail-load">

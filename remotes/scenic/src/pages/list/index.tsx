@@ -3,7 +3,14 @@ import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { Card, Input, Message, Select } from '@arco-design/web-react';
-import { SCENIC_GRADES, SCENIC_STATUSES, type ScenicSpot } from '@console/shared';
+import {
+  SCENIC_CATEGORY_DICTIONARY,
+  SCENIC_FIELD_SPECS,
+  SCENIC_STATUSES,
+  resolveLocale,
+  type ScenicSpot,
+} from '@console/shared';
+import { filterOf } from '@console/shared/components/field-specs';
 import { SearchTable } from '@console/shared/components/search-table';
 import {
   scenicApi,
@@ -43,37 +50,27 @@ export default function ScenicListPage() {
     [intl, categories.label, canMaintain, open, navigate, invalidate],
   );
 
+  const locale = resolveLocale(intl.locale);
+  const categoryOptions = useMemo(
+    () => ({
+      [SCENIC_CATEGORY_DICTIONARY]: categories.items.map((c) => ({
+        value: c.value,
+        label: categories.label(c.value),
+      })),
+    }),
+    [categories],
+  );
   const filters = [
     {
       field: 'keyword',
       label: t('scenic.field.keyword'),
       element: <Input allowClear placeholder={t('scenic.field.keywordPlaceholder')} />,
     },
-    {
-      field: 'grade',
-      label: t('scenic.field.grade'),
-      element: (
-        <Select
-          allowClear
-          options={SCENIC_GRADES.map((g) => ({ value: g, label: t(`scenic.grade.${g}`) }))}
-        />
-      ),
-    },
-    {
-      field: 'category',
-      label: t('scenic.field.category'),
-      element: (
-        <Select
-          allowClear
-          options={categories.items.map((c) => ({
-            value: c.value,
-            label: categories.label(c.value),
-          }))}
-        />
-      ),
-    },
-    { field: 'province', label: t('scenic.field.province'), element: <Input allowClear /> },
-    { field: 'city', label: t('scenic.field.city'), element: <Input allowClear /> },
+    // The fields' filters from the contract's field specs (label, select or text box).
+    filterOf(SCENIC_FIELD_SPECS, 'grade', locale),
+    filterOf(SCENIC_FIELD_SPECS, 'category', locale, categoryOptions),
+    filterOf(SCENIC_FIELD_SPECS, 'province', locale),
+    filterOf(SCENIC_FIELD_SPECS, 'city', locale),
     {
       field: 'status',
       label: t('scenic.field.status'),

@@ -68,7 +68,7 @@ describe('the spot table', () => {
     expect(xihu.getByText('自然风光')).toBeTruthy();
     expect(xihu.getByText('浙江 · 杭州')).toBeTruthy();
     expect(xihu.getByText('06:30–21:45')).toBeTruthy();
-    expect(xihu.getByText('50.50')).toBeTruthy();
+    expect(xihu.getByText('50.50 元')).toBeTruthy();
     expect(xihu.getByText('25%')).toBeTruthy();
     expect(xihu.getByText(/3000\/12000/)).toBeTruthy();
     const gugong = within(row('故宫'));
@@ -76,7 +76,7 @@ describe('the spot table', () => {
     expect(gugong.getByText('北京')).toBeTruthy();
     expect(gugong.getByText('123.4%')).toBeTruthy();
     expect(gugong.getByText(/非常拥挤/)).toBeTruthy();
-    expect(gugong.getByText('60')).toBeTruthy();
+    expect(gugong.getByText('60 元')).toBeTruthy();
   });
 
   it('a maintainer gets detail, edit and delete; the name opens the detail', () => {

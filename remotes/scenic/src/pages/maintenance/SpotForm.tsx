@@ -1,24 +1,14 @@
 // The grouped edit form of a spot (basic; capacity and reservation; opening hours and tickets;
-// guide requirements). Validation is the shared contract's, worded in the current locale.
+// guide requirements), generated from the contract's field specs (SCENIC_FIELD_SPECS): one
+// item per field, with its own control where the form shows another unit (prices in yuan) or
+// shape (images one per line). Validation is the shared contract's, in the current locale.
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Alert, Button, Card, Form, Message, Space } from '@arco-design/web-react';
 import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Message,
-  Select,
-  Space,
-  Switch,
-  TimePicker,
-} from '@arco-design/web-react';
-import {
-  SCENIC_GRADES,
-  SCENIC_LIMITS,
+  SCENIC_CATEGORY_DICTIONARY,
+  SCENIC_FIELD_SPECS,
+  SCENIC_FORM_GROUPS,
   scenicSpotCreateBody,
   type ScenicSpot,
   type ScenicSpotCreateBody,
@@ -26,12 +16,13 @@ import {
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import {
   ContractForm,
-  ContractItem,
   refreshShownErrors,
   showFormErrors,
 } from '@console/shared/components/contract-form';
+import { SpecItems, useSpecLocale } from '@console/shared/components/field-specs';
 import { scenicApi } from '../../api';
 import { useCategories, useContractErrors } from '../../hooks';
+import { LinesInput, YuanInput } from './SpotControls';
 import { EMPTY, toBody, toForm, type FormValues } from './spotFormValues';
 
 /** What the form was created from: a new count is a new form (fresh values, no leftovers). */
@@ -83,28 +74,29 @@ function SpotFormFields({
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const locale = useSpecLocale();
   const [form] = Form.useForm<Partial<FormValues>>();
   const categories = useCategories();
   const contractErrors = useContractErrors();
   const [saving, setSaving] = useState(false);
   // The record's values for an edit, the create defaults for a new spot: one writer, once.
   const initialValues = useMemo(() => (spot ? toForm(spot) : EMPTY), [spot]);
-
-  // Every field re-checks the whole contract, so cross-field rules (instantaneous ≤ daily,
-  // opening before closing) show on the field they concern as soon as either side changes.
-  const rule = (field: string) => [
-    {
-      validator: (_: unknown, callback: (error?: string) => void) =>
-        callback(contractErrors(scenicSpotCreateBody, toBody(form.getFieldsValue()))[field]),
-    },
-  ];
-  const item = (field: string, label: string, node: React.ReactNode, extra?: object) => (
-    <div data-testid={`field-${field}`}>
-      <ContractItem field={field} label={label} rules={rule(field)} {...extra}>
-        {node}
-      </ContractItem>
-    </div>
+  const options = useMemo(
+    () => ({
+      [SCENIC_CATEGORY_DICTIONARY]: categories.items.map((c) => ({
+        value: c.value,
+        label: categories.label(c.value),
+      })),
+    }),
+    [categories],
   );
+  // The form's own controls: yuan on screen for prices in fen, images one per line.
+  const yuan = t('scenic.unit.yuan');
+  const controls = {
+    priceAdult: <YuanInput suffix={yuan} />,
+    priceChild: <YuanInput suffix={yuan} />,
+    images: <LinesInput placeholder={SCENIC_FIELD_SPECS.images.placeholder[locale]} />,
+  };
 
   const submit = async () => {
     const body = toBody(form.getFieldsValue());
@@ -135,17 +127,6 @@ function SpotFormFields({
     }
   };
 
-  const col = (children: React.ReactNode) => (
-    <Grid.Col xs={24} md={12} xl={8}>
-      {children}
-    </Grid.Col>
-  );
-  // No min/max clamping: a value out of range is refused with the contract's field message
-  // (issue #18 item 13), so the limits stay in the contract only.
-  const num = (precision?: number) => (
-    <InputNumber precision={precision} style={{ width: '100%' }} />
-  );
-
   return (
     <ContractForm
       schema={scenicSpotCreateBody}
@@ -174,128 +155,18 @@ function SpotFormFields({
             }
           />
         )}
-        <Card title={t('scenic.maintenance.group.basic')}>
-          <Grid.Row gutter={24}>
-            {col(
-              item(
-                'code',
-                t('scenic.field.code'),
-                <Input maxLength={{ length: SCENIC_LIMITS.codeMax, errorOnly: true }} />,
-              ),
-            )}
-            {col(
-              item(
-                'name',
-                t('scenic.field.name'),
-                <Input maxLength={{ length: SCENIC_LIMITS.nameMax, errorOnly: true }} />,
-              ),
-            )}
-            {col(
-              item(
-                'grade',
-                t('scenic.field.grade'),
-                <Select
-                  options={SCENIC_GRADES.map((g) => ({ value: g, label: t(`scenic.grade.${g}`) }))}
-                />,
-              ),
-            )}
-            {col(
-              item(
-                'category',
-                t('scenic.field.category'),
-                <Select
-                  options={categories.items.map((c) => ({
-                    value: c.value,
-                    label: categories.label(c.value),
-                  }))}
-                />,
-              ),
-            )}
-            {col(
-              item(
-                'province',
-                t('scenic.field.province'),
-                <Input maxLength={{ length: SCENIC_LIMITS.regionMax, errorOnly: true }} />,
-              ),
-            )}
-            {col(
-              item(
-                'city',
-                t('scenic.field.city'),
-                <Input maxLength={{ length: SCENIC_LIMITS.regionMax, errorOnly: true }} />,
-              ),
-            )}
-            {col(
-              item(
-                'address',
-                t('scenic.field.address'),
-                <Input maxLength={{ length: SCENIC_LIMITS.addressMax, errorOnly: true }} />,
-              ),
-            )}
-            {col(item('latitude', t('scenic.field.latitude'), num(6)))}
-            {col(item('longitude', t('scenic.field.longitude'), num(6)))}
-            <Grid.Col span={24}>
-              {item(
-                'description',
-                t('scenic.field.description'),
-                <Input.TextArea
-                  maxLength={{ length: SCENIC_LIMITS.descriptionMax, errorOnly: true }}
-                  showWordLimit
-                  autoSize={{ minRows: 2 }}
-                />,
-              )}
-            </Grid.Col>
-            <Grid.Col span={24}>
-              {item(
-                'images',
-                t('scenic.field.images'),
-                <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />,
-              )}
-            </Grid.Col>
-          </Grid.Row>
-        </Card>
-        <Card title={t('scenic.maintenance.group.capacity')}>
-          <Grid.Row gutter={24}>
-            {col(item('dailyCapacity', t('scenic.field.dailyCapacity'), num()))}
-            {col(item('instantCapacity', t('scenic.field.instantCapacity'), num()))}
-            {col(
-              item('reservationRequired', t('scenic.field.reservationRequired'), <Switch />, {
-                triggerPropName: 'checked',
-              }),
-            )}
-          </Grid.Row>
-        </Card>
-        <Card title={t('scenic.maintenance.group.hours')}>
-          <Grid.Row gutter={24}>
-            {col(
-              item(
-                'openTime',
-                t('scenic.field.openTime'),
-                <TimePicker format="HH:mm" style={{ width: '100%' }} />,
-              ),
-            )}
-            {col(
-              item(
-                'closeTime',
-                t('scenic.field.closeTime'),
-                <TimePicker format="HH:mm" style={{ width: '100%' }} />,
-              ),
-            )}
-            {col(item('avgVisitMinutes', t('scenic.field.avgVisitMinutes'), num()))}
-            {col(item('priceAdult', t('scenic.field.priceAdult'), num(2)))}
-            {col(item('priceChild', t('scenic.field.priceChild'), num(2)))}
-          </Grid.Row>
-        </Card>
-        <Card title={t('scenic.maintenance.group.guides')}>
-          <Grid.Row gutter={24}>
-            {col(
-              item('certifiedGuidesOnly', t('scenic.field.certifiedGuidesOnly'), <Switch />, {
-                triggerPropName: 'checked',
-              }),
-            )}
-            {col(item('maxPaxPerGuide', t('scenic.field.maxPaxPerGuide'), num()))}
-          </Grid.Row>
-        </Card>
+        {SCENIC_FORM_GROUPS.map((group) => (
+          <Card key={group} title={t(`scenic.maintenance.group.${group}`)}>
+            <SpecItems
+              specs={SCENIC_FIELD_SPECS}
+              group={group}
+              options={options}
+              controls={controls}
+              itemTestIds
+              responsive
+            />
+          </Card>
+        ))}
         <Button
           type="primary"
           loading={saving}
