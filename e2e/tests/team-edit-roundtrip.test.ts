@@ -1,7 +1,9 @@
 // Team edit round trip in the browser (issue 25 defect 1): a team of 7 adults with its pickup
 // point and time and an escort opens in the edit drawer with those values (it showed 成人 1
 // and an empty pickup), and saving after changing only 备注 changes only the notes (it wrote
-// pax 1 and blanked the escort and pickup).
+// pax 1 and blanked the escort and pickup). The drawer's form is generated from the
+// contract's TEAM_FIELD_SPECS (issue 27): saved untouched — a team with every field set, and
+// one with every optional field empty — the record stays as it was, version included.
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,6 +30,8 @@ type TeamRecord = Record<string, unknown> & { id: number; version: number };
 describe('the team edit drawer', () => {
   let browser: Browser;
   let team: TeamRecord;
+  /** The same team with every optional field empty (no reference, escort, pickup, VIP). */
+  let sparse: TeamRecord;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -52,8 +56,41 @@ describe('the team edit drawer', () => {
       pickupTime: '08:00',
       notes: '',
     });
+    sparse = await api<TeamRecord>(browser.page, 'POST', '/teams', {
+      name: `空项团${String(Date.now()).slice(-6)}`,
+      agency: 'cits',
+      market: 'domestic',
+      paxAdults: 7,
+      language: 'zh',
+      leadContactName: '王领队',
+      leadContactPhone: '13812345678',
+      startDate: day(64),
+      endDate: day(65),
+    });
   });
   afterAll(() => browser.close());
+
+  it.each([
+    ['every field set', () => team],
+    ['every optional field empty', () => sparse],
+  ])(
+    'a team with %s, saved untouched through the generated form, is unchanged',
+    async (_, which) => {
+      const { page } = browser;
+      const { id } = which();
+      const before = await api<TeamRecord>(page, 'GET', `/teams/${id}`);
+      await page.goto(`${baseUrl}/team/detail/${id}`);
+      await page.getByTestId('team-edit').click();
+      const drawer = page.locator('.arco-drawer', { has: page.getByTestId('team-form') });
+      await drawer.getByTestId('team-form').waitFor();
+      await expect.poll(() => drawer.locator('#paxAdults input').first().inputValue()).toBe('7');
+      await drawer.locator('.arco-drawer-footer').getByRole('button', { name: '保存' }).click();
+      await page.locator('.arco-message', { hasText: '团队信息已保存' }).waitFor();
+      await drawer.getByTestId('team-form').waitFor({ state: 'detached' });
+      // Every field as it was, the version and the update time included (nothing was written).
+      expect(await api<TeamRecord>(page, 'GET', `/teams/${id}`)).toEqual(before);
+    },
+  );
 
   it('shows the team as it is, and a save after changing only 备注 changes only the notes', async () => {
     const { page } = browser;
