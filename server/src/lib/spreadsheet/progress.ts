@@ -3,22 +3,14 @@
 // from the file, checked (the row contract, then the list's own checks), written — and each
 // count only grows: a phase never goes back, and written rows are all of them or none.
 import type { ImportPhase, ImportProgress } from '@console/shared';
+import { OperationProgress } from '../progress';
 
-export class ImportProgressTracker {
+export class ImportProgressTracker extends OperationProgress<ImportProgress> {
   private phase: ImportPhase = 'read';
-  private readonly started: number;
   private total = 0;
   private read = 0;
   private checked = 0;
   private written = 0;
-
-  constructor(
-    private readonly now: () => number = Date.now,
-    /** Told every change (the tests follow the counts through it). */
-    private readonly onChange?: (progress: ImportProgress) => void,
-  ) {
-    this.started = now();
-  }
 
   /** The file is read: its data rows. */
   rowsRead(total: number): void {
@@ -50,14 +42,10 @@ export class ImportProgressTracker {
     this.changed();
   }
 
-  private changed() {
-    if (this.onChange) this.onChange(this.snapshot());
-  }
-
   snapshot(): ImportProgress {
     return {
       phase: this.phase,
-      startedAt: new Date(this.started).toISOString(),
+      startedAt: this.startedAt(),
       rowsTotal: this.total,
       rowsRead: this.read,
       rowsChecked: this.checked,

@@ -4,10 +4,10 @@
 // under one time budget: the time left is the solve's deadline plus what follows it, or the
 // budget less the time spent.
 import type { PlanPhase, PlanProgress } from '@console/shared';
+import { OperationProgress, percentDone } from '../../lib/progress';
 
-export class PlanProgressTracker {
+export class PlanProgressTracker extends OperationProgress<PlanProgress> {
   private phase: PlanPhase = 'reading';
-  private readonly started: number;
   private solveEnds: number | null = null;
   private phaseStarted: number;
   private readonly spent: Partial<Record<PlanPhase, number>> = {};
@@ -17,9 +17,9 @@ export class PlanProgressTracker {
     private readonly budgetMs: number,
     /** What follows the solve (ms): checking and storing. */
     private readonly afterSolveMs = 0,
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
   ) {
-    this.started = now();
+    super(now);
     this.phaseStarted = this.started;
   }
 
@@ -47,14 +47,13 @@ export class PlanProgressTracker {
       this.solveEnds !== null
         ? this.solveEnds + this.afterSolveMs
         : Math.max(this.started + this.budgetMs, now);
-    const total = endsAt - this.started;
     return {
       phase: this.phase,
-      startedAt: new Date(this.started).toISOString(),
+      startedAt: this.startedAt(),
       elapsedMs: elapsed,
       secondsLeft: Math.max(0, Math.round((endsAt - now) / 100) / 10),
-      // Never 100 before the plan answers.
-      percent: total > 0 ? Math.min(99, Math.floor((100 * elapsed) / total)) : 0,
+      // The time spent of the time it takes; never 100 before the plan answers.
+      percent: percentDone(elapsed, endsAt - this.started),
     };
   }
 }

@@ -8,6 +8,7 @@
 // The time left follows from the share done so far and the time it took. No phase counts as
 // done before it is (a phase's last table done is 99 % of it): 100 % is never shown early.
 import type { BackupPhase, BackupProgress } from '@console/shared';
+import { OperationProgress, percentDone } from '../../lib/progress';
 
 interface Phase {
   phase: BackupPhase;
@@ -28,17 +29,17 @@ interface PhaseState extends Phase {
 const MIN_SHARE = 0.01;
 
 /** Phases may overlap (a restore checks the file while it backs up the current data). */
-export class ProgressTracker {
+export class ProgressTracker extends OperationProgress<BackupProgress> {
   private readonly phases: PhaseState[];
-  private readonly started: number;
 
   constructor(
     private readonly operation: BackupProgress['operation'],
     phases: Phase[],
-    private readonly now: () => number = Date.now,
+    now: () => number = Date.now,
     /** Told every change (a phase started or finished, work done). */
-    private readonly onChange?: (progress: BackupProgress) => void,
+    onChange?: (progress: BackupProgress) => void,
   ) {
+    super(now, onChange);
     this.phases = phases.map((p) => ({
       ...p,
       tables: 0,
@@ -46,7 +47,6 @@ export class ProgressTracker {
       rowsDone: 0,
       state: 'waiting',
     }));
-    this.started = now();
   }
 
   private get(phase: BackupPhase): PhaseState {
@@ -59,10 +59,6 @@ export class ProgressTracker {
   start(phase: BackupPhase, tables: number): void {
     Object.assign(this.get(phase), { tables, tablesDone: 0, rowsDone: 0, state: 'running' });
     this.changed();
-  }
-
-  private changed() {
-    if (this.onChange) this.onChange(this.snapshot());
   }
 
   /** A phase's rows, once known (a restore's replacement: the validated file's rows). */
@@ -105,16 +101,20 @@ export class ProgressTracker {
     const all = weights.reduce((a, b) => a + b, 0);
     const done = this.phases.reduce((sum, p, i) => sum + this.share(p) * weights[i]!, 0);
     const share = Math.min(done / all, 1);
-    const elapsed = (this.now() - this.started) / 1000;
+    const elapsed = this.elapsedMs() / 1000;
     return {
       operation: this.operation,
       phase: current.phase,
-      startedAt: new Date(this.started).toISOString(),
+      startedAt: this.startedAt(),
       tablesDone: current.tablesDone,
       tables: current.tables,
       rowsDone: current.rowsDone,
       rowsTotal: Math.max(current.rows, current.rowsDone),
-      percent: Math.floor(share * 100),
+      percent: percentDone(
+        done,
+        all,
+        this.phases.every((p) => p.state === 'done'),
+      ),
       secondsLeft: share >= MIN_SHARE ? Math.round((elapsed * (1 - share)) / share) : null,
     };
   }
