@@ -37,9 +37,10 @@ const audited = (req: FastifyRequest) =>
 export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
   app.decorateRequest('audit', null as unknown as AuditInfo);
   app.decorateRequest('auditContext', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.audit = {};
     req.auditContext = null;
+    done();
   });
   // After the session is known: the handler (and the services it calls) run in the context.
   app.addHook('preHandler', (req, reply, done) => {

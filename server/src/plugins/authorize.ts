@@ -2,7 +2,13 @@
 // be registered. Mutating requests must also pass the CSRF check (custom header + Origin).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, hasPermission, type Access } from '@console/shared';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  hasPermission,
+  type Access,
+  type ErrorCodeName,
+} from '@console/shared';
 import { sendError } from './errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -56,22 +62,31 @@ export const authorizePlugin = fp(async (app) => {
     }
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+  /** Why a request may not go on, or null when it may. */
+  const refusal = (req: FastifyRequest): ErrorCodeName | null => {
+    if (!req.url.startsWith('/api/')) return null;
     const config = req.routeOptions.config;
     // Unknown routes fall through to the not-found handler.
-    if (!config?.access) return;
+    if (!config?.access) return null;
 
     if (MUTATING.has(req.method) && config.csrf !== false && !passesCsrfCheck(req)) {
-      return sendError(reply, 'CSRF_REJECTED');
+      return 'CSRF_REJECTED';
     }
 
-    if (config.access === 'public') return;
-    if (!req.auth) return sendError(reply, 'UNAUTHENTICATED');
+    if (config.access === 'public') return null;
+    if (!req.auth) return 'UNAUTHENTICATED';
     // A one-time password must be changed before anything else, on the server too (issue 25).
     if (req.auth.mustChangePassword && !config.beforePasswordChange) {
-      return sendError(reply, 'PASSWORD_CHANGE_REQUIRED');
+      return 'PASSWORD_CHANGE_REQUIRED';
     }
-    if (!hasPermission(req.auth.permissions, config.access)) return sendError(reply, 'FORBIDDEN');
+    if (!hasPermission(req.auth.permissions, config.access)) return 'FORBIDDEN';
+    return null;
+  };
+  // Callback style: nothing here waits, and a hook returning a promise costs one per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    const refused = refusal(req);
+    // A refused request is answered here and goes no further (no `done`).
+    if (refused) sendError(reply, refused);
+    else done();
   });
 });

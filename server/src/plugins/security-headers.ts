@@ -37,9 +37,13 @@ export function helmetHeaders(options: HelmetOptions): {
 export const securityHeadersPlugin = fp<HelmetOptions>(async (app, options) => {
   const { set, remove } = helmetHeaders(options);
   app.addHook('onRequest', (_req, reply, done) => {
+    // Into the answer's own headers, not the raw response's: Node then checks and writes them
+    // once, with the rest, when the answer is sent — a header set on the raw response makes
+    // it take every header through setHeader a second time (a hijacked answer, the live
+    // stream, copies them over: modules/events/routes.ts).
+    for (const [name, value] of set) reply.header(name, value);
     const res = reply.raw;
-    for (const name of remove) res.removeHeader(name);
-    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of remove) if (res.hasHeader(name)) res.removeHeader(name);
     done();
   });
 });

@@ -7,9 +7,10 @@ import {
   ownSession,
   serverMenuItem,
   switchRoleBody,
-  userInfo,
 } from '@console/shared';
 import type { Services } from '../../services';
+import { userInfoAnswer } from './service';
+import { sendCheckedJson } from '../../plugins/response-json';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { ok } from '../../lib/envelope';
 import { serverMenu } from './menu';
@@ -23,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/login',
     {
-      schema: { tags: ['user'], body: loginBody, response: { 200: envelopeOf(userInfo) } },
+      schema: { tags: ['user'], body: loginBody, response: { 200: userInfoAnswer } },
       config: {
         access: 'public',
         auditAction: 'user.login',
@@ -61,10 +62,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/api/user/info',
     {
-      schema: { tags: ['user'], response: { 200: envelopeOf(userInfo) } },
+      schema: { tags: ['user'], response: { 200: userInfoAnswer } },
       config: { access: 'authenticated', beforePasswordChange: true },
     },
-    async (req) => ok(await auth.info(req.auth!.userId, req.auth!.role, req.auth!.sessionId)),
+    // Every page asks it first: the answer is kept checked and serialized (auth/service.ts).
+    async (req, reply) =>
+      sendCheckedJson(
+        reply,
+        await auth.infoAnswer(req.auth!.userId, req.auth!.role, req.auth!.sessionId),
+      ),
   );
 
   app.post(
@@ -85,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/api/user/switch-role',
     {
-      schema: { tags: ['user'], body: switchRoleBody, response: { 200: envelopeOf(userInfo) } },
+      schema: { tags: ['user'], body: switchRoleBody, response: { 200: userInfoAnswer } },
       config: { access: 'authenticated', auditAction: 'user.switchRole' },
     },
     async (req) => {

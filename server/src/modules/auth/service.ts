@@ -2,10 +2,12 @@
 // foundation). Rules live here; routes only translate HTTP.
 import { eq } from 'drizzle-orm';
 import {
+  envelopeOf,
   passwordRuleFields,
   passwordViolations,
   type UserInfo,
   type UserSession,
+  userInfo,
 } from '@console/shared';
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +19,18 @@ import { users } from './schema';
 import { recordAudit } from '../audit/writer';
 import * as q from './queries';
 import { SessionCache } from '../../plugins/session-cache';
+import { checkedJson } from '../../plugins/response-json';
+import { ok } from '../../lib/envelope';
+
+/** The response schema of `GET /api/user/info` (and of the sign-in and role switch). */
+export const userInfoAnswer = envelopeOf(userInfo);
+const INFO_ROUTE = { method: 'GET', url: '/api/user/info' };
+
+interface KeptInfo {
+  info: UserInfo;
+  /** `ok(info)` as JSON, checked against `userInfoAnswer`. */
+  answer: string;
+}
 
 export interface ClientMeta {
   ip: string;
@@ -32,9 +46,11 @@ export class AuthService {
    * user or a held role, the user's own profile, settings or avatar, a restore — which drops
    * every kept answer on every instance; anything else shows within the cache's two seconds.
    */
-  private readonly infoCache = new SessionCache<UserInfo>((key) => {
+  private readonly infoCache = new SessionCache<KeptInfo>(async (key) => {
     const [userId, sessionId, ...role] = key.split(':');
-    return this.readInfo(Number(userId), role.join(':'), Number(sessionId));
+    const info = await this.readInfo(Number(userId), role.join(':'), Number(sessionId));
+    // The answer's check and JSON are made here, once per read (plugins/response-json.ts).
+    return info && { info, answer: checkedJson(userInfoAnswer, ok(info), INFO_ROUTE) };
   });
 
   constructor(
@@ -163,9 +179,21 @@ export class AuthService {
 
   /** What the signed-in user's session shows (`GET /api/user/info`); kept, see `infoCache`. */
   async info(userId: number, activeRole: string, sessionId: number): Promise<UserInfo> {
-    const info = await this.infoCache.get(`${userId}:${sessionId}:${activeRole}`);
-    if (!info) throw new AppError('UNAUTHENTICATED');
-    return info;
+    return (await this.keptInfo(userId, activeRole, sessionId)).info;
+  }
+
+  /**
+   * The whole `GET /api/user/info` answer as JSON, checked against its response schema when it
+   * was read (`userInfoAnswer`), not again on each request that is served it.
+   */
+  async infoAnswer(userId: number, activeRole: string, sessionId: number): Promise<string> {
+    return (await this.keptInfo(userId, activeRole, sessionId)).answer;
+  }
+
+  private async keptInfo(userId: number, activeRole: string, sessionId: number) {
+    const kept = await this.infoCache.get(`${userId}:${sessionId}:${activeRole}`);
+    if (!kept) throw new AppError('UNAUTHENTICATED');
+    return kept;
   }
 
   private async readInfo(
