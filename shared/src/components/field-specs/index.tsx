@@ -146,6 +146,7 @@ export function SpecItems<S extends FieldSpecs>({
   disabled,
   itemTestIds,
   responsive,
+  extras,
 }: {
   specs: S;
   group?: string;
@@ -159,6 +160,8 @@ export function SpecItems<S extends FieldSpecs>({
   itemTestIds?: boolean;
   /** Spans narrow on small screens (a full-width page form rather than a drawer). */
   responsive?: boolean;
+  /** Per field, a help text under its item (the rule a username follows). */
+  extras?: Partial<Record<keyof S & string, ReactNode>>;
 }) {
   const locale = useSpecLocale();
   const fields = keys ?? (group ? groupKeys(specs, group) : specKeys(specs));
@@ -183,6 +186,7 @@ export function SpecItems<S extends FieldSpecs>({
             field={key}
             triggerPropName={spec.widget.kind === 'switch' ? 'checked' : undefined}
             disabled={disabled?.includes(key)}
+            extra={extras?.[key]}
           >
             {control ? (
               cloneElement(control, {

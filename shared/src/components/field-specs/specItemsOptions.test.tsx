@@ -81,6 +81,25 @@ describe('SpecItems options', () => {
   });
 });
 
+describe('a help text per field', () => {
+  it('shows under its item', () => {
+    function Help() {
+      const [form] = Form.useForm();
+      return (
+        <IntlProvider locale="zh-CN" messages={{}}>
+          <ContractForm schema={body} form={form}>
+            <SpecItems specs={SPECS} keys={['name']} extras={{ name: '最多 20 个字符' }} />
+          </ContractForm>
+        </IntlProvider>
+      );
+    }
+    render(<Help />);
+    const item = screen.getByTestId('field-name').closest('.arco-form-item') as HTMLElement;
+    expect(within(item).getByText('最多 20 个字符')).toBeTruthy();
+    expect(screen.queryByText('票价')).toBeNull();
+  });
+});
+
 describe('a sheet column with a unit', () => {
   it('is headed by the label with the unit, in both languages', () => {
     const [, price] = sheetColumnsOf(SPECS, body);
