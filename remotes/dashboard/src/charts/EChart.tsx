@@ -2,7 +2,7 @@
 // here): the core in a chunk of its own that `LazyChart` loads after the page's first paint,
 // each chart type and component when an option first asks for it (install.ts). Follows the
 // console theme with the shared palette of Arco's tokens, drawn as SVG.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -19,12 +19,23 @@ echarts.use([SVGRenderer]);
 for (const palette of Object.values(CHART_PALETTES))
   echarts.registerTheme(palette.name, echartsTheme(palette));
 
+const reducedMotion = () =>
+  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/** A chart's figures as a table: what a screen reader reads instead of the drawing. */
+export interface ChartTable {
+  columns: ReactNode[];
+  rows: ReactNode[][];
+}
+
 export interface EChartProps {
   /** The option, built with the palette of the current theme. */
   option: (palette: ChartPalette) => EChartsCoreOption;
   height?: number;
   testId?: string;
   label: string;
+  /** Its text alternative (issue 28 item 4): a visually hidden table of the same figures. */
+  table: ChartTable;
 }
 
 export default function EChart({ option, height = 300, testId, label }: EChartProps) {
@@ -45,7 +56,12 @@ export default function EChart({ option, height = 300, testId, label }: EChartPr
   }, []);
 
   useEffect(() => {
-    const full = { backgroundColor: 'transparent', ...option(palette) };
+    // Drawn at once, without ECharts' own growing animation, when reduced motion is asked for.
+    const full = {
+      backgroundColor: 'transparent',
+      animation: !reducedMotion(),
+      ...option(palette),
+    };
     let current = true;
     void installFor(full).then(() => {
       if (!current || !ref.current) return;

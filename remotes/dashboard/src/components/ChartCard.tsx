@@ -61,7 +61,19 @@ export function ChartCard<Row extends object>(props: ChartCardProps<Row>) {
       border={false}
     />
   ) : rows ? (
-    <LazyChart option={option} height={height} label={title} testId={`chart-${chart}`} />
+    <LazyChart
+      option={option}
+      height={height}
+      label={title}
+      testId={`chart-${chart}`}
+      // Its text alternative: the rows the table toggle shows, all of them, unpaged.
+      table={{
+        columns: columns.map((c) => c.title),
+        rows: rows.map((row) =>
+          columns.map((c) => c.render((row as Record<string, unknown>)[c.dataIndex], row)),
+        ),
+      }}
+    />
   ) : (
     <div style={{ height }} />
   );

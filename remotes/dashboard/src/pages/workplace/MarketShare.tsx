@@ -46,7 +46,24 @@ export function MarketShare({ share }: { share: Workplace['marketShare'] }) {
       {total === 0 ? (
         <Empty description={intl.formatMessage({ id: 'workplace.market.empty' })} />
       ) : (
-        <LazyChart option={option} height={280} label={title} testId="chart-market-share" />
+        <LazyChart
+          option={option}
+          height={280}
+          label={title}
+          testId="chart-market-share"
+          table={{
+            columns: [
+              intl.formatMessage({ id: 'workplace.market.market' }),
+              intl.formatMessage({ id: 'workplace.market.teams' }),
+              intl.formatMessage({ id: 'workplace.market.share' }),
+            ],
+            rows: share.map((m) => [
+              labels.market(m.market),
+              m.teams,
+              `${Math.round((m.teams * 100) / total)}%`,
+            ]),
+          }}
+        />
       )}
     </Card>
   );

@@ -6,7 +6,7 @@ import type { ScenicLoadQuery } from '@console/shared';
 import { useScenicLoadQuery } from '../../api';
 import { OPERATION_ZONE_LABEL, operationClock, operationDay } from '@console/shared/i18n';
 import type { EChartsCoreOption } from 'echarts/core';
-import { EChart } from './EChart';
+import { EChart, type ChartTable } from './EChart';
 import { markLineLabel, useChartPalette } from './chartPalette';
 
 const DAY_MS = 86_400_000;
@@ -116,24 +116,50 @@ export function LoadCharts({ spotId }: { spotId: number }) {
     option: EChartsCoreOption | null,
     empty: boolean,
     testId: string,
+    label: string,
+    table: () => ChartTable,
   ) =>
     loading ? (
       <Spin style={{ display: 'block', margin: '100px auto' }} />
     ) : !option || empty ? (
       <Empty description={t('scenic.detail.noFlow')} />
     ) : (
-      <EChart option={option} testId={testId} />
+      <EChart option={option} testId={testId} label={label} table={table()} />
     );
+
+  // The charts' text alternatives (issue 28 item 4): the figures they draw, one row a bucket.
+  // The column names of time and date are the shell's (a11y.chart.*).
+  const todayTitle = `${t('scenic.detail.today')} (${OPERATION_ZONE_LABEL})`;
+  const todayTable = (): ChartTable => {
+    const points = today.series?.points ?? [];
+    return {
+      columns: [`${t('a11y.chart.time')} (${OPERATION_ZONE_LABEL})`, t('scenic.chart.inPark')],
+      rows: points.map((p) => [operationClock(p.at), intl.formatNumber(p.inPark)]),
+    };
+  };
+  const monthTable = (): ChartTable => {
+    const points = month.series?.points ?? [];
+    return {
+      columns: [t('a11y.chart.date'), t('scenic.chart.entries'), t('scenic.chart.peak')],
+      rows: points.map((p) => [
+        operationDay(p.at),
+        intl.formatNumber(p.entries),
+        intl.formatNumber(p.loadPercent),
+      ]),
+    };
+  };
 
   return (
     <Grid.Row gutter={16}>
       <Grid.Col xs={24} lg={12}>
-        <Card title={`${t('scenic.detail.today')} (${OPERATION_ZONE_LABEL})`}>
+        <Card title={todayTitle}>
           {chart(
             today.loading,
             todayOption,
             (today.series?.points.length ?? 0) === 0,
             'chart-today',
+            todayTitle,
+            todayTable,
           )}
         </Card>
       </Grid.Col>
@@ -144,6 +170,8 @@ export function LoadCharts({ spotId }: { spotId: number }) {
             monthOption,
             (month.series?.points.length ?? 0) === 0,
             'chart-month',
+            t('scenic.detail.month'),
+            monthTable,
           )}
         </Card>
       </Grid.Col>
