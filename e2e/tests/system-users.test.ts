@@ -48,8 +48,8 @@ describe('user and role management', () => {
     await page.goto(`${baseUrl}/system/user-management`);
     await page.getByTestId('search-table-system-users').waitFor();
     await page.getByTestId('search-table-create').click();
-    await page.getByTestId('user-field-username').fill(username);
-    await page.getByTestId('user-field-name').fill('端到端用户');
+    await page.getByTestId('field-username').fill(username);
+    await page.getByTestId('field-name').fill('端到端用户');
     await page.getByTestId('user-field-roles').click();
     await page
       .locator('.arco-select-popup:visible .arco-select-option', { hasText: roleName })

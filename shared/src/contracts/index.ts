@@ -29,6 +29,7 @@ export * from './team-labels';
 export * from './team-templates';
 export * from './allocation';
 export * from './users';
+export * from './user-fields';
 export * from './role-management';
 export * from './grant-ceiling';
 export * from './audit';

@@ -1,15 +1,12 @@
 // Texts of the user management page (/system/user-management), both locales.
+import { USER_FIELD_SPECS, USER_STATE_SPECS, fieldMessages } from '@console/shared';
+
 export const usersZhCN = {
-  'users.field.username': '用户名',
-  'users.field.name': '姓名',
-  'users.field.email': '邮箱',
-  'users.field.phone': '电话',
+  // Field labels: one copy, in the contract's field specs (form, table and export).
+  ...fieldMessages('users.field', USER_FIELD_SPECS, 'zh-CN'),
+  ...fieldMessages('users.field', USER_STATE_SPECS, 'zh-CN'),
   'users.field.role': '角色',
-  'users.field.roles': '角色',
-  'users.field.enabled': '启用',
-  'users.field.locked': '锁定',
   'users.field.lastLogin': '最近登录',
-  'users.field.createdAt': '创建时间',
   'users.field.keyword': '关键词',
   'users.field.keywordPlaceholder': '用户名或姓名',
   'users.field.initialPassword': '初始密码',
@@ -70,16 +67,11 @@ export const usersZhCN = {
 } satisfies Record<string, string>;
 
 export const usersEnUS = {
-  'users.field.username': 'Username',
-  'users.field.name': 'Name',
-  'users.field.email': 'Email',
-  'users.field.phone': 'Phone',
+  // Field labels: one copy, in the contract's field specs (form, table and export).
+  ...fieldMessages('users.field', USER_FIELD_SPECS, 'en-US'),
+  ...fieldMessages('users.field', USER_STATE_SPECS, 'en-US'),
   'users.field.role': 'Role',
-  'users.field.roles': 'Roles',
-  'users.field.enabled': 'Enabled',
-  'users.field.locked': 'Locked',
   'users.field.lastLogin': 'Last sign-in',
-  'users.field.createdAt': 'Created',
   'users.field.keyword': 'Keyword',
   'users.field.keywordPlaceholder': 'Username or name',
   'users.field.initialPassword': 'Initial password',

@@ -7,9 +7,11 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  USER_FIELD_SPECS,
   addedRoles,
   permissionsOfRoles,
   sameRoles,
+  specKeys,
   type AuditSubject,
   type Page,
   type SystemUser,
@@ -35,6 +37,18 @@ const AUDIT_USER = 'user';
 const ADMIN = 'admin';
 /** Most users an export writes (keeps memory bounded). */
 const EXPORT_MAX = 100_000;
+
+/**
+ * The users row's columns the form edits, from the contract's field specs (the username is set
+ * once, at creation; the roles are a table of their own).
+ */
+const PROFILE_COLUMNS = specKeys(USER_FIELD_SPECS).filter(
+  (k): k is 'name' | 'email' | 'phone' => k !== 'username' && k !== 'roles',
+);
+type Profile = Record<(typeof PROFILE_COLUMNS)[number], string>;
+/** The body's profile columns; an optional one left out is blank (''), never "unchanged". */
+export const profileOf = (body: UserCreateBody | UserUpdateBody): Profile =>
+  Object.fromEntries(PROFILE_COLUMNS.map((k) => [k, body[k] ?? ''])) as Profile;
 
 /** Who asks: the signed-in administrator, their session and what it holds (its active role's). */
 export interface Actor {
@@ -200,9 +214,7 @@ export class UsersService {
         .insert(users)
         .values({
           username: body.username,
-          name: body.name,
-          email: body.email ?? '',
-          phone: body.phone ?? '',
+          ...profileOf(body),
           passwordHash,
           accountId: accountId(),
           activeRole: held[0].code,
@@ -240,21 +252,15 @@ export class UsersService {
       assertGrantable(actor.permissions, permissionsOfRoles(addedRoles(beforeRoles, held)));
       const lost = beforeRoles.filter((c) => !after.includes(c));
       if (lost.includes(ADMIN) && before.enabled) await this.assertNotLastAdmin(tx, id);
-      const email = body.email ?? '';
-      const phone = body.phone ?? '';
+      const profile = profileOf(body);
       // Saving the form untouched changes nothing: no new version, no audit row.
       const unchanged =
-        before.name === body.name &&
-        before.email === email &&
-        before.phone === phone &&
-        sameRoles(beforeRoles, after);
+        PROFILE_COLUMNS.every((k) => before[k] === profile[k]) && sameRoles(beforeRoles, after);
       if (unchanged) return;
       const [row] = await tx
         .update(users)
         .set({
-          name: body.name,
-          email,
-          phone,
+          ...profile,
           updatedAt: new Date(),
           version: before.version + 1,
         })

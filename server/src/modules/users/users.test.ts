@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  USER_FIELD_SPECS,
+  USER_STATE_SPECS,
   DEFAULT_ROLE_PERMISSIONS,
   type SystemRole,
   type SystemUser,
@@ -11,6 +13,7 @@ import {
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { auditLog } from '../audit/schema';
+import { profileOf } from './service';
 import { users } from '../auth/schema';
 
 let t: TestApp;
@@ -94,6 +97,31 @@ describe('list', () => {
     const lines = res.body.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^admin,/);
+  });
+
+  it('heads the export with the field specs’ labels, in the export’s order', async () => {
+    const res = await admin.get('/api/system/users/export?format=csv&keyword=admin', {
+      headers: { 'x-locale': 'en-US' },
+    });
+    expect(res.statusCode).toBe(200);
+    const labels = [
+      ...Object.values(USER_FIELD_SPECS).map((s) => s.label['en-US']),
+      ...['enabled', 'locked', 'lastLoginAt'].map(
+        (k) => USER_STATE_SPECS[k as 'enabled'].label['en-US'],
+      ),
+    ];
+    expect(
+      res.body
+        .replace(/^\uFEFF/, '')
+        .split('\n')[0]
+        .trim(),
+    ).toBe(labels.join(','));
+    // The write list: the form's fields less the username (set once) and the roles (a table).
+    expect(profileOf({ username: 'a', name: 'a', roles: ['user'] })).toEqual({
+      name: 'a',
+      email: '',
+      phone: '',
+    });
   });
 });
 

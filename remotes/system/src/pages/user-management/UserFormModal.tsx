@@ -1,12 +1,19 @@
 // Create or edit a user: profile fields and roles; on create, the initial password is either
 // generated (shown once afterwards) or set by the admin. Either way the user must change it.
 // The form opens with the record's values (userFormValues) and saves what it holds. It offers
-// only the roles the caller may grant, and never one's own roles (the grant ceiling).
+// only the roles the caller may grant, and never one's own roles (the grant ceiling). The fields
+// are generated from the contract's field specs (USER_FIELD_SPECS; the roles are a slot) and
+// checked with the contract, every error at once.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert, Form, Input, Modal, Radio, Select } from '@arco-design/web-react';
 import {
+  USER_FIELD_SPECS,
+  groupKeys,
+  resolveLocale,
   roleLabel,
+  validationMessage,
+  type ValidationIssueLike,
   userCreateBody,
   userFormValues,
   userUpdateBody,
@@ -15,7 +22,14 @@ import {
   type SystemUserWithPassword,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
-import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
+import {
+  ContractForm,
+  ContractItem,
+  refreshShownErrors,
+  showFormErrors,
+  type FieldErrors,
+} from '@console/shared/components/contract-form';
+import { SpecItems } from '@console/shared/components/field-specs';
 import { usersApi } from '../../usersApi';
 import { roleChoices } from './grantableRoles';
 
@@ -51,31 +65,45 @@ export function UserFormModal({
   const ownRoles = user !== null && user.id === me.id;
   const choices = roleChoices(roles, me.permissions, user ? userFormValues(user).roles : []);
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validate();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const profile = {
-        name: values.name ?? '',
-        email: values.email ?? '',
-        phone: values.phone ?? '',
-        roles: values.roles ?? [],
-      };
-      if (user) {
-        await usersApi.update(user.id, { ...userFormValues(user), ...profile });
-        onSaved(null);
-      } else {
-        const result = await usersApi.create({
+  /** The body the form would send, and the contract's errors of it (field → message). */
+  const check = () => {
+    const values = form.getFieldsValue() as Partial<Values>;
+    const profile = {
+      name: values.name ?? '',
+      email: values.email ?? '',
+      phone: values.phone ?? '',
+      roles: values.roles ?? [],
+    };
+    const body = user
+      ? { ...userFormValues(user), ...profile }
+      : {
           ...profile,
           username: values.username ?? '',
           ...(mode === 'set' ? { password: values.password ?? '' } : {}),
-        });
-        onSaved(result);
+        };
+    const result = (user ? userUpdateBody : userCreateBody).safeParse(body);
+    const errors: FieldErrors = {};
+    if (!result.success)
+      for (const issue of result.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        errors[field] ??= validationMessage(
+          issue as unknown as ValidationIssueLike,
+          resolveLocale(intl.locale),
+        );
+      }
+    return { body, errors };
+  };
+
+  const submit = async () => {
+    const { body, errors } = check();
+    if (showFormErrors(form, errors)) return;
+    setSaving(true);
+    try {
+      if (user) {
+        await usersApi.update(user.id, body as ReturnType<typeof userFormValues>);
+        onSaved(null);
+      } else {
+        onSaved(await usersApi.create(body as Parameters<typeof usersApi.create>[0]));
       }
     } catch (error) {
       const fields = apiErrorEnvelope(error)?.fields ?? [];
@@ -110,52 +138,42 @@ export function UserFormModal({
         layout="vertical"
         initialValues={user ? userFormValues(user) : { roles: [], passwordMode: 'generate' }}
         data-testid="user-form"
+        // An error shown clears as soon as a change resolves it.
+        onValuesChange={() => refreshShownErrors(form, check().errors)}
       >
-        {!user && (
-          <ContractItem
-            field="username"
-            label={t('users.field.username')}
-            extra={t('users.hint.username')}
-            rules={[{ required: true, message: t('users.required') }]}
-          >
-            <Input autoComplete="off" data-testid="user-field-username" />
-          </ContractItem>
-        )}
-        <ContractItem
-          field="name"
-          label={t('users.field.name')}
-          rules={[{ required: true, message: t('users.required') }]}
-        >
-          <Input data-testid="user-field-name" />
-        </ContractItem>
-        <ContractItem
-          field="roles"
-          label={t('users.field.roles')}
-          rules={[{ required: true, type: 'array', minLength: 1, message: t('users.hint.roles') }]}
-          extra={ownRoles ? t('users.hint.ownRoles') : undefined}
-        >
-          <Select
-            data-testid="user-field-roles"
-            mode="multiple"
-            disabled={ownRoles}
-            options={choices.map(({ role, grantable, missing }) => ({
-              value: role.code,
-              label: grantable
-                ? roleLabel(role, intl.locale)
-                : `${roleLabel(role, intl.locale)} · ${intl.formatMessage(
-                    { id: 'users.hint.roleBeyond' },
-                    { permissions: missing.join(', ') },
-                  )}`,
-              disabled: !grantable,
-            }))}
-          />
-        </ContractItem>
-        <ContractItem field="email" label={t('users.field.email')}>
-          <Input />
-        </ContractItem>
-        <ContractItem field="phone" label={t('users.field.phone')}>
-          <Input />
-        </ContractItem>
+        <SpecItems
+          specs={USER_FIELD_SPECS}
+          // The username is chosen once, at creation.
+          keys={groupKeys(USER_FIELD_SPECS, 'account').filter((k) => !user || k !== 'username')}
+          extras={{ username: t('users.hint.username') }}
+          slots={{
+            roles: (
+              <ContractItem
+                field="roles"
+                label={USER_FIELD_SPECS.roles.label[resolveLocale(intl.locale)]}
+                extra={ownRoles ? t('users.hint.ownRoles') : undefined}
+              >
+                <Select
+                  data-testid="user-field-roles"
+                  aria-label={USER_FIELD_SPECS.roles.label[resolveLocale(intl.locale)]}
+                  mode="multiple"
+                  disabled={ownRoles}
+                  options={choices.map(({ role, grantable, missing }) => ({
+                    value: role.code,
+                    label: grantable
+                      ? roleLabel(role, intl.locale)
+                      : `${roleLabel(role, intl.locale)} · ${intl.formatMessage(
+                          { id: 'users.hint.roleBeyond' },
+                          { permissions: missing.join(', ') },
+                        )}`,
+                    disabled: !grantable,
+                  }))}
+                />
+              </ContractItem>
+            ),
+          }}
+        />
+        <SpecItems specs={USER_FIELD_SPECS} group="contact" />
         {!user && (
           <>
             <Form.Item field="passwordMode" label={t('users.field.initialPassword')}>
@@ -167,11 +185,7 @@ export function UserFormModal({
               </Radio.Group>
             </Form.Item>
             {mode === 'set' && (
-              <Form.Item
-                field="password"
-                label={t('users.field.password')}
-                rules={[{ required: true, message: t('users.required') }]}
-              >
+              <Form.Item field="password" label={t('users.field.password')} required>
                 <Input.Password autoComplete="new-password" data-testid="user-field-password" />
               </Form.Item>
             )}

@@ -1,8 +1,17 @@
-// Columns of the user table; the actions column only for holders of `system:user:write`.
+// Columns of the user table: the fields' and the state's columns from the contract's field specs
+// (USER_FIELD_SPECS, USER_STATE_SPECS); the actions column only for holders of
+// `system:user:write`.
 import { Button, Dropdown, Menu, Popconfirm, Space, Tag } from '@arco-design/web-react';
 import { IconMore } from '@arco-design/web-react/icon';
 import type { IntlShape } from 'react-intl';
-import { roleLabel, type SystemUser } from '@console/shared';
+import {
+  USER_FIELD_SPECS,
+  USER_STATE_SPECS,
+  resolveLocale,
+  roleLabel,
+  type SystemUser,
+} from '@console/shared';
+import { columnsOf } from '@console/shared/components/field-specs';
 import type { SearchTableColumn } from '@console/shared/components/search-table';
 import { operationDateTime } from '@console/shared/i18n';
 
@@ -23,65 +32,39 @@ export function userColumns(o: {
   onDelete(u: SystemUser): void;
 }): SearchTableColumn<SystemUser>[] {
   const t = (id: string, values?: Record<string, string>) => o.intl.formatMessage({ id }, values);
+  const locale = resolveLocale(o.intl.locale);
+  // The fields' columns from the contract's field specs, composite cells through their slot.
   const columns: SearchTableColumn<SystemUser>[] = [
-    {
-      key: 'username',
-      dataIndex: 'username',
-      title: t('users.field.username'),
-      sortable: true,
-      fixedVisible: true,
-      width: 150,
-    },
-    { key: 'name', dataIndex: 'name', title: t('users.field.name'), sortable: true, width: 140 },
-    {
-      key: 'roles',
-      title: t('users.field.roles'),
-      width: 220,
-      render: (_: unknown, u) => (
-        <Space wrap size={4}>
-          {u.roles.map((r) => (
-            <Tag key={r.code} color={r.code === 'admin' ? 'arcoblue' : undefined}>
-              {roleLabel(r, o.intl.locale)}
-            </Tag>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      key: 'enabled',
-      title: t('users.field.enabled'),
-      width: 100,
-      render: (_: unknown, u) => (
-        <Tag color={u.enabled ? 'green' : 'gray'} data-testid={`user-enabled-${u.username}`}>
-          {t(u.enabled ? 'users.state.enabled' : 'users.state.disabled')}
-        </Tag>
-      ),
-    },
-    {
-      key: 'locked',
-      title: t('users.field.locked'),
-      width: 100,
-      render: (_: unknown, u) =>
-        u.locked ? (
-          <Tag color="red">{t('users.state.locked')}</Tag>
-        ) : (
-          <Tag>{t('users.state.unlocked')}</Tag>
+    ...columnsOf<SystemUser>(USER_FIELD_SPECS, locale, {
+      render: {
+        roles: (_: never, u) => (
+          <Space wrap size={4}>
+            {u.roles.map((r) => (
+              <Tag key={r.code} color={r.code === 'admin' ? 'arcoblue' : undefined}>
+                {roleLabel(r, o.intl.locale)}
+              </Tag>
+            ))}
+          </Space>
         ),
-    },
-    {
-      key: 'lastLoginAt',
-      title: t('users.field.lastLogin'),
-      sortable: true,
-      width: 170,
-      render: (_: unknown, u) => formatTime(u.lastLoginAt),
-    },
-    {
-      key: 'createdAt',
-      title: t('users.field.createdAt'),
-      sortable: true,
-      width: 170,
-      render: (_: unknown, u) => formatTime(u.createdAt),
-    },
+      },
+    }),
+    ...columnsOf<SystemUser>(USER_STATE_SPECS, locale, {
+      render: {
+        enabled: (_: never, u) => (
+          <Tag color={u.enabled ? 'green' : 'gray'} data-testid={`user-enabled-${u.username}`}>
+            {t(u.enabled ? 'users.state.enabled' : 'users.state.disabled')}
+          </Tag>
+        ),
+        locked: (_: never, u) =>
+          u.locked ? (
+            <Tag color="red">{t('users.state.locked')}</Tag>
+          ) : (
+            <Tag>{t('users.state.unlocked')}</Tag>
+          ),
+        lastLoginAt: (_: never, u) => formatTime(u.lastLoginAt),
+        createdAt: (_: never, u) => formatTime(u.createdAt),
+      },
+    }),
   ];
   if (!o.canWrite) return columns;
   columns.push({

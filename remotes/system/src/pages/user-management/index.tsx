@@ -4,7 +4,14 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Card, Input, Message, Select } from '@arco-design/web-react';
-import { roleLabel, type SystemUser, type SystemUserWithPassword } from '@console/shared';
+import {
+  USER_STATE_SPECS,
+  resolveLocale,
+  roleLabel,
+  type SystemUser,
+  type SystemUserWithPassword,
+} from '@console/shared';
+import { filterOf } from '@console/shared/components/field-specs';
 import { SearchTable } from '@console/shared/components/search-table';
 import { useHasPermission } from '@console/shared/permission';
 import { selectUser, useAppSelector } from '@console/shared/store';
@@ -62,10 +69,6 @@ export default function UserManagementPage() {
     [intl, canWrite, invalidate, me, roles],
   );
 
-  const yesNo = [
-    { value: 'true', label: t('users.yes') },
-    { value: 'false', label: t('users.no') },
-  ];
   const filters = [
     {
       field: 'keyword',
@@ -82,16 +85,9 @@ export default function UserManagementPage() {
         />
       ),
     },
-    {
-      field: 'enabled',
-      label: t('users.field.enabled'),
-      element: <Select allowClear options={yesNo} />,
-    },
-    {
-      field: 'locked',
-      label: t('users.field.locked'),
-      element: <Select allowClear options={yesNo} />,
-    },
+    // Yes / no from the state's field specs (the query's 'true' / 'false').
+    filterOf(USER_STATE_SPECS, 'enabled', resolveLocale(intl.locale)),
+    filterOf(USER_STATE_SPECS, 'locked', resolveLocale(intl.locale)),
   ];
 
   return (
