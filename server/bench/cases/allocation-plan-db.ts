@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import {
   CSRF_HEADER,
@@ -86,6 +87,9 @@ export default defineCase({
     const times: number[] = [];
     let plan: PlanDetail | null = null;
     const methods: string[] = [];
+    // Where each run's time went: reading (SQL) and building against solving and storing.
+    const splits: string[] = [];
+    const qualities: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const res = await fetch(`${baseUrl}/api/allocation/plans`, { method: 'POST', headers, body });
@@ -94,6 +98,13 @@ export default defineCase({
       times.push(performance.now() - started);
       plan = json.data;
       methods.push(plan.method);
+      qualities.push(plan.quality);
+      const phase = plan.phaseMs ?? {};
+      splits.push(
+        `${times[i].toFixed(0)} ms = read ${phase.reading ?? 0} + build ${phase.building ?? 0} + ` +
+          `solve ${phase.solving ?? 0} + check/store ${phase.checking ?? 0} ` +
+          `(quality ${plan.quality.toFixed(4)})`,
+      );
     }
     // HiGHS must answer (issue 29 item 5): a plan the greedy fallback made, or whose LP did
     // not finish, fails the case.
@@ -104,22 +115,25 @@ export default defineCase({
       largeGroups: `${plan!.items.filter((i) => i.guides).length} covered by ${plan!.items.reduce((n, i) => n + (i.guides?.length ?? 0), 0)} guides`,
       method: methods.join(' | '),
       solveMs: plan!.solveMs,
-      // Where the time goes (the last run): reading (SQL) against solving.
-      phases: Object.entries(plan!.phaseMs ?? {})
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', '),
+      runs: splits.join(' | '),
+      // The machine's load meanwhile (2 shared cores: the times stretch with it).
+      load: os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' '),
       best: `${Math.min(...times).toFixed(0)} ms`,
       median: `${[...times].sort((a, b) => a - b)[1].toFixed(0)} ms`,
       worst: `${Math.max(...times).toFixed(0)} ms`,
       target: '≤ 3 000 ms',
     };
-    const fallback = methods.find((m) => /greedy-fallback|LP unfinished/.test(m));
-    if (fallback || plan!.quality < 0.98) {
+    const fallback = methods.find((m) => /greedy|LP unfinished/.test(m));
+    const worst = Math.min(...qualities);
+    if (fallback || worst < 0.98) {
       console.log(figures);
       throw new Error(
         fallback
           ? `the solver did not answer in its budget: ${fallback}`
-          : `below 98 % of the LP bound: ${plan!.quality}`,
+          : `below 98 % of the LP bound: ${worst}`,
       );
     }
     return figures;

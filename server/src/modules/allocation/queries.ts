@@ -14,7 +14,13 @@ import {
   type SoftPreference,
   type SystemConfigValues,
 } from '@console/shared';
-import type { DbOrTx } from '../../db/types';
+import type { Db, DbOrTx } from '../../db/types';
+import {
+  feasiblePairsQuery,
+  type RuleConfig,
+  type RuleTeam,
+  type RuleWindow,
+} from '../team/assignment-rules';
 import { escapeLike } from '../../db/like';
 import type { PlanPair } from './plan-model';
 
@@ -222,13 +228,237 @@ export async function readPlanFactors(
   return { guides, languages, teams, continuity };
 }
 
+/** Teams per statement of a plan's feasible pairs (feasiblePairColumns). */
+const FEASIBLE_CHUNK = 125;
+
+/**
+ * A plan's feasible pairs (issue 29 item 5: straight into typed arrays), team by team in the
+ * order the teams were given: each team's pairs are one run of rows.
+ */
+export interface FeasiblePairs {
+  teamIds: Int32Array;
+  guideIds: Int32Array;
+  /** The guide's capacity on the team (guideCapacity: its maximum, or the spots' if lower). */
+  capacities: Int32Array;
+  /** Per team id with a pair: the [start, end) of its rows. */
+  runs: Map<number, [number, number]>;
+}
+
+/**
+ * Every pair of `teams` that breaks no hard rule (the rules' one statement, feasiblePairsQuery),
+ * with the guide's capacity on the team. The teams are asked in chunks of FEASIBLE_CHUNK, the
+ * statements side by side (several connections on PostgreSQL): each chunk's teams and
+ * their spots are small relations the rules join cheaply. Each statement answers one line of
+ * text — `team guide capacity …` — read here into typed arrays: no row object per pair.
+ * The planner cannot estimate the teams passed as JSON, and a nested loop over 10⁵ pairs
+ * takes minutes where hash joins take a second: nested loops are off for these statements.
+ */
+export async function feasiblePairColumns(
+  db: Db,
+  teams: RuleTeam[],
+  config: RuleConfig,
+  /** The days each team is checked for, when not its whole period (uncoveredRuns). */
+  windows?: ReadonlyMap<number, RuleWindow>,
+): Promise<FeasiblePairs> {
+  const chunks: RuleTeam[][] = [];
+  for (let i = 0; i < teams.length; i += FEASIBLE_CHUNK)
+    chunks.push(teams.slice(i, i + FEASIBLE_CHUNK));
+  const texts = await Promise.all(
+    chunks.map((chunk) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_nestloop = off`);
+        const result = await tx.execute(sql`
+          select string_agg(p.team_id || ' ' || p.guide_id || ' ' ||
+            least(p.max_group_size, coalesce(p.spot_max, p.max_group_size)), ' ') as pairs
+          from (${feasiblePairsQuery(chunk, config, windows)}) p`);
+        return rowsOf<{ pairs: string | null }>(result)[0]?.pairs ?? '';
+      }),
+    ),
+  );
+  // Three numbers a pair, read digit by digit.
+  let total = 0;
+  for (const text of texts)
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) total++;
+  total = Math.floor((total + texts.filter((t) => t.length > 0).length) / 3);
+  const rawTeam = new Int32Array(total);
+  const rawGuide = new Int32Array(total);
+  const rawCap = new Int32Array(total);
+  let k = 0;
+  let field = 0;
+  for (const text of texts) {
+    if (!text.length) continue;
+    let value = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 32;
+      if (c !== 32) {
+        value = value * 10 + (c - 48);
+        continue;
+      }
+      if (field === 0) rawTeam[k] = value;
+      else if (field === 1) rawGuide[k] = value;
+      else rawCap[k++] = value;
+      field = (field + 1) % 3;
+      value = 0;
+    }
+  }
+  // Grouped by team, in the teams' order (a counting sort).
+  const at = new Map<number, number>(teams.map((t, i) => [t.id, i]));
+  const count = new Int32Array(teams.length + 1);
+  for (let i = 0; i < total; i++) count[at.get(rawTeam[i])! + 1]++;
+  for (let i = 0; i < teams.length; i++) count[i + 1] += count[i];
+  const out: FeasiblePairs = {
+    teamIds: new Int32Array(total),
+    guideIds: new Int32Array(total),
+    capacities: new Int32Array(total),
+    runs: new Map(),
+  };
+  teams.forEach((t, i) => {
+    if (count[i + 1] > count[i]) out.runs.set(t.id, [count[i], count[i + 1]]);
+  });
+  const fill = count.slice(0, teams.length);
+  for (let i = 0; i < total; i++) {
+    const j = fill[at.get(rawTeam[i])!]++;
+    out.teamIds[j] = rawTeam[i];
+    out.guideIds[j] = rawGuide[i];
+    out.capacities[j] = rawCap[i];
+  }
+  return out;
+}
+
+/**
+ * The scores of a plan's pairs from their factors (read once, readPlanFactors), and the facts
+ * behind any pair's score (the plan shows its chosen and best other guides): what
+ * softScoresQuery computes in SQL, computed here — a test holds the two together.
+ */
+export interface PlanScorer {
+  /** Each pair's 0–100 score, in the pairs' order (NaN: a guide without factors). */
+  scores: Float64Array;
+  /** The pair's row as softScoresQuery answers it (null: a guide without factors). */
+  facts(teamId: number, guideId: number): SoftRow | null;
+}
+
+interface GuideFactorRow {
+  id: number;
+  code: string;
+  name: string;
+  level: string;
+  home_city: string;
+  days_worked: number;
+  rating: number;
+  rated: boolean;
+  v_fairness: number;
+  v_rating: number;
+}
+
+export function planScorer(
+  factors: PlanFactors,
+  pairs: { teamIds: ArrayLike<number>; guideIds: ArrayLike<number> },
+  weights: SoftWeights,
+): PlanScorer {
+  const share = weightShares(weights);
+  const guides = new Map<number, GuideFactorRow & { own: number }>();
+  for (const g of rowsOf<GuideFactorRow>(factors.guides))
+    guides.set(g.id, {
+      ...g,
+      days_worked: Number(g.days_worked),
+      rating: Number(g.rating),
+      v_fairness: Number(g.v_fairness),
+      v_rating: Number(g.v_rating),
+      // The part of the score that does not depend on the team.
+      own: share.fairness * Number(g.v_fairness) + share.rating * Number(g.v_rating),
+    });
+  // Per language, per guide: the proficiency and its value.
+  const speaks = new Map<string, Map<number, { proficiency: string; value: number }>>();
+  for (const l of rowsOf<{
+    guide_id: number;
+    language: string;
+    proficiency: string;
+    v_language: number;
+  }>(factors.languages)) {
+    let byGuide = speaks.get(l.language);
+    if (!byGuide) speaks.set(l.language, (byGuide = new Map()));
+    byGuide.set(l.guide_id, { proficiency: l.proficiency, value: Number(l.v_language) });
+  }
+  const teams = new Map(
+    rowsOf<{ id: number; language: string; city: string | null }>(factors.teams).map((t) => [
+      t.id,
+      t,
+    ]),
+  );
+  const leads = new Map<number, Set<number>>();
+  for (const c of rowsOf<{ team_id: number; guide_id: number }>(factors.continuity))
+    leads.set(c.team_id, (leads.get(c.team_id) ?? new Set()).add(c.guide_id));
+
+  const scores = new Float64Array(pairs.teamIds.length);
+  let lastTeam = -1;
+  let city: string | null = null;
+  let proficiency: Map<number, { proficiency: string; value: number }> | undefined;
+  let led: Set<number> | undefined;
+  for (let i = 0; i < scores.length; i++) {
+    const teamId = pairs.teamIds[i];
+    if (teamId !== lastTeam) {
+      lastTeam = teamId;
+      const t = teams.get(teamId);
+      city = t?.city ?? null;
+      proficiency = t ? speaks.get(t.language) : undefined;
+      led = leads.get(teamId);
+    }
+    const guideId = pairs.guideIds[i];
+    const g = guides.get(guideId);
+    scores[i] = g
+      ? 100 *
+        (g.own +
+          share.continuity * (led?.has(guideId) ? 1 : 0) +
+          share.language * (proficiency?.get(guideId)?.value ?? 0) +
+          share.homeCity * (city && g.home_city === city ? 1 : 0))
+      : NaN;
+  }
+  return {
+    scores,
+    facts(teamId, guideId) {
+      const g = guides.get(guideId);
+      const t = teams.get(teamId);
+      if (!g || !t) return null;
+      const spoken = speaks.get(t.language)?.get(guideId);
+      const continuity = leads.get(teamId)?.has(guideId) ?? false;
+      const row: SoftRow = {
+        team_id: teamId,
+        guide_id: guideId,
+        code: g.code,
+        name: g.name,
+        level: g.level,
+        days_worked: g.days_worked,
+        rating: g.rating,
+        rated: g.rated,
+        continuity,
+        proficiency: spoken?.proficiency ?? null,
+        home_city: g.home_city,
+        team_city: t.city,
+        v_fairness: g.v_fairness,
+        v_rating: g.v_rating,
+        v_continuity: continuity ? 1 : 0,
+        v_language: spoken?.value ?? 0,
+        v_home_city: t.city && g.home_city === t.city ? 1 : 0,
+        score: 0,
+      };
+      row.score =
+        100 *
+        (share.fairness * row.v_fairness +
+          share.rating * row.v_rating +
+          share.continuity * row.v_continuity +
+          share.language * row.v_language +
+          share.homeCity * row.v_home_city);
+      return row;
+    },
+  };
+}
+
+/** The scores of pairs given per team (planScores), as columns team by team. */
 export async function planScoreColumns(
   db: DbOrTx,
   guidesByTeam: Map<number, ArrayLike<number>>,
   weights: SoftWeights,
   today: string,
-  /** The factors, read already (readPlanFactors); by default read for these pairs. */
-  factors?: Promise<PlanFactors>,
 ): Promise<ScoredPairs> {
   const teamIds = [...guidesByTeam.keys()];
   const seen = new Set<number>();
@@ -237,66 +467,34 @@ export async function planScoreColumns(
     total += list.length;
     for (let i = 0; i < list.length; i++) seen.add(list[i]);
   }
-  const guideIds = [...seen];
+  const pairs = { teamIds: new Int32Array(total), guideIds: new Int32Array(total) };
+  let n = 0;
+  for (const [teamId, list] of guidesByTeam)
+    for (let i = 0; i < list.length; i++) {
+      pairs.teamIds[n] = teamId;
+      pairs.guideIds[n++] = list[i];
+    }
+  const factors = total ? await readPlanFactors(db, teamIds, today, [...seen]) : null;
+  const scores = factors ? planScorer(factors, pairs, weights).scores : new Float64Array(0);
+  // Pairs of a guide without factors (not active) are left out.
   const out: ScoredPairs = {
     teamIds: new Int32Array(total),
     guideIds: new Int32Array(total),
     scores: new Float64Array(total),
     runs: new Map(),
   };
-  if (!teamIds.length || !guideIds.length) return sliceColumns(out, 0);
-  const {
-    guides: ginfo,
-    languages: glang,
-    teams: tinfo,
-    continuity: cont,
-  } = await (factors ?? readPlanFactors(db, teamIds, today, guideIds));
-  const share = weightShares(weights);
-  // Per guide, the part that does not depend on the team; per language and per team, lookups.
-  const guide = new Map(
-    rowsOf<{ id: number; home_city: string; v_fairness: number; v_rating: number }>(ginfo).map(
-      (g) => [
-        g.id,
-        {
-          city: g.home_city,
-          own: share.fairness * Number(g.v_fairness) + share.rating * Number(g.v_rating),
-        },
-      ],
-    ),
-  );
-  const speaks = new Map<string, Map<number, number>>();
-  for (const l of rowsOf<{ guide_id: number; language: string; v_language: number }>(glang)) {
-    const byGuide = speaks.get(l.language) ?? new Map<number, number>();
-    byGuide.set(l.guide_id, Number(l.v_language));
-    speaks.set(l.language, byGuide);
+  let k = 0;
+  for (let i = 0; i < total; i++) {
+    if (Number.isNaN(scores[i])) continue;
+    const teamId = pairs.teamIds[i];
+    const run = out.runs.get(teamId);
+    if (run) run[1] = k + 1;
+    else out.runs.set(teamId, [k, k + 1]);
+    out.teamIds[k] = teamId;
+    out.guideIds[k] = pairs.guideIds[i];
+    out.scores[k++] = scores[i];
   }
-  const leads = new Map<number, Set<number>>();
-  for (const c of rowsOf<{ team_id: number; guide_id: number }>(cont))
-    leads.set(c.team_id, (leads.get(c.team_id) ?? new Set()).add(c.guide_id));
-  let n = 0;
-  for (const t of rowsOf<{ id: number; language: string; city: string | null }>(tinfo)) {
-    const proficiency = speaks.get(t.language);
-    const led = leads.get(t.id);
-    const list = guidesByTeam.get(t.id);
-    if (!list) continue;
-    const start = n;
-    for (let i = 0; i < list.length; i++) {
-      const guideId = list[i];
-      const g = guide.get(guideId);
-      if (!g) continue;
-      const score =
-        g.own +
-        share.continuity * (led?.has(guideId) ? 1 : 0) +
-        share.language * (proficiency?.get(guideId) ?? 0) +
-        share.homeCity * (t.city && g.city === t.city ? 1 : 0);
-      out.teamIds[n] = t.id;
-      out.guideIds[n] = guideId;
-      out.scores[n] = 100 * score;
-      n++;
-    }
-    if (n > start) out.runs.set(t.id, [start, n]);
-  }
-  return sliceColumns(out, n);
+  return sliceColumns(out, k);
 }
 
 const sliceColumns = (c: ScoredPairs, n: number): ScoredPairs => ({

@@ -46,13 +46,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/writer';
 import { users } from '../auth/schema';
 import type { SystemConfigService } from '../system-config/service';
-import {
-  checkGuides,
-  feasibleGuidesByTeam,
-  type FeasibleGuides,
-  ruleConfigOf,
-  type RuleTeam,
-} from '../team/assignment-rules';
+import { checkGuides, ruleConfigOf, type RuleTeam } from '../team/assignment-rules';
 import {
   readRuleTeam,
   uncoveredRun,
@@ -62,11 +56,10 @@ import {
 import { assignmentPeriod } from '../team/period';
 import {
   boardGuides,
+  feasiblePairColumns,
   guideFingerprints,
-  planScoreColumns,
+  planScorer,
   readPlanFactors,
-  pairsOf,
-  softScores,
   softScoresQuery,
   softWeightsOf,
   teamStates,
@@ -87,13 +80,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * A plan answers within PLAN_BUDGET_MS (issue #14: ≤ 3 s for 1 000 teams × 500 guides): the
  * solver gets what the SQL left of it, less what follows the solve, but never under
- * SOLVE_MIN_MS. Cut short, it still returns its best plan and a proven bound (the quality
- * figure says how close). What follows — the shown pairs' facts, the items, storing the draft,
- * reading it back and sending ~1 MB of JSON — took 0.3 s on a quiet machine and 0.9 s beside
- * other work (2 cores); the solver's local search, not the answer, gives way.
+ * SOLVE_MIN_MS; it answers sooner when it is done. Cut short, it still returns its best plan
+ * and a proven bound (the quality figure says how close). What follows — the items (their
+ * facts come from the factors already read), storing the draft and sending ~1 MB of JSON
+ * (issue 29 item 5: no second reading of the scores, no reading the draft back) — took
+ * 0.05–0.2 s beside other work on 2 cores.
  */
 const PLAN_BUDGET_MS = 3_000;
-const STORE_RESERVE_MS = 900;
+const STORE_RESERVE_MS = 500;
 const SOLVE_MIN_MS = 800;
 const ALTERNATIVES = 3;
 const CLOSEST = 3;
@@ -156,6 +150,10 @@ const ruleTeamOf = (r: WaitingRow): RuleTeam => ({
   pickupTime: r.pickup_time,
   items: r.items,
 });
+
+/** A plan's items in the order it shows them. */
+const byStartThenCode = (a: PlanItem, b: PlanItem) =>
+  a.startDate.localeCompare(b.startDate) || a.teamCode.localeCompare(b.teamCode);
 
 const planNotFound = () => new AppError('NOT_FOUND', { detail: bi('计划不存在', 'No such plan') });
 
@@ -351,7 +349,7 @@ export class AllocationService {
     const { rows } = await waitingTeams(this.db, body, { ids: body.teamIds });
     const teams = rows.map(ruleTeamOf);
     const today = isoToday(this.clock.now());
-    // The scores' factors are read while the rules' statement runs (another connection on
+    // The scores' factors are read while the rules' statements run (other connections on
     // PostgreSQL): for every active guide, a superset of the eligible ones.
     const factors = teams.length
       ? readPlanFactors(
@@ -360,33 +358,47 @@ export class AllocationService {
           today,
         )
       : undefined;
-    // Not awaited before the rules' statement: a failure there must not leave it unobserved.
+    // Not awaited before the rules' statements: a failure there must not leave it unobserved.
     factors?.catch(() => undefined);
     // The days each team is planned for: its first run its local guides do not cover (all of
     // them, unless part of the team is covered already), as the candidates list checks one
     // team, and the pax left there.
     const windows = await uncoveredRuns(this.db, teams);
     const windowOf = (team: RuleTeam) => windows.get(team.id)!;
-    const feasible = teams.length
-      ? await feasibleGuidesByTeam(this.db, teams, config, windows)
-      : new Map<number, FeasibleGuides>();
-    const guidesByTeam = new Map([...feasible].map(([id, f]) => [id, f.guides]));
-    const scored = await planScoreColumns(this.db, guidesByTeam, weights, today, factors);
+    // Every feasible pair and its guide's capacity, as columns team by team (issue 29 item 5),
+    // and each pair's score from the factors: no object per pair on the way to the solver.
+    const pairs = teams.length
+      ? await feasiblePairColumns(this.db, teams, config, windows)
+      : {
+          teamIds: new Int32Array(0),
+          guideIds: new Int32Array(0),
+          capacities: new Int32Array(0),
+          runs: new Map<number, [number, number]>(),
+        };
+    const scorer = planScorer(
+      factors ? await factors : { guides: [], languages: [], teams: [], continuity: [] },
+      pairs,
+      weights,
+    );
+    const scores = scorer.scores;
     progress.enter('building');
     // Large groups: a team some eligible guide cannot lead alone (the coverage rule let every
-    // guide share it); the solver covers its pax with several, by their capacities.
-    const capacityOf = new Map<number, Map<number, number>>();
-    for (const [id, f] of feasible) {
-      const left = windows.get(id)!.pax;
-      if (f.capacities.some((c) => c < left))
-        capacityOf.set(id, new Map(f.guides.map((g, i) => [g, f.capacities[i]])));
-    }
-    // The problem as columns, straight from the scored columns (no object per pair).
-    const n = scored.teamIds.length;
+    // guide share it); the solver covers its pax with several, by their capacities. Any other
+    // team's pairs hold it whole (capacity Infinity).
+    const n = pairs.teamIds.length;
     const pairCapacities = new Float64Array(n).fill(Infinity);
-    for (const [id, caps] of capacityOf) {
-      const [from, to] = scored.runs.get(id) ?? [0, 0];
-      for (let i = from; i < to; i++) pairCapacities[i] = caps.get(scored.guideIds[i]) ?? 0;
+    const capacityOf = new Map<number, Map<number, number>>();
+    for (const [id, [from, to]] of pairs.runs) {
+      const left = windows.get(id)!.pax;
+      let large = false;
+      for (let i = from; i < to && !large; i++) large = pairs.capacities[i] < left;
+      if (!large) continue;
+      const caps = new Map<number, number>();
+      for (let i = from; i < to; i++) {
+        pairCapacities[i] = pairs.capacities[i];
+        caps.set(pairs.guideIds[i], pairs.capacities[i]);
+      }
+      capacityOf.set(id, caps);
     }
     const periods = teams.map((team) => {
       const { busy } = assignmentPeriod(
@@ -402,19 +414,20 @@ export class AllocationService {
       starts: Float64Array.from(periods, (p) => p[0]),
       ends: Float64Array.from(periods, (p) => p[1]),
       paxes: Float64Array.from(teams, (t) => (capacityOf.has(t.id) ? windowOf(t).pax : 0)),
-      pairTeams: scored.teamIds,
-      pairGuides: scored.guideIds,
-      pairScores: scored.scores,
+      pairTeams: pairs.teamIds,
+      pairGuides: pairs.guideIds,
+      pairScores: scores,
       pairCapacities,
     };
     const better = (a: PlanPair, b: PlanPair) => b.score - a.score || a.guideId - b.guideId;
     /** A team's pairs with these guides, and its best `count` others (best score first). */
     const pairsOfTeam = (teamId: number, guideIds: ReadonlySet<number>, count: number) => {
-      const [from, to] = scored.runs.get(teamId) ?? [0, 0];
+      const [from, to] = pairs.runs.get(teamId) ?? [0, 0];
       const chosen: PlanPair[] = [];
       const best: PlanPair[] = [];
       for (let i = from; i < to; i++) {
-        const pair = { teamId, guideId: scored.guideIds[i], score: scored.scores[i] };
+        if (Number.isNaN(scores[i])) continue;
+        const pair = { teamId, guideId: pairs.guideIds[i], score: scores[i] };
         if (guideIds.has(pair.guideId)) chosen.push(pair);
         else if (best.length < count || better(pair, best[best.length - 1]) < 0) {
           best.push(pair);
@@ -424,38 +437,55 @@ export class AllocationService {
       }
       return { chosen: chosen.sort(better), alternatives: best };
     };
+    const hasPairs = (teamId: number) => {
+      const [from, to] = pairs.runs.get(teamId) ?? [0, 0];
+      for (let i = from; i < to; i++) if (!Number.isNaN(scores[i])) return true;
+      return false;
+    };
     const timeLimitMs = Math.max(
       SOLVE_MIN_MS,
       PLAN_BUDGET_MS - STORE_RESERVE_MS - (performance.now() - started),
     );
     progress.enter('solving', timeLimitMs);
-    const solution = await solveOffThread(problem, { timeLimitMs });
+    const solving = solveOffThread(problem, { timeLimitMs });
+    // While the solver thread works, this one reads what the items need besides: the
+    // fingerprints of every guide the plan may choose (what it relied on), the closest guides
+    // of each team no guide can take, and the planner's name.
+    const guideIdsInPlay = [...new Set(pairs.guideIds)];
+    const besides = Promise.all([
+      guideFingerprints(this.db, guideIdsInPlay),
+      Promise.all(
+        teams
+          .filter((team) => !hasPairs(team.id))
+          .map(async (team) => {
+            const { list } = await checkGuides(this.db, team, windowOf(team), config);
+            const closest = list
+              .filter((g) => !g.eligible)
+              .sort((a, b) => a.breaches.length - b.breaches.length)
+              .slice(0, CLOSEST)
+              .map((g) => ({
+                guideId: g.guideId,
+                code: g.code,
+                name: g.name,
+                breaches: g.breaches,
+              }));
+            return [team.id, closest] as const;
+          }),
+      ),
+      userId === null
+        ? Promise.resolve([])
+        : this.db.select({ username: users.username }).from(users).where(eq(users.id, userId)),
+    ]);
+    besides.catch(() => undefined);
+    const solution = await solving;
+    const [fingerprints, closestList, [planner]] = await besides;
     progress.enter('checking');
-    // Each team's chosen guides and its best alternatives, with the facts behind their scores.
-    const shownByTeam = new Map(
-      teams.map((team) => [
-        team.id,
-        pairsOfTeam(team.id, new Set(solution.assignment.get(team.id) ?? []), ALTERNATIVES),
-      ]),
-    );
-    const shownOf = (teamId: number) => shownByTeam.get(teamId)!;
-    const shown = teams.flatMap((team) => {
-      const { chosen, alternatives } = shownOf(team.id);
-      return [...chosen, ...alternatives];
-    });
-    const facts = new Map(
-      (shown.length ? await softScores(this.db, pairsOf(shown), weights, today) : []).map((r) => [
-        `${r.team_id}:${r.guide_id}`,
-        r,
-      ]),
-    );
+    const closestOf = new Map(closestList);
     const factsOf = (p: PlanPair): SoftRow => {
-      const row = facts.get(`${p.teamId}:${p.guideId}`);
+      const row = scorer.facts(p.teamId, p.guideId);
       if (!row) throw new Error(`no facts for pair ${p.teamId}:${p.guideId}`);
       return { ...row, score: p.score };
     };
-    const chosenGuides = [...new Set([...solution.assignment.values()].flat())];
-    const fingerprints = await guideFingerprints(this.db, chosenGuides);
     const planGuide = (r: SoftRow) => ({
       guideId: r.guide_id,
       code: r.code,
@@ -466,23 +496,20 @@ export class AllocationService {
     const names = new Map(rows.map((r) => [r.id, r.name]));
     const items: { item: PlanItem; version: number; fingerprint: string | null }[] = [];
     for (const team of teams) {
-      const shownPairs = shownOf(team.id);
+      // Each team's chosen guides and its best alternatives, with the facts behind their scores.
+      const shownPairs = pairsOfTeam(
+        team.id,
+        new Set(solution.assignment.get(team.id) ?? []),
+        ALTERNATIVES,
+      );
       const chosenFacts = shownPairs.chosen.map(factsOf);
       const chosen = chosenFacts[0];
       const caps = capacityOf.get(team.id);
       let uncovered: PlanItem['uncovered'] = null;
-      if (!chosen) {
-        if (scored.runs.has(team.id)) uncovered = { reason: 'ALL_TAKEN', closest: [] };
-        else {
-          const { list } = await checkGuides(this.db, team, windowOf(team), config);
-          const closest = list
-            .filter((g) => !g.eligible)
-            .sort((a, b) => a.breaches.length - b.breaches.length)
-            .slice(0, CLOSEST)
-            .map((g) => ({ guideId: g.guideId, code: g.code, name: g.name, breaches: g.breaches }));
-          uncovered = { reason: 'NO_ELIGIBLE_GUIDE', closest };
-        }
-      }
+      if (!chosen)
+        uncovered = hasPairs(team.id)
+          ? { reason: 'ALL_TAKEN', closest: [] }
+          : { reason: 'NO_ELIGIBLE_GUIDE', closest: closestOf.get(team.id) ?? [] };
       items.push({
         version: team.version,
         fingerprint: chosen
@@ -529,6 +556,7 @@ export class AllocationService {
       method: solution.method,
       phaseMs: progress.phaseMs(),
     };
+    const createdAt = this.clock.now();
     const planId = await this.db.transaction(async (tx) => {
       const [plan] = await tx
         .insert(allocationPlans)
@@ -538,7 +566,7 @@ export class AllocationService {
           figures,
           configFingerprint: configFingerprint(values),
           createdBy: userId,
-          createdAt: this.clock.now(),
+          createdAt,
         })
         .returning({ id: allocationPlans.id });
       for (let i = 0; i < items.length; i += 500) {
@@ -567,7 +595,17 @@ export class AllocationService {
       });
       return plan.id;
     });
-    return this.plan(planId);
+    // The plan as stored (what GET /api/allocation/plans/:id answers), from memory.
+    return {
+      ...figures,
+      id: planId,
+      status: 'draft',
+      from: body.from,
+      to: body.to,
+      createdAt: createdAt.toISOString(),
+      createdBy: planner?.username ?? '',
+      items: items.map((i) => i.item).sort(byStartThenCode),
+    };
   }
 
   /** GET /api/allocation/plans/:id: the summary and every team's item. */
@@ -598,11 +636,7 @@ export class AllocationService {
       to: plan.to,
       createdAt: plan.createdAt.toISOString(),
       createdBy: plan.createdBy ?? '',
-      items: items
-        .map((i) => i.detail)
-        .sort(
-          (a, b) => a.startDate.localeCompare(b.startDate) || a.teamCode.localeCompare(b.teamCode),
-        ),
+      items: items.map((i) => i.detail).sort(byStartThenCode),
     };
   }
 

@@ -28,8 +28,15 @@ export interface PreparedProblem {
   group: Uint8Array;
   /** Per large group: its pairs in the order a cover takes them (capacity, then value). */
   coverOrder: number[][];
-  /** Σ x ≤ 1 rows over pairs: one guide and a maximal set of mutually overlapping periods. */
-  cliques: number[][];
+  /**
+   * Σ x ≤ 1 rows over pairs: one guide and a maximal set of mutually overlapping periods,
+   * numbered 0 … cliqueCount − 1, each guide's in time order. A pair belongs to a run of its
+   * guide's cliques (an interval meets consecutive maximal cliques):
+   * [pairCliqueFrom, pairCliqueTo), empty when it overlaps no other pair of its guide.
+   */
+  cliqueCount: number;
+  pairCliqueFrom: Int32Array;
+  pairCliqueTo: Int32Array;
   components: Component[];
   /** Scratch space, one slot per pair (a component's local column numbers). */
   scratch: Int32Array;
@@ -38,9 +45,32 @@ export interface PreparedProblem {
 export interface Component {
   teams: number[];
   pairs: number[];
-  cliques: number[][];
+  /** Its cliques' numbers, ascending. */
+  cliques: number[];
   /** Its large groups (each gets a cover column and a cover row in the model). */
   groups: number[];
+}
+
+/** Ids to indices: an array when the ids are small non-negative integers, else a map. */
+function indexOfIds(ids: ArrayLike<number>): {
+  get(id: number): number | undefined;
+  set(id: number, index: number): void;
+} {
+  let max = 0;
+  let small = true;
+  for (let i = 0; i < ids.length && small; i++) {
+    const id = ids[i];
+    if (!Number.isInteger(id) || id < 0 || id > 4 * ids.length + 1_000_000) small = false;
+    else if (id > max) max = id;
+  }
+  if (!small) return new Map<number, number>();
+  const at = new Int32Array(max + 1).fill(-1);
+  return {
+    get: (id) => (Number.isInteger(id) && id >= 0 && id <= max && at[id] >= 0 ? at[id] : undefined),
+    set: (id, index) => {
+      at[id] = index;
+    },
+  };
 }
 
 const overlaps = (p: PreparedProblem, a: number, b: number) =>
@@ -54,13 +84,13 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
   // Read as columns: a plan from the database arrives so (solver-wire.ts), with no object per
   // pair to build.
   const w = 'pairTeams' in problem ? problem : problemToWire(problem);
-  const teamIndex = new Map<number, number>();
+  const teamIndex = indexOfIds(w.teamIds);
   const teamIds: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
   for (let i = 0; i < w.teamIds.length; i++) {
     const id = w.teamIds[i];
-    if (teamIndex.has(id)) continue;
+    if (teamIndex.get(id) !== undefined) continue;
     teamIndex.set(id, teamIds.length);
     teamIds.push(id);
     starts.push(w.starts[i]);
@@ -77,14 +107,22 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     }
 
   // Valid pairs grouped by team (counting sort), a repeated guide keeping its best score.
-  const guideIndex = new Map<number, number>();
+  const guideIndex = indexOfIds(w.pairGuides);
   const guideIds: number[] = [];
   const m = w.pairTeams.length;
   const rawTeam = new Int32Array(m).fill(-1);
   const rawGuide = new Int32Array(m);
   const teamCount = new Int32Array(nTeams + 1);
+  // Pairs usually come team by team: the last team's index is looked up once.
+  let lastId = NaN;
+  let lastIndex: number | undefined;
   for (let i = 0; i < m; i++) {
-    const t = teamIndex.get(w.pairTeams[i]);
+    const teamId = w.pairTeams[i];
+    if (teamId !== lastId) {
+      lastId = teamId;
+      lastIndex = teamIndex.get(teamId);
+    }
+    const t = lastIndex;
     if (t === undefined || !Number.isFinite(w.pairScores[i]) || !(start[t] < end[t])) continue;
     const guideId = w.pairGuides[i];
     let g = guideIndex.get(guideId);
@@ -167,6 +205,8 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
       : [],
   );
 
+  const pairCliqueFrom = new Int32Array(n);
+  const pairCliqueTo = new Int32Array(n);
   const prepared: PreparedProblem = {
     teamIds,
     start,
@@ -181,48 +221,35 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     teamPax,
     group,
     coverOrder,
-    cliques: [],
+    cliqueCount: 0,
+    pairCliqueFrom,
+    pairCliqueTo,
     components: [],
     scratch: new Int32Array(n),
   };
 
   // Each guide's pairs by start and by end: visiting teams in that order keeps them sorted.
+  const nGuides = guideIds.length;
+  const guideCount = new Int32Array(nGuides + 1);
+  // (A large group its guides cannot cover kept no pair.)
+  for (const list of teamPairs) for (const q of list) guideCount[pairGuide[q] + 1]++;
+  for (let g = 0; g < nGuides; g++) guideCount[g + 1] += guideCount[g];
+  const byStart = new Int32Array(n);
+  const byEnd = new Int32Array(n);
   const teamOrder = (key: Float64Array) =>
     Int32Array.from(teamIds, (_, i) => i).sort((a, b) => key[a] - key[b]);
-  const byStart: number[][] = guideIds.map(() => []);
-  const byEnd: number[][] = guideIds.map(() => []);
-  for (const t of teamOrder(start)) for (const p of teamPairs[t]) byStart[pairGuide[p]].push(p);
-  for (const t of teamOrder(end)) for (const p of teamPairs[t]) byEnd[pairGuide[p]].push(p);
+  for (const [order, into] of [
+    [teamOrder(start), byStart],
+    [teamOrder(end), byEnd],
+  ] as const) {
+    const fill = guideCount.slice(0, nGuides);
+    for (const t of order) for (const q of teamPairs[t]) into[fill[pairGuide[q]]++] = q;
+  }
 
   // Maximal cliques of an interval graph by a sweep: an end right after a start closes a
   // maximal set of mutually overlapping periods. Periods are half-open, so at equal times
-  // ends come first.
-  const position = new Int32Array(n);
-  for (let g = 0; g < guideIds.length; g++) {
-    const starts = byStart[g];
-    const ends = byEnd[g];
-    if (starts.length < 2) continue;
-    const active: number[] = [];
-    let grew = false;
-    let i = 0;
-    for (const e of ends) {
-      const until = end[pairTeam[e]];
-      for (; i < starts.length && start[pairTeam[starts[i]]] < until; i++) {
-        position[starts[i]] = active.length;
-        active.push(starts[i]);
-        grew = true;
-      }
-      if (grew && active.length >= 2) prepared.cliques.push(active.slice());
-      grew = false;
-      const last = active.pop()!;
-      if (last !== e) {
-        active[position[e]] = last;
-        position[last] = position[e];
-      }
-    }
-  }
-
-  // Components: teams joined by a clique (a shared guide over overlapping periods).
+  // ends come first. Teams joined by a clique (a shared guide over overlapping periods) are
+  // one component (union-find).
   const parent = Int32Array.from(teamIds, (_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) {
@@ -231,25 +258,56 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     }
     return x;
   };
-  for (const clique of prepared.cliques) {
-    const root = find(prepared.pairTeam[clique[0]]);
-    for (const p of clique) {
-      const r = find(prepared.pairTeam[p]);
-      if (r !== root) parent[r] = root;
+  const cliqueTeam: number[] = [];
+  const position = new Int32Array(n);
+  const active = new Int32Array(n);
+  for (let g = 0; g < nGuides; g++) {
+    const from = guideCount[g];
+    const to = guideCount[g + 1];
+    if (to - from < 2) continue;
+    let size = 0;
+    let grew = false;
+    let i = from;
+    for (let k = from; k < to; k++) {
+      const e = byEnd[k];
+      const until = end[pairTeam[e]];
+      for (; i < to && start[pairTeam[byStart[i]]] < until; i++) {
+        const q = byStart[i];
+        position[q] = size;
+        active[size++] = q;
+        pairCliqueFrom[q] = cliqueTeam.length;
+        grew = true;
+      }
+      if (grew && size >= 2) {
+        const root = find(pairTeam[active[0]]);
+        for (let j = 1; j < size; j++) {
+          const r = find(pairTeam[active[j]]);
+          if (r !== root) parent[r] = root;
+        }
+        cliqueTeam.push(pairTeam[active[0]]);
+      }
+      grew = false;
+      pairCliqueTo[e] = cliqueTeam.length;
+      const last = active[--size];
+      if (last !== e) {
+        active[position[e]] = last;
+        position[last] = position[e];
+      }
     }
   }
+  prepared.cliqueCount = cliqueTeam.length;
+
   const byRoot = new Map<number, Component>();
-  for (let t = 0; t < teamIds.length; t++) {
-    if (!prepared.teamPairs[t].length) continue;
+  for (let t = 0; t < nTeams; t++) {
+    if (!teamPairs[t].length) continue;
     const r = find(t);
     let c = byRoot.get(r);
     if (!c) byRoot.set(r, (c = { teams: [], pairs: [], cliques: [], groups: [] }));
     c.teams.push(t);
-    if (prepared.group[t]) c.groups.push(t);
-    c.pairs.push(...prepared.teamPairs[t]);
+    if (group[t]) c.groups.push(t);
+    for (const q of teamPairs[t]) c.pairs.push(q);
   }
-  for (const clique of prepared.cliques)
-    byRoot.get(find(prepared.pairTeam[clique[0]]))!.cliques.push(clique);
+  cliqueTeam.forEach((t, q) => byRoot.get(find(t))!.cliques.push(q));
   prepared.components = [...byRoot.values()];
   return prepared;
 }

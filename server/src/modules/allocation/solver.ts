@@ -21,21 +21,26 @@
 // pair cannot hold alone) has instead a binary y[t] worth GROUP_COVER_VALUE and the covering
 // row Σ capacity × x ≥ pax × y over its pairs, whose values (groupPairValue) are ≤ 0: its
 // guides only serve its cover. Its pairs span the same days (the run planned), so one covering
-// row stands for every day's. Teams joined by such a clique form a
-// component; components are solved apart, smallest first, each with its share of the time:
+// row stands for every day's. Teams joined by such a clique form a component; components
+// are solved apart (issue 29 item 5: HiGHS answers every one of them in time):
 //   - no conflict at all: every team takes its best pair (exact);
-//   - up to MIP_MAX_PAIRS pairs: HiGHS MIP from the greedy plan (exact unless it hits its
-//     share of the time);
-//   - larger: the LP relaxation (HiGHS dual simplex), LP-guided rounding (pairs by x
-//     descending, each taken if its team and guide are free), greedy fill, then local
+//   - otherwise, smallest first: the LP relaxation by column generation (priceAndSolve:
+//     HiGHS over each team's best pairs, the other pairs priced by the row duals and the
+//     best entering, until none prices in; primal simplex from the last basis), LP-guided
+//     rounding (covers, then pairs by x descending, each taken if its team and guide are
+//     free), greedy fill, the fractional core re-planned by a short MIP, then local
 //     improvement (better free guide; take a guide from the one team blocking it, which
 //     moves to its best free alternative). Interval-clique LPs are close to integral: on the
-//     bench's instances the rounding meets the bound.
+//     bench's instances the rounding meets the bound within 0.01 %;
+//   - then, with the time left (MIP_PHASE_MS at most), components up to MIP_MAX_PAIRS pairs
+//     by HiGHS MIP from that plan (exact where it finishes).
+// A pair's cliques are a run of its guide's (an interval meets consecutive maximal cliques):
+// the model keeps a few numbers per column, never the nonzeros of every pair.
 //
-// Bounds: `objectiveBound` sums per component the best proven upper bound — the MIP's dual
-// bound where the MIP ran; otherwise the least of Σ of each team's best pair and the
-// weak-duality bound of the LP's row duals (dualBound: the relaxation's optimum when the LP
-// finished, still a bound when it was cut short). `coverBound` sums per component
+// Bounds: `objectiveBound` sums per component the best proven upper bound — the least of
+// Σ of each team's best pair, the weak-duality bound of the LP's row duals over every pair
+// (dualBound: the relaxation's optimum once no pair prices in, still a bound when cut short)
+// and the MIP's dual bound where the MIP ran. `coverBound` sums per component
 // min(teams with a pair, ⌊bound / PLAN_COVER_VALUE⌋): a plan covering k teams is worth at
 // least k × PLAN_COVER_VALUE, so no plan covers more.
 import loadHighs from 'highs';
@@ -58,8 +63,12 @@ import {
 import { uniformPlanProblem } from './solver-instances';
 
 export const DEFAULT_SOLVE_TIME_MS = 2500;
-/** Components up to this many pairs go to the exact MIP. */
+/** Components up to this many pairs get the exact MIP after their LP (time allowing). */
 const MIP_MAX_PAIRS = 3000;
+/** The small components' MIPs, after every LP, take at most this long together. */
+const MIP_PHASE_MS = 600;
+/** The fractional core's MIP (polishCore) takes at most this long. */
+const POLISH_MS = 200;
 /** Time kept after the LP for rounding and local improvement. */
 const ROUNDING_RESERVE_MS = 250;
 /** Past this much Wasm memory the runtime is dropped after a solve and loaded afresh. */
@@ -92,76 +101,105 @@ function trivialBound(p: PreparedProblem, c: Component) {
 
 /**
  * The component column-wise: column j < pairs is pair c.pairs[j], its rows the team row
- * (teams with two pairs or more), the clique rows holding it and its large group's cover row;
- * column pairs + k is the cover y of large group c.groups[k].
+ * (teams with two pairs or more), the clique rows holding it — a run of rows, as a pair meets
+ * a run of its guide's cliques — and its large group's cover row; column pairs + k is the
+ * cover y of large group c.groups[k]. Kept as a few numbers per column, not as nonzeros: the
+ * LP takes a few columns at a time (priceAndSolve), and pricing a column is O(1) with
+ * prefix sums over the clique rows' duals.
  */
 interface ComponentMatrix {
   numRows: number;
   value: Float64Array;
-  /** Rows of column j: rowIndex[colStart[j] .. colStart[j + 1]), coefficients in coef. */
-  colStart: Int32Array;
-  rowIndex: Int32Array;
-  coef: Float64Array;
+  /** Per column: its team row (−1: none). */
+  teamRow: Int32Array;
+  /** Per column: its clique rows, cliqueRow … cliqueRow + cliqueRows − 1. */
+  cliqueRow: Int32Array;
+  cliqueRows: Int32Array;
+  /** Per column: its cover row (−1: none) and coefficient there. */
+  coverRow: Int32Array;
+  coverCoef: Float64Array;
   rowUpper: Float64Array;
+  /** The clique rows are firstClique … firstCover − 1 (team rows before, covers after). */
+  firstClique: number;
+  firstCover: number;
 }
 
 function matrixOf(p: PreparedProblem, c: Component, local: Int32Array): ComponentMatrix {
   const n = c.pairs.length;
   const numCols = n + c.groups.length;
   c.pairs.forEach((pair, j) => (local[pair] = j));
-  // Rows as (columns, coefficients); a null coefficient list means all ones.
-  const rows: { cols: number[]; coef: number[] | null; upper: number }[] = [];
-  for (const t of c.teams)
-    if (!p.group[t] && p.teamPairs[t].length > 1)
-      rows.push({ cols: p.teamPairs[t].map((q) => local[q]), coef: null, upper: 1 });
-  for (const q of c.cliques) rows.push({ cols: q.map((x) => local[x]), coef: null, upper: 1 });
-  c.groups.forEach((t, k) => {
-    // pax × y − Σ min(capacity, pax) × x ≤ 0
-    const pax = p.teamPax[t];
-    const own = p.teamPairs[t];
-    rows.push({
-      cols: [...own.map((q) => local[q]), n + k],
-      coef: [...own.map((q) => -Math.min(p.pairCap[q], pax)), pax],
-      upper: 0,
-    });
-  });
-  const colStart = new Int32Array(numCols + 1);
-  for (const r of rows) for (const j of r.cols) colStart[j + 1]++;
-  for (let j = 0; j < numCols; j++) colStart[j + 1] += colStart[j];
-  const fill = colStart.slice(0, numCols);
-  const rowIndex = new Int32Array(colStart[numCols]);
-  const coef = new Float64Array(colStart[numCols]);
-  rows.forEach((r, i) => {
-    r.cols.forEach((j, k) => {
-      coef[fill[j]] = r.coef ? r.coef[k] : 1;
-      rowIndex[fill[j]++] = i;
-    });
-  });
-  const value = new Float64Array(numCols);
-  c.pairs.forEach((pair, j) => (value[j] = p.pairValue[pair]));
-  c.groups.forEach((_, k) => (value[n + k] = GROUP_COVER_VALUE));
-  return {
-    numRows: rows.length,
-    value,
-    colStart,
-    rowIndex,
-    coef,
-    rowUpper: Float64Array.from(rows, (r) => r.upper),
+  // Rows: each team's Σ x ≤ 1 (teams with two pairs or more, not large groups), then the
+  // component's cliques in their order, then the large groups' covers. A clique's row is
+  // firstClique + its rank among the component's (ascending) cliques, so a pair's run of
+  // cliques is a run of rows from the row of its first.
+  let numRows = 0;
+  const teamRowOf = new Int32Array(p.teamIds.length).fill(-1);
+  for (const t of c.teams) if (!p.group[t] && p.teamPairs[t].length > 1) teamRowOf[t] = numRows++;
+  const firstClique = numRows;
+  const cliqueRank = c.cliques.length ? new Int32Array(c.cliques[c.cliques.length - 1] + 1) : null;
+  c.cliques.forEach((q, i) => (cliqueRank![q] = i));
+  numRows += c.cliques.length;
+  const firstCover = numRows;
+  const coverRowOf = new Int32Array(p.teamIds.length).fill(-1);
+  c.groups.forEach((t, k) => (coverRowOf[t] = firstCover + k));
+  numRows += c.groups.length;
+  const m: ComponentMatrix = {
+    numRows,
+    value: new Float64Array(numCols),
+    teamRow: new Int32Array(numCols).fill(-1),
+    cliqueRow: new Int32Array(numCols),
+    cliqueRows: new Int32Array(numCols),
+    coverRow: new Int32Array(numCols).fill(-1),
+    coverCoef: new Float64Array(numCols),
+    rowUpper: new Float64Array(numRows).fill(1),
+    firstClique,
+    firstCover,
   };
+  m.rowUpper.fill(0, firstCover);
+  for (let j = 0; j < n; j++) {
+    const pair = c.pairs[j];
+    const t = p.pairTeam[pair];
+    m.value[j] = p.pairValue[pair];
+    m.teamRow[j] = teamRowOf[t];
+    const from = p.pairCliqueFrom[pair];
+    const to = p.pairCliqueTo[pair];
+    if (to > from) {
+      m.cliqueRow[j] = firstClique + cliqueRank![from];
+      m.cliqueRows[j] = to - from;
+    }
+    if (p.group[t]) {
+      // pax × y − Σ min(capacity, pax) × x ≤ 0
+      m.coverRow[j] = coverRowOf[t];
+      m.coverCoef[j] = -Math.min(p.pairCap[pair], p.teamPax[t]);
+    }
+  }
+  c.groups.forEach((t, k) => {
+    m.value[n + k] = GROUP_COVER_VALUE;
+    m.coverRow[n + k] = firstCover + k;
+    m.coverCoef[n + k] = p.teamPax[t];
+  });
+  return m;
 }
 
 /** The given columns as HiGHS CSC data. */
 function columns(m: ComponentMatrix, cols: ArrayLike<number>) {
-  let nnz = 0;
-  for (let k = 0; k < cols.length; k++) nnz += m.colStart[cols[k] + 1] - m.colStart[cols[k]];
   const starts = new Int32Array(cols.length + 1);
-  const indices = new Int32Array(nnz);
-  const values = new Float64Array(nnz);
   for (let k = 0; k < cols.length; k++) {
     const j = cols[k];
-    indices.set(m.rowIndex.subarray(m.colStart[j], m.colStart[j + 1]), starts[k]);
-    values.set(m.coef.subarray(m.colStart[j], m.colStart[j + 1]), starts[k]);
-    starts[k + 1] = starts[k] + m.colStart[j + 1] - m.colStart[j];
+    starts[k + 1] =
+      starts[k] + (m.teamRow[j] >= 0 ? 1 : 0) + m.cliqueRows[j] + (m.coverRow[j] >= 0 ? 1 : 0);
+  }
+  const indices = new Int32Array(starts[cols.length]);
+  const values = new Float64Array(starts[cols.length]).fill(1);
+  for (let k = 0; k < cols.length; k++) {
+    const j = cols[k];
+    let at = starts[k];
+    if (m.teamRow[j] >= 0) indices[at++] = m.teamRow[j];
+    for (let r = 0; r < m.cliqueRows[j]; r++) indices[at++] = m.cliqueRow[j] + r;
+    if (m.coverRow[j] >= 0) {
+      indices[at] = m.coverRow[j];
+      values[at++] = m.coverCoef[j];
+    }
   }
   const cost = Float64Array.from(cols, (j) => m.value[j]);
   return {
@@ -182,7 +220,13 @@ function columns(m: ComponentMatrix, cols: ArrayLike<number>) {
 /** Every column of the matrix. */
 const allColumns = (m: ComponentMatrix) => Int32Array.from(m.value, (_, j) => j);
 
-function createModel(highs: Highs, m: ComponentMatrix, cols: ArrayLike<number>, integer: boolean) {
+function createModel(
+  highs: Highs,
+  m: ComponentMatrix,
+  cols: ArrayLike<number>,
+  integer: boolean,
+  rowUpper: Float64Array = m.rowUpper,
+) {
   const data = columns(m, cols);
   return highs.createModel({
     numCols: cols.length,
@@ -192,7 +236,7 @@ function createModel(highs: Highs, m: ComponentMatrix, cols: ArrayLike<number>, 
     colLower: data.lower,
     colUpper: data.upper,
     rowLower: new Float64Array(m.numRows).fill(-highs.infinity),
-    rowUpper: m.rowUpper,
+    rowUpper,
     matrix: data.matrix,
     integrality: integer
       ? new Int32Array(cols.length).fill(highs.constants.variableType.integer)
@@ -215,12 +259,24 @@ function dualBound(m: ComponentMatrix, rowDual: Float64Array, reduced: Float64Ar
     y[i] = Math.max(0, rowDual[i]);
     bound += y[i] * m.rowUpper[i];
   }
+  // Σ of the clique rows' prices before each row, so a run of them sums in O(1).
+  const before = new Float64Array(m.numRows + 1);
+  for (let i = 0; i < m.numRows; i++) before[i + 1] = before[i] + y[i];
+  // A team row's price raised by its pairs' largest positive reduced value prices them all
+  // out at once: a tighter bound than each pair's own max(0, reduced) (x ≤ 1).
+  const raise = new Float64Array(m.firstClique);
   for (let j = 0; j < m.value.length; j++) {
     let r = m.value[j];
-    for (let k = m.colStart[j]; k < m.colStart[j + 1]; k++) r -= y[m.rowIndex[k]] * m.coef[k];
+    const team = m.teamRow[j];
+    if (team >= 0) r -= y[team];
+    if (m.cliqueRows[j] > 0) r -= before[m.cliqueRow[j] + m.cliqueRows[j]] - before[m.cliqueRow[j]];
+    if (m.coverRow[j] >= 0) r -= y[m.coverRow[j]] * m.coverCoef[j];
     reduced[j] = r;
-    if (r > 0) bound += r;
+    if (team >= 0) {
+      if (r > raise[team]) raise[team] = r;
+    } else if (r > 0) bound += r;
   }
+  for (let i = 0; i < raise.length; i++) bound += raise[i];
   return Number.isFinite(bound) ? bound : Infinity;
 }
 
@@ -233,18 +289,19 @@ function roundFrom(state: PlanState, c: Component, x: Float64Array) {
   const p = state.p;
   const n = c.pairs.length;
   if (c.groups.length) {
-    const at = new Map<number, number>();
-    c.pairs.forEach((pair, j) => at.set(pair, j));
+    // Each pair's column (matrixOf numbered the component's pairs in p.scratch).
+    const at = p.scratch;
     const groups = c.groups.map((t, k) => ({ t, y: x[n + k] })).filter((g) => g.y >= 0.5);
     groups.sort((a, b) => b.y - a.y || a.t - b.t);
     for (const { t } of groups) {
       const order = [...p.teamPairs[t]].sort(
-        (a, b) => x[at.get(b)!] - x[at.get(a)!] || p.pairCap[b] - p.pairCap[a],
+        (a, b) => x[at[b]] - x[at[a]] || p.pairCap[b] - p.pairCap[a],
       );
       state.tryCover(t, order);
     }
   }
-  const order = c.pairs.map((_, j) => j).filter((j) => x[j] > 1e-6);
+  const order: number[] = [];
+  for (let j = 0; j < n; j++) if (x[j] > 1e-6) order.push(j);
   order.sort((a, b) => x[b] - x[a] || p.pairValue[c.pairs[b]] - p.pairValue[c.pairs[a]]);
   for (const j of order) state.tryTake(c.pairs[j]);
 }
@@ -285,11 +342,126 @@ function solveExact(
   }
 }
 
+/** Each team's best pairs the LP starts from (a large group's: all of them). */
+const START_PAIRS = 6;
+/** At most this many pairs of a team enter the LP per pricing round. */
+const ENTERING_PAIRS = 4;
+/** HiGHS's simplex_strategy for the primal simplex. */
+const SIMPLEX_PRIMAL = 4;
+/** The clique rows' slack in the LP that prices pairs (priceAndSolve). */
+const CLIQUE_SLACK = 1e-3;
+/** A reduced value above this prices a pair into the LP. */
+const PRICE_EPS = 1e-6;
+
 /**
- * The LP relaxation (dual simplex), its duals turned into a bound (dualBound), then rounding
- * by LP value, greedy fill and local improvement; the greedy plan stays if that ends worse.
- * (Measured and dropped: column generation from each team's best pairs — the restricted LPs
- * need twice the simplex iterations of the full one and end slower.)
+ * The component's LP relaxation by column generation: HiGHS solves it over a few columns —
+ * each team's best pairs, every pair of a large group, the greedy plan's — with every row;
+ * the row duals price all the other pairs (dualBound), and the best few of each team whose
+ * reduced value is positive enter; until none is (the restricted optimum is then the full
+ * LP's, and the bound equals it). The model stays in HiGHS between rounds, so each solve
+ * starts from the last basis. Out of time, the last restricted optimum stands (a feasible
+ * point of the full LP) with the weak-duality bound of its duals.
+ */
+function priceAndSolve(
+  highs: Highs,
+  state: PlanState,
+  c: Component,
+  m: ComponentMatrix,
+  until: number,
+): { x: Float64Array | null; bound: number; converged: boolean; rounds: number } {
+  const p = state.p;
+  const local = p.scratch;
+  const n = c.pairs.length;
+  const numCols = m.value.length;
+  const inModel = new Uint8Array(numCols);
+  const cols: number[] = [];
+  const add = (j: number) => {
+    if (inModel[j]) return;
+    inModel[j] = 1;
+    cols.push(j);
+  };
+  for (const t of c.teams) {
+    const list = p.teamPairs[t];
+    const k = p.group[t] ? list.length : Math.min(list.length, START_PAIRS);
+    for (let i = 0; i < k; i++) add(local[list[i]]);
+    if (state.chosen[t] >= 0) for (const q of state.sets[t] ?? [state.chosen[t]]) add(local[q]);
+  }
+  for (let k = 0; k < c.groups.length; k++) add(n + k);
+  let bound = Infinity;
+  let x: Float64Array | null = null;
+  let converged = false;
+  let rounds = 0;
+  if ((until - performance.now()) / 1000 <= 0.01) return { x, bound, converged, rounds };
+  // The clique rows get a little slack (1 + CLIQUE_SLACK): where one team holds a guide
+  // alone, its team row, not the guide's clique, then carries the price — the prices that
+  // price the other pairs out — instead of one of the many equally optimal splits the
+  // degenerate LP may answer. The slack LP is a relaxation of the LP, and its row prices are
+  // a dual point of the LP as well: dualBound (with the rows' true bounds) stays a bound.
+  const slack = m.rowUpper.slice();
+  slack.fill(1 + CLIQUE_SLACK, m.firstClique, m.firstCover);
+  const model = createModel(highs, m, cols, false, slack);
+  const reduced = new Float64Array(numCols);
+  const best = new Int32Array(ENTERING_PAIRS);
+  try {
+    // Dual simplex without presolve: measured fastest on these clique models (presolve
+    // costs more than it removes; interior point and PDLP are several times slower).
+    model.options.set({ output_flag: false, solver: 'simplex', presolve: 'off' });
+    for (;;) {
+      const seconds = (until - performance.now()) / 1000;
+      if (seconds <= 0.01) break;
+      model.options.set({ time_limit: seconds });
+      const { modelStatus } = model.run();
+      if (modelStatus !== highs.constants.modelStatus.optimal) break;
+      rounds++;
+      const solution = model.getSolution();
+      bound = Math.min(bound, dualBound(m, solution.rowDual, reduced));
+      x = new Float64Array(numCols);
+      for (let k = 0; k < cols.length; k++) x[cols[k]] = solution.colValue[k];
+      const entering: number[] = [];
+      for (const t of c.teams) {
+        if (p.group[t]) continue;
+        let found = 0;
+        for (const q of p.teamPairs[t]) {
+          const j = local[q];
+          if (inModel[j] || !(reduced[j] > PRICE_EPS)) continue;
+          // Keep the team's best ENTERING_PAIRS by reduced value (insertion into a short list).
+          let at;
+          if (found < ENTERING_PAIRS) at = found++;
+          else if (reduced[best[ENTERING_PAIRS - 1]] < reduced[j]) at = ENTERING_PAIRS - 1;
+          else continue;
+          while (at > 0 && reduced[best[at - 1]] < reduced[j]) {
+            best[at] = best[at - 1];
+            at--;
+          }
+          best[at] = j;
+        }
+        for (let i = 0; i < found; i++) entering.push(best[i]);
+      }
+      if (!entering.length) {
+        converged = true;
+        break;
+      }
+      for (const j of entering) add(j);
+      // The basis stays primal feasible as pairs enter: primal simplex goes on from it.
+      model.options.set({ simplex_strategy: SIMPLEX_PRIMAL });
+      const data = columns(m, entering);
+      model.addCols({
+        cost: data.cost,
+        lower: data.lower,
+        upper: data.upper,
+        matrix: data.matrix,
+      });
+    }
+  } finally {
+    model.dispose();
+  }
+  return { x, bound, converged, rounds };
+}
+
+/**
+ * The LP relaxation (priceAndSolve), its duals turned into a bound (dualBound), then rounding
+ * by LP value, greedy fill, the fractional core's MIP and local improvement; the greedy plan
+ * stays if that ends worse.
  */
 function solveRelaxed(
   highs: Highs,
@@ -301,31 +473,10 @@ function solveRelaxed(
   greedyFill(state, c.teams);
   const greedyChosen = state.snapshot(c.teams);
   const greedyValue = state.value;
-
   const m = matrixOf(p, c, p.scratch);
-  const n = m.value.length;
-  let bound = trivialBound(p, c);
-  let x: Float64Array | null = null;
-  const seconds = (deadline - performance.now() - ROUNDING_RESERVE_MS) / 1000;
-  if (seconds > 0.01) {
-    const model = createModel(highs, m, allColumns(m), false);
-    try {
-      // Dual simplex without presolve: measured fastest on these clique models (presolve
-      // costs more than it removes; interior point and PDLP are several times slower).
-      model.options.set({
-        output_flag: false,
-        solver: 'simplex',
-        presolve: 'off',
-        time_limit: seconds,
-      });
-      const { modelStatus } = model.run();
-      const solution = model.getSolution();
-      bound = Math.min(bound, dualBound(m, solution.rowDual, new Float64Array(n)));
-      if (modelStatus === highs.constants.modelStatus.optimal) x = solution.colValue;
-    } finally {
-      model.dispose();
-    }
-  }
+  const lp = priceAndSolve(highs, state, c, m, deadline - ROUNDING_RESERVE_MS);
+  const bound = Math.min(trivialBound(p, c), lp.bound);
+  const x = lp.x;
   if (!x) {
     improve(state, c.teams, deadline);
     return { bound, method: 'greedy+local-search (LP unfinished)' };
@@ -354,15 +505,18 @@ function solveRelaxed(
     for (const t of c.teams) state.drop(t);
     roundFrom(state, c, x);
     for (const t of core) state.drop(t);
-    polishCore(highs, state, [...core], deadline);
+    polishCore(highs, state, [...core], Math.min(deadline, performance.now() + POLISH_MS));
     greedyFill(state, c.teams);
     improve(state, c.teams, deadline);
     polished = state.value > firstValue + 1e-9;
     if (!polished) restore(first);
   }
+  const method = polished ? 'lp-rounding+core-mip+local-search' : 'lp-rounding+local-search';
+  // Out of time before every pair was priced: the plan rounds a restricted LP, and the bound
+  // is its duals' (the LP itself unfinished).
   return {
     bound,
-    method: polished ? 'lp-rounding+core-mip+local-search' : 'lp-rounding+local-search',
+    method: lp.converged ? method : `${method} (LP unfinished: pairs left to price)`,
   };
 }
 
@@ -428,8 +582,6 @@ function solveComponent(
   state: PlanState,
   c: Component,
   deadline: number,
-  share: number,
-  mipMaxPairs: number,
 ): ComponentResult {
   const p = state.p;
   if (c.cliques.length === 0) {
@@ -439,8 +591,6 @@ function solveComponent(
   const left = deadline - performance.now();
   if (highs && left > 5) {
     try {
-      if (c.pairs.length <= mipMaxPairs)
-        return solveExact(highs, state, c, Math.max(0.01, Math.min(left, share) / 1000));
       return solveRelaxed(highs, state, c, deadline);
     } catch (e) {
       // A failed Wasm call may leave the runtime unusable: load a fresh one next time.
@@ -526,19 +676,41 @@ export async function solvePlan(
       loadError = e instanceof Error ? e.message : String(e);
     }
   }
+  // First every component by its LP (HiGHS), smallest first: the whole plan and its bound
+  // early. Then, with the time left (up to MIP_PHASE_MS), the small ones exactly (HiGHS MIP
+  // from the plan so far): a better plan and a tighter bound where it finishes.
   const components = [...p.components].sort((a, b) => a.pairs.length - b.pairs.length);
-  let pairsLeft = components.reduce((s, c) => s + c.pairs.length, 0);
+  const results = components.map((c) => {
+    const r = solveComponent(highs, state, c, deadline);
+    return r;
+  });
+  const mipUntil = Math.min(deadline, performance.now() + MIP_PHASE_MS);
+  components.forEach((c, i) => {
+    const r = results[i];
+    const left = mipUntil - performance.now();
+    if (!highs || c.cliques.length === 0 || c.pairs.length > mipMaxPairs || left <= 5) return;
+    if (r.method.startsWith('greedy')) return;
+    try {
+      const exact = solveExact(highs, state, c, left / 1000);
+      results[i] = {
+        bound: Math.min(r.bound, exact.bound),
+        method: exact.method === 'exact' ? 'exact' : r.method,
+      };
+    } catch {
+      // A failed Wasm call may leave the runtime unusable: load a fresh one next time. The
+      // component keeps its LP plan.
+      runtime = null;
+    }
+  });
   const bounds: { bound: number; teams: number }[] = [];
   const methods = new Map<string, number>();
-  for (const c of components) {
-    const share = (Math.max(0, deadline - performance.now()) * c.pairs.length) / pairsLeft;
-    pairsLeft -= c.pairs.length;
-    const r = solveComponent(highs, state, c, deadline, share, mipMaxPairs);
+  components.forEach((c, i) => {
+    const r = results[i];
     bounds.push({ bound: r.bound, teams: c.teams.length });
     const label =
       loadError && r.method.includes('unavailable') ? `${r.method}: ${loadError}` : r.method;
     methods.set(label, (methods.get(label) ?? 0) + 1);
-  }
+  });
   if (highs && highs.memoryBytes > MEMORY_CEILING) runtime = null;
   const method =
     [...methods].map(([m, n]) => (methods.size === 1 ? m : `${m} ×${n}`)).join(', ') || 'empty';
