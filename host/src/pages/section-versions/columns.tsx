@@ -213,8 +213,11 @@ export function versionColumns(
     },
     {
       title: t('sectionVersions.actions'),
+      // Always in view, at the right edge while the table scrolls; the buttons wrap.
+      fixed: 'right',
+      width: 210,
       render: (_, v) => (
-        <Space>
+        <Space wrap size={4}>
           <Button
             size="small"
             type="primary"
