@@ -5,7 +5,7 @@
 // no business transaction committed) gets its row here, before the answer leaves (onSend),
 // described by what the handler put in `req.audit` before it failed.
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldChange } from '../modules/audit/schema';
 import { appendAudit } from '../modules/audit/queries';
 import { closeAuditContext, runWithAuditContext, type AuditContext } from '../modules/audit/writer';
@@ -63,17 +63,25 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
     runWithAuditContext(ctx, done);
   });
   // The context closes once the request is over, answered or abandoned, and only once.
+  // (Hooks in callback style: most requests have nothing to do here, and a hook returning a
+  // promise costs one on every request.)
   const closedContexts = new WeakSet<AuditContext>();
-  const close = async (req: FastifyRequest) => {
+  const close = (req: FastifyRequest) => {
     const ctx = req.auditContext;
     if (!ctx || closedContexts.has(ctx)) return;
     closedContexts.add(ctx);
     closeAuditContext();
   };
-  app.addHook('onResponse', close);
-  app.addHook('onRequestAbort', close);
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!audited(req) || req.auditContext?.recorded) return payload;
+  app.addHook('onResponse', (req, _reply, done) => {
+    close(req);
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    close(req);
+    done();
+  });
+  /** The audit row of a write whose transaction recorded none (refused, or no change). */
+  const recordRefused = async (req: FastifyRequest, reply: FastifyReply) => {
     if (reply.statusCode < 400) {
       // A write that succeeded changed nothing (e.g. signing out without a session):
       // there was no transaction to record it in.
@@ -105,6 +113,12 @@ export const auditPlugin = fp<{ db: Db }>(async (app, { db }) => {
     } catch (err) {
       req.log.error({ err }, 'audit write failed');
     }
-    return payload;
+  };
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!audited(req) || req.auditContext?.recorded) return done(null, payload);
+    recordRefused(req, reply).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 });
