@@ -254,6 +254,9 @@ describe('candidates', () => {
     const all = await candidates(tm.id, 'eligibleOnly=true&pageSize=100');
     for (const g of [item.guide!, ...item.alternatives])
       expect(g.score).toBeCloseTo(all.list.find((c) => c.guideId === g.guideId)!.score!, 2);
+    // The facts behind the plan's choice come from the same factors, read once (issue 29
+    // item 5): the breakdown the candidates list shows from SQL, part for part.
+    expect(item.breakdown).toEqual(all.list.find((c) => c.guideId === native.id)!.breakdown);
     const scores = await planScores(
       t.services.db,
       new Map([[tm.id, expected.map(([id]) => id)]]),

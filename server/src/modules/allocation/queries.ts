@@ -259,10 +259,10 @@ export async function feasiblePairColumns(
   config: RuleConfig,
   /** The days each team is checked for, when not its whole period (uncoveredRuns). */
   windows?: ReadonlyMap<number, RuleWindow>,
+  chunkSize = FEASIBLE_CHUNK,
 ): Promise<FeasiblePairs> {
   const chunks: RuleTeam[][] = [];
-  for (let i = 0; i < teams.length; i += FEASIBLE_CHUNK)
-    chunks.push(teams.slice(i, i + FEASIBLE_CHUNK));
+  for (let i = 0; i < teams.length; i += chunkSize) chunks.push(teams.slice(i, i + chunkSize));
   const texts = await Promise.all(
     chunks.map((chunk) =>
       db.transaction(async (tx) => {

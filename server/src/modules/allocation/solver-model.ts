@@ -51,6 +51,17 @@ export interface Component {
   groups: number[];
 }
 
+/** An id → index table (−1: none) when the ids are small non-negative integers, else null. */
+function smallIdTable(ids: ArrayLike<number>): Int32Array | null {
+  let max = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (!Number.isInteger(id) || id < 0 || id > 4 * ids.length + 1_000_000) return null;
+    if (id > max) max = id;
+  }
+  return new Int32Array(max + 1).fill(-1);
+}
+
 /** Ids to indices: an array when the ids are small non-negative integers, else a map. */
 function indexOfIds(ids: ArrayLike<number>): {
   get(id: number): number | undefined;
@@ -107,7 +118,9 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     }
 
   // Valid pairs grouped by team (counting sort), a repeated guide keeping its best score.
-  const guideIndex = indexOfIds(w.pairGuides);
+  // Guide ids are looked up once a pair: straight in an array when they are small integers.
+  const guideAt = smallIdTable(w.pairGuides);
+  const guideIndex = guideAt ? null : new Map<number, number>();
   const guideIds: number[] = [];
   const m = w.pairTeams.length;
   const rawTeam = new Int32Array(m).fill(-1);
@@ -125,10 +138,11 @@ export function prepare(problem: PlanProblem | WireProblem): PreparedProblem {
     const t = lastIndex;
     if (t === undefined || !Number.isFinite(w.pairScores[i]) || !(start[t] < end[t])) continue;
     const guideId = w.pairGuides[i];
-    let g = guideIndex.get(guideId);
-    if (g === undefined) {
+    let g = guideAt ? guideAt[guideId] : (guideIndex!.get(guideId) ?? -1);
+    if (g < 0) {
       g = guideIds.length;
-      guideIndex.set(guideId, g);
+      if (guideAt) guideAt[guideId] = g;
+      else guideIndex!.set(guideId, g);
       guideIds.push(guideId);
     }
     rawTeam[i] = t;

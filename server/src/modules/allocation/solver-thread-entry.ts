@@ -13,11 +13,15 @@ type Request =
   | { id: number; kind: 'warm-up' };
 
 let queue = Promise.resolve();
+/** Plans asked for and not begun: the warm-up gives way to them. */
+let waiting = 0;
 parentPort!.on('message', (req: Request) => {
+  if (req.kind === 'solve') waiting++;
   queue = queue.then(async () => {
+    if (req.kind === 'solve') waiting--;
     try {
       if (req.kind === 'warm-up') {
-        await warmUpSolver();
+        await warmUpSolver(() => waiting > 0);
         parentPort!.postMessage({ id: req.id });
         return;
       }

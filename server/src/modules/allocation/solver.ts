@@ -71,6 +71,8 @@ const MIP_PHASE_MS = 600;
 const POLISH_MS = 200;
 /** Time kept after the LP for rounding and local improvement. */
 const ROUNDING_RESERVE_MS = 250;
+/** The warm-up's solves take at most this long each (a plan asked for meanwhile waits). */
+const WARM_UP_SOLVE_MS = 800;
 /** Past this much Wasm memory the runtime is dropped after a solve and loaded afresh. */
 const MEMORY_CEILING = 768 * 1024 * 1024;
 
@@ -343,9 +345,9 @@ function solveExact(
 }
 
 /** Each team's best pairs the LP starts from (a large group's: all of them). */
-const START_PAIRS = 6;
+const START_PAIRS = 16;
 /** At most this many pairs of a team enter the LP per pricing round. */
-const ENTERING_PAIRS = 4;
+const ENTERING_PAIRS = 6;
 /** HiGHS's simplex_strategy for the primal simplex. */
 const SIMPLEX_PRIMAL = 4;
 /** The clique rows' slack in the LP that prices pairs (priceAndSolve). */
@@ -718,14 +720,24 @@ export async function solvePlan(
 }
 
 /**
- * Loads HiGHS and solves a mid-size plan once, so the first real plan does not pay for the
- * Wasm code's warm-up (measured: the first large LP of a process runs 3–5× slower than the
- * next ones). Call it once at start-up, without awaiting it on a request path.
+ * Loads HiGHS and solves a small, then a mid-size plan, so the first real plan does not pay
+ * for the Wasm code's warm-up (measured: the first large LP of a process runs 3–5× slower
+ * than the next ones). Call it once at start-up, without awaiting it on a request path. A
+ * plan asked for meanwhile waits for the solve under way only: `stop` (checked between the
+ * two, after the event loop had its turn) ends the warm-up, and each solve is capped at
+ * WARM_UP_SOLVE_MS.
  */
-export async function warmUpSolver(): Promise<void> {
-  await solvePlan(uniformPlanProblem({ teams: 300, guides: 150, density: 0.15, seed: 1 }), {
-    timeLimitMs: 20_000,
-  });
+export async function warmUpSolver(stop: () => boolean = () => false): Promise<void> {
+  for (const size of [
+    { teams: 60, guides: 30 },
+    { teams: 300, guides: 150 },
+  ]) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stop()) return;
+    await solvePlan(uniformPlanProblem({ ...size, density: 0.15, seed: 1 }), {
+      timeLimitMs: WARM_UP_SOLVE_MS,
+    });
+  }
 }
 
 /** The baseline the bench prints beside the solver: teams by start, best free pair each. */
