@@ -31,8 +31,6 @@ export default {
   'scenic.action.created': 'Created',
   'scenic.action.newSpot': 'New scenic spot',
   'scenic.action.back': 'Back to the list',
-  'scenic.yes': 'Yes',
-  'scenic.no': 'No',
   'scenic.card.capacity': 'Instantaneous capacity {capacity}',
   'scenic.maintenance.pick': 'Scenic spot to maintain',
   'scenic.maintenance.pickPlaceholder': 'Search by name or code',

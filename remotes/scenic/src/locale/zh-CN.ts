@@ -29,8 +29,6 @@ export default {
   'scenic.action.created': '已创建',
   'scenic.action.newSpot': '新建景点',
   'scenic.action.back': '返回列表',
-  'scenic.yes': '是',
-  'scenic.no': '否',
   'scenic.card.capacity': '瞬时承载 {capacity}',
   'scenic.maintenance.pick': '选择要维护的景点',
   'scenic.maintenance.pickPlaceholder': '输入名称或编码搜索',
