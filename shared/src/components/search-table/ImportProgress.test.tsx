@@ -146,6 +146,8 @@ describe('the import dialog while the upload runs', () => {
     );
     expect(name()).toBe('导入进度：正在校验数据');
     expect(percent()).toBe(50);
+    // Announced: the step, not every count.
+    expect(bar().querySelector('[aria-live=polite]')?.textContent).toBe('第 2/3 步：正在校验数据');
 
     answer = WRITTEN;
     await waitFor(() => expect(bar().dataset.phase).toBe('write'), { timeout: 3000 });

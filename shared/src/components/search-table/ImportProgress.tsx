@@ -60,11 +60,14 @@ export function ImportProgressBar({
         aria-label={fill(texts.importProgress, { phase })}
       />
       <Typography.Text type="secondary" data-testid="import-progress-text">
-        {fill(texts.importStep, {
-          step: p ? IMPORT_PHASES.indexOf(p.phase) + 1 : 1,
-          steps: IMPORT_PHASES.length,
-          phase,
-        })}
+        {/* A screen reader hears each step as it comes, not every count. */}
+        <span aria-live="polite">
+          {fill(texts.importStep, {
+            step: p ? IMPORT_PHASES.indexOf(p.phase) + 1 : 1,
+            steps: IMPORT_PHASES.length,
+            phase,
+          })}
+        </span>
         {p && p.rowsTotal > 0
           ? ` · ${fill(texts.importRows, {
               read: n(p.rowsRead),
