@@ -1,12 +1,15 @@
 // Restoring a (validated: validate.ts) backup, in two steps:
 // 1. PGlite: its audit rows go into a staging table, outside any transaction, a piece at a time
 //    between other requests, and those the trail already holds are dropped there
-//    (audit/merge.ts). PostgreSQL answers other requests on other connections meanwhile anyway:
+//    (audit/merge.ts); then every other table's rows go into shadow tables beside the live ones,
+//    built there with their indexes and keys, again between other requests (`loadShadow`,
+//    shadow.ts). PostgreSQL answers other requests on other connections meanwhile anyway:
 //    there the rows are staged in step 2's single reading of the file, and dropped in one join;
-// 2. one transaction replaces every other table's rows — loaded without their secondary indexes
-//    and foreign keys, which are then built once each, as pg_restore does — rebuilds what is
-//    derived from them (filter counts, sequences), merges the staged audit rows into the trail
-//    and signs everyone out but the restoring admin, when the backup knows them.
+// 2. one transaction replaces every other table's rows — PGlite: swaps the shadow tables in
+//    (`swapAll`, short); PostgreSQL: loads them without their secondary indexes and foreign keys,
+//    which are then built once each, as pg_restore does (`replaceAll`) — rebuilds what is derived
+//    from them (filter counts, sequences), merges the staged audit rows into the trail and signs
+//    everyone out but the restoring admin, when the backup knows them.
 // Format 2 rows go in through COPY (copy.ts); format 1 rows as JSON, a batch per statement.
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -35,15 +38,36 @@ const NEWLINE = Buffer.from('\n');
  * Tables computed from others, rebuilt after a restore. guide_filter_counts: as its
  * migration (0002) fills it, from guides and guide_languages.
  */
-export const DERIVED_REBUILD: Record<string, string> = {
-  guide_filter_counts: `
-    delete from guide_filter_counts;
-    insert into guide_filter_counts (language, level_rank, status, employment_type, licence_type, n)
-    select '', level_rank, status, employment_type, licence_type, count(*)::int from guides group by 2, 3, 4, 5
-    union all
-    select l.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
-    from guide_languages l join guides g on g.id = l.guide_id group by 1, 2, 3, 4, 5`,
+export const DERIVED_REBUILD: Record<string, DerivedRebuild> = {
+  guide_filter_counts: {
+    over: 'guides',
+    add: (t, range) => `
+      insert into ${t('guide_filter_counts')} as c (language, level_rank, status, employment_type, licence_type, n)
+      select '', g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
+      from ${t('guides')} g where ${range('g.id')} group by 2, 3, 4, 5
+      union all
+      select l.language, g.level_rank, g.status, g.employment_type, g.licence_type, count(*)::int
+      from ${t('guide_languages')} l join ${t('guides')} g on g.id = l.guide_id
+      where ${range('g.id')} and ${range('l.guide_id')}
+      group by 1, 2, 3, 4, 5
+      on conflict (language, level_rank, status, employment_type, licence_type)
+      do update set n = c.n + excluded.n`,
+  },
 };
+
+/** How a derived table is computed from the restored rows. */
+export interface DerivedRebuild {
+  /** The table (with an `id` column) whose rows it is computed over. */
+  over: string;
+  /**
+   * The statement adding what the rows of `over` within `range` (a condition on a column
+   * holding its ids) give to the table; `t` names each table (the live one, or its shadow).
+   */
+  add(t: (table: string) => string, range: (column: string) => string): string;
+}
+
+/** Rows of `over` a derived table's shadow takes per statement (PGlite, outside a transaction). */
+const DERIVED_PIECE_ROWS = 5_000;
 
 /** Where one table's rows of the file go: a row at a time in, then `end`. */
 interface TableLoad {
@@ -197,13 +221,16 @@ export async function stageAuditRows(
     validated,
     (table, columns) =>
       table.name === 'audit_log'
-        ? loadInto(db, format, table, staging, columns)
+        ? loadInto(db, format, table, staging, columns, SHADOW_PIECE_BYTES)
         : Promise.resolve(null),
     // Rows of the audit table alone (the others' are read past): one table.
     (p) => onProgress?.({ tablesDone: 0, rowsDone: p.rowsDone }),
   );
   const staged = validated.rows.get('audit_log') ?? 0;
   const dropped = await dropStagedRowsPresent(db, staging);
+  // The rows dropped leave their space behind, which the merge in the transaction would read
+  // through: given back here (all of it when none is left: a backup of this database).
+  await db.execute(sql.raw(dropped === staged ? `truncate ${staging}` : `vacuum ${staging}`));
   onProgress?.({ tablesDone: 1, rowsDone: staged });
   return dropped;
 }
@@ -366,11 +393,13 @@ async function finishReplace(
   staging: { name: string; dropped: number | null },
   rebuilt: { tablesDone: number; rowsDone: number },
   onProgress?: ReplaceProgress,
+  /** Derived tables already computed (into their shadows). */
+  derivedDone: Set<string> = new Set(),
 ): Promise<AuditMerge> {
-  for (const rebuild of Object.values(DERIVED_REBUILD)) {
-    for (const statement of rebuild.split(';')) {
-      if (statement.trim()) await tx.execute(sql.raw(statement));
-    }
+  for (const [table, rebuild] of Object.entries(DERIVED_REBUILD)) {
+    if (derivedDone.has(table)) continue;
+    await tx.execute(sql.raw(`delete from ${ident(table)}`));
+    await tx.execute(sql.raw(rebuild.add(ident, () => 'true')));
   }
   if (keep) {
     await tx.execute(
@@ -404,7 +433,7 @@ async function lockAndKeep(
 }
 
 /** PGlite: COPY text per statement into a shadow table (tens of milliseconds each). */
-const SHADOW_PIECE_BYTES = 512 * 1024;
+const SHADOW_PIECE_BYTES = 192 * 1024;
 
 /**
  * PGlite, outside any transaction (shadow.ts): the file's rows of every replaced table into its
@@ -432,10 +461,34 @@ export async function loadShadow(
   onProgress?.rebuildStart();
   const rebuilt = { tablesDone: 0, rowsDone: 0 };
   await buildShadowTables(db, shadow, (table) => {
+    if (shadow.derived.has(table.name)) return;
     rebuilt.tablesDone++;
     rebuilt.rowsDone += validated.rows.get(table.name) ?? 0;
     onProgress?.rebuild(rebuilt);
   });
+  // The derived tables from the shadow ones, a range of rows at a time.
+  const named = (table: string) =>
+    shadow.tables.some((t) => t.name === table) ? shadowOf(shadow, table) : ident(table);
+  for (const table of shadow.derived) {
+    const rebuild = DERIVED_REBUILD[table]!;
+    const over = named(rebuild.over);
+    // Ranges of DERIVED_PIECE_ROWS ids (their key's index finds each range's end).
+    const idAt = async (query: string) =>
+      rowsOf<{ id: string }>(await db.execute(sql.raw(query)))[0]?.id ?? null;
+    let from = await idAt(`select min(id)::text as id from ${over}`);
+    while (from !== null) {
+      const to = await idAt(
+        `select id::text as id from ${over} where id >= ${from} order by id offset ${DERIVED_PIECE_ROWS} limit 1`,
+      );
+      await db.execute(
+        sql.raw(
+          rebuild.add(named, (c) => `${c} >= ${from}${to === null ? '' : ` and ${c} < ${to}`}`),
+        ),
+      );
+      from = to;
+      await yieldToOthers();
+    }
+  }
 }
 
 /**
@@ -460,10 +513,11 @@ export async function swapAll(
     await tx.execute(sql.raw(`truncate ${emptied.map((t) => ident(t.name)).join(', ')}`));
   }
   await swapIn(tx, shadow);
+  const loaded = shadow.tables.filter((t) => !shadow.derived.has(t.name));
   const rebuilt = {
-    tablesDone: shadow.tables.length,
-    rowsDone: shadow.tables.reduce((n, t) => n + (validated.rows.get(t.name) ?? 0), 0),
+    tablesDone: loaded.length,
+    rowsDone: loaded.reduce((n, t) => n + (validated.rows.get(t.name) ?? 0), 0),
   };
-  const audit = await finishReplace(tx, keep, staging, rebuilt, onProgress);
+  const audit = await finishReplace(tx, keep, staging, rebuilt, onProgress, shadow.derived);
   return { keptOwnSession: keep !== undefined, audit };
 }

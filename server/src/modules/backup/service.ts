@@ -20,10 +20,17 @@ import type { EventBus } from '../../events/bus';
 import { sql } from 'drizzle-orm';
 import { BackupStore } from './store';
 import { estimateRows, writeBackup, type WriteProgress } from './write';
-import { dataTables } from './tables';
+import { allTables, dataTables } from './tables';
 import { ProgressTracker } from './progress';
 import type { ValidatedBackup } from './validate';
-import { loadShadow, replaceAll, stageAuditRows, swapAll, type ReplaceProgress } from './restore';
+import {
+  DERIVED_REBUILD,
+  loadShadow,
+  replaceAll,
+  stageAuditRows,
+  swapAll,
+  type ReplaceProgress,
+} from './restore';
 import { canShadow, createShadow, dropShadow, type Shadow } from './shadow';
 import { validateBackup } from './validate';
 import { createAuditStaging, dropAuditStaging } from '../audit/merge';
@@ -55,6 +62,12 @@ export function nextRun(pattern: string, timezone: string, after?: Date): Date |
     return null;
   }
 }
+
+/**
+ * PGlite: the most rows of a table whose indexes a restore builds once its rows are in (a
+ * statement each: about 100 ms at this size, busy machine); larger tables get theirs first.
+ */
+const SORTED_INDEX_ROWS = 10_000;
 
 /** User ids per `session.changed` event (the event's limit). */
 const SESSION_EVENT_IDS = 1000;
@@ -323,6 +336,7 @@ export class BackupService {
       tracker.expect('rebuild', replacedRows);
       const staging = await createAuditStaging(this.db);
       let shadow: Shadow | null = null;
+      let swapped = false;
       try {
         let dropped: number | null = null;
         if (stageFirst) {
@@ -344,7 +358,18 @@ export class BackupService {
             replaced.map((t) => t.name),
           ))
         ) {
-          shadow = await createShadow(this.db, replaced);
+          // A large table's indexes would take one long statement each to sort once loaded:
+          // they are made first and take its rows a piece at a time instead.
+          const large = replaced.filter(
+            (t) => (validated.rows.get(t.name) ?? 0) > SORTED_INDEX_ROWS,
+          );
+          const derived = allTables().filter((t) => t.name in DERIVED_REBUILD);
+          shadow = await createShadow(
+            this.db,
+            [...replaced, ...derived],
+            new Set(large.map((t) => t.name)),
+            new Set(derived.map((t) => t.name)),
+          );
           await loadShadow(
             this.db,
             file,
@@ -353,7 +378,7 @@ export class BackupService {
             this.replaceProgress(tracker, replacedTables),
           );
         }
-        return await this.replace(
+        const result = await this.replace(
           file,
           id,
           by,
@@ -364,11 +389,13 @@ export class BackupService {
           replacedTables,
           shadow,
         );
+        swapped = true;
+        return result;
       } finally {
         // Dropped by the transaction that merged it; left by one that failed.
         await dropAuditStaging(this.db, staging).catch(() => {});
         // Moved into place by the transaction; left whole by one that failed (or never ran).
-        if (shadow) await dropShadow(this.db, shadow.schema).catch(() => {});
+        if (shadow && !swapped) await dropShadow(this.db, shadow.schema).catch(() => {});
       }
     });
   }

@@ -1,14 +1,17 @@
 // A PGlite restore that other requests can run beside (issue 25 points 12 and 16). PGlite has
 // one connection: other requests' queries run between the restore's statements, and none at
 // all inside its open transaction. So the replaced tables are built beside the live ones first,
-// outside any transaction, a statement at a time:
+// outside any transaction, a statement at a time, other requests' queries between them:
 // 1. a shadow schema (`restore_shadow_<random>`) gets an empty copy of each replaced table
-//    (columns, defaults, generated columns, checks), its rows go in through COPY in small pieces,
-//    then its keys, indexes, foreign keys (onto the other shadow tables) and triggers are built
-//    under the live ones' own names, one statement each, and it is analysed;
+//    (columns, defaults, generated columns, checks; its own copies of the serial sequences) and
+//    of each derived table; the rows go in through COPY in small pieces (restore.ts), then each
+//    table's keys and indexes are built (a large table's before its rows: sorting it once would
+//    be one long statement), under the live ones' own names, then its foreign keys (onto the
+//    other shadow tables) and triggers; the derived tables are computed from the shadow ones,
+//    a range of rows at a time;
 // 2. the restore's transaction (restore.ts, `swapAll`) is short: the live tables are dropped and
-//    the shadow ones moved into their place (their serial sequences handed over, the foreign keys
-//    of the tables kept, sessions, pointing at them again), and the audit rows merged as before.
+//    the shadow ones moved into their place with everything they hold (the foreign keys of the
+//    tables kept, sessions, made again onto them), and the audit rows merged as before.
 // A restore that fails before its transaction commits drops the shadow schema: the live tables
 // were never touched. A server stopped midway leaves one behind, dropped by the next restore.
 import { randomBytes } from 'node:crypto';
@@ -32,11 +35,33 @@ interface TableDdl {
   triggers: { def: string; name: string; disabled: boolean }[];
 }
 
+/** A serial column's sequence (owned by its column), as `pg_sequence` holds it. */
+interface OwnedSequence {
+  name: string;
+  table: string;
+  column: string;
+  type: string;
+  increment: string;
+  min: string;
+  max: string;
+  start: string;
+  cache: string;
+  cycle: boolean;
+}
+
 export interface Shadow {
   schema: string;
   /** The replaced tables, in foreign-key order. */
   tables: TableInfo[];
   ddl: Map<string, TableDdl>;
+  /** Tables whose keys and indexes were made before their rows came (large ones). */
+  indexedFirst: Set<string>;
+  /** Of the tables, those computed from the others (not read from the file). */
+  derived: Set<string>;
+  /** Foreign keys of tables kept onto tables replaced: dropped and made again by the swap. */
+  outside: { table: string; name: string; def: string }[];
+  /** The live tables' serial sequences, of which the shadow tables get their own copies. */
+  owned: OwnedSequence[];
 }
 
 const exec = (db: DbOrTx, statement: string) => db.execute(sql.raw(statement));
@@ -133,7 +158,14 @@ function onShadow(def: string, table: string, schema: string): string {
  * Creates the shadow schema and an empty copy of each of `tables` in it (columns, defaults,
  * generated columns, not-null and check constraints: no key or index yet, rows go in faster).
  */
-export async function createShadow(db: Db, tables: TableInfo[]): Promise<Shadow> {
+export async function createShadow(
+  db: Db,
+  tables: TableInfo[],
+  /** Tables whose keys and indexes come first and take each piece of rows as it comes. */
+  indexedFirst: Set<string> = new Set(),
+  /** Of the tables, those computed from the others (their keys and indexes come first). */
+  derived: Set<string> = new Set(),
+): Promise<Shadow> {
   await dropStaleShadows(db);
   const schema = `${SHADOW_PREFIX}${randomBytes(6).toString('hex')}`;
   const ddl = new Map<string, TableDdl>();
@@ -145,17 +177,57 @@ export async function createShadow(db: Db, tables: TableInfo[]): Promise<Shadow>
       `create table ${ident(schema)}.${ident(t.name)} (like public.${ident(t.name)} including all excluding indexes)`,
     );
   }
-  return { schema, tables, ddl };
+  const swap = await readSwap(
+    db,
+    tables.map((t) => t.name),
+  );
+  for (const q of swap.owned) {
+    const seq = `${ident(schema)}.${ident(q.name)}`;
+    const column = `${ident(schema)}.${ident(q.table)}.${ident(q.column)}`;
+    await exec(
+      db,
+      `create sequence ${seq} as ${q.type} increment by ${q.increment} minvalue ${q.min} maxvalue ${q.max} start with ${q.start} cache ${q.cache} ${q.cycle ? '' : 'no '}cycle owned by ${column}`,
+    );
+    await exec(
+      db,
+      `alter table ${ident(schema)}.${ident(q.table)} alter column ${ident(q.column)} set default nextval('${seq.replaceAll("'", "''")}'::regclass)`,
+    );
+  }
+  const shadow: Shadow = {
+    schema,
+    tables,
+    ddl,
+    indexedFirst: new Set([...indexedFirst, ...derived]),
+    derived,
+    ...swap,
+  };
+  for (const t of tables) {
+    if (!shadow.indexedFirst.has(t.name)) continue;
+    for (const statement of keysAndIndexes(shadow, t.name)) await exec(db, statement);
+  }
+  return shadow;
 }
 
 /** The shadow of `table`, quoted. */
 export const shadowOf = (shadow: Shadow, table: string) =>
   `${ident(shadow.schema)}.${ident(table)}`;
 
+/** The statements that make a shadow table's keys (primary, unique, exclusion) and indexes. */
+function keysAndIndexes(shadow: Shadow, table: string): string[] {
+  const d = shadow.ddl.get(table)!;
+  const target = shadowOf(shadow, table);
+  return [
+    ...d.keys.map((k) => `alter table ${target} add constraint ${ident(k.name)} ${k.def}`),
+    ...d.indexes.map((index) => onShadow(index, table, shadow.schema)),
+  ];
+}
+
 /**
- * Builds each loaded shadow table's keys, indexes, foreign keys and triggers (in foreign-key
- * order: a key's check reads the shadow table it references), then analyses it; a statement at
- * a time, other requests' queries between them. `onTable` after each table.
+ * Builds each loaded shadow table's keys and indexes (sorted once, as pg_restore does, unless
+ * made before its rows), then its foreign keys (in foreign-key order: a key's check reads the
+ * shadow table it references) and triggers; a statement at a time, other requests' queries
+ * between them. `onTable` after each table. The live tables were never analysed either (PGlite
+ * runs no autovacuum): the planner reads the sizes the index builds leave.
  */
 export async function buildShadowTables(
   db: Db,
@@ -170,9 +242,9 @@ export async function buildShadowTables(
   for (const t of shadow.tables) {
     const d = shadow.ddl.get(t.name)!;
     const target = shadowOf(shadow, t.name);
-    for (const k of d.keys)
-      await step(`alter table ${target} add constraint ${ident(k.name)} ${k.def}`);
-    for (const index of d.indexes) await step(onShadow(index, t.name, shadow.schema));
+    if (!shadow.indexedFirst.has(t.name)) {
+      for (const statement of keysAndIndexes(shadow, t.name)) await step(statement);
+    }
     for (const k of d.foreignKeys) {
       // The definition names the referenced table as `ref` prints (unqualified on the path).
       const refers = ` REFERENCES ${k.ref}(`;
@@ -187,9 +259,43 @@ export async function buildShadowTables(
       await step(onShadow(g.def, t.name, shadow.schema));
       if (g.disabled) await step(`alter table ${target} disable trigger ${ident(g.name)}`);
     }
-    await step(`analyze ${target}`);
     onTable?.(t);
   }
+}
+
+/**
+ * What the swap changes beside the tables (read before, the schema does not change meanwhile):
+ * foreign keys of tables kept onto tables replaced (sessions → users), made again after; the
+ * live tables' serial sequences, copied for the shadow tables (a copy's default still uses the
+ * live one) so that they move in with them.
+ */
+async function readSwap(db: Db, names: string[]): Promise<Pick<Shadow, 'outside' | 'owned'>> {
+  const list = inList(names);
+  const outside = rowsOf<{ table: string; name: string; def: string }>(
+    await db.execute(sql`
+      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+      from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class r on r.oid = c.confrelid
+      where c.contype = 'f' and r.relnamespace = 'public'::regnamespace and r.relname = any(${list}::text[])
+        and t.relnamespace = 'public'::regnamespace and not (t.relname = any(${list}::text[]))
+      order by 1, 2`),
+  );
+  const owned = rowsOf<OwnedSequence>(
+    await db.execute(sql`
+      select s.relname as name, t.relname as table, a.attname as column,
+        format_type(q.seqtypid, null) as type, q.seqincrement::text as increment,
+        q.seqmin::text as min, q.seqmax::text as max, q.seqstart::text as start,
+        q.seqcache::text as cache, q.seqcycle as cycle
+      from pg_depend d
+      join pg_class s on s.oid = d.objid and s.relkind = 'S'
+      join pg_sequence q on q.seqrelid = s.oid
+      join pg_class t on t.oid = d.refobjid
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+      where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
+        and d.deptype = 'a' and t.relnamespace = 'public'::regnamespace
+        and t.relname = any(${list}::text[])
+      order by 2, 3`),
+  );
+  return { outside, owned };
 }
 
 /**
@@ -199,43 +305,22 @@ export async function buildShadowTables(
  * foreign keys of other tables onto them (sessions) are made again. The schema goes.
  */
 export async function swapIn(tx: Tx, shadow: Shadow): Promise<void> {
-  const names = shadow.tables.map((t) => t.name);
-  const list = inList(names);
-  // Foreign keys of tables kept onto tables replaced (sessions → users): made again after.
-  const outside = rowsOf<{ table: string; name: string; def: string }>(
-    await tx.execute(sql`
-      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
-      from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class r on r.oid = c.confrelid
-      where c.contype = 'f' and r.relnamespace = 'public'::regnamespace and r.relname = any(${list}::text[])
-        and t.relnamespace = 'public'::regnamespace and not (t.relname = any(${list}::text[]))
-      order by 1, 2`),
-  );
-  for (const k of outside) {
+  for (const k of shadow.outside) {
     await exec(tx, `alter table public.${ident(k.table)} drop constraint ${ident(k.name)}`);
   }
-  // Serial sequences of the live tables: they survive the tables, for the shadow copies.
-  const owned = rowsOf<{ seq: string; table: string; column: string }>(
-    await tx.execute(sql`
-      select s.oid::regclass::text as seq, t.relname as table, a.attname as column
-      from pg_depend d
-      join pg_class s on s.oid = d.objid and s.relkind = 'S'
-      join pg_class t on t.oid = d.refobjid
-      join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
-      where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
-        and d.deptype = 'a' and t.relnamespace = 'public'::regnamespace
-        and t.relname = any(${list}::text[])`),
+  // Their sequences go with them (the shadow tables have their own).
+  await exec(
+    tx,
+    `drop table ${[...shadow.tables]
+      .reverse()
+      .map((t) => `public.${ident(t.name)}`)
+      .join(', ')}`,
   );
-  for (const s of owned) await exec(tx, `alter sequence ${s.seq} owned by none`);
-  // Referencing tables first: each drop takes its own foreign keys with it.
-  for (const t of [...shadow.tables].reverse())
-    await exec(tx, `drop table public.${ident(t.name)}`);
+  // With their keys, indexes, triggers and sequences.
   for (const t of shadow.tables) {
     await exec(tx, `alter table ${shadowOf(shadow, t.name)} set schema public`);
   }
-  for (const s of owned) {
-    await exec(tx, `alter sequence ${s.seq} owned by public.${ident(s.table)}.${ident(s.column)}`);
-  }
-  for (const k of outside) {
+  for (const k of shadow.outside) {
     await exec(tx, `alter table public.${ident(k.table)} add constraint ${ident(k.name)} ${k.def}`);
   }
   // Empty by now: anything left in it fails the restore instead of vanishing.
