@@ -79,6 +79,36 @@ describe('import progress tracker', () => {
     });
   });
 
+  it('answers others between pieces of the check: a poll sees the count grow', async () => {
+    const progress = new ImportProgressTracker(Date.now);
+    // What a poll would answer, taken whenever the event loop is free.
+    const polled = new Set<number>();
+    let polling = true;
+    const poll = () => {
+      const p = progress.snapshot();
+      if (p.phase === 'check') polled.add(p.rowsChecked);
+      if (polling) setImmediate(poll);
+    };
+    setImmediate(poll);
+    let checkedBeforeHook = new Set<number>();
+    await importSheet(
+      sheet,
+      { buffer: csv(ROWS), filename: 'rows.csv' },
+      'en-US',
+      {
+        check: () => {
+          checkedBeforeHook = new Set(polled);
+          return [];
+        },
+        write: async (rows) => rows.length,
+      },
+      progress,
+    );
+    polling = false;
+    // Several counts were seen while the contract's pass ran, not only the last one.
+    expect(checkedBeforeHook.size).toBeGreaterThan(2);
+  });
+
   it('a refused file stops at the check phase with nothing written', async () => {
     const progress = new ImportProgressTracker();
     const bad = Buffer.from('code,n\nA,1\nB,x\n', 'utf8');

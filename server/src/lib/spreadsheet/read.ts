@@ -132,7 +132,11 @@ export async function parseSheet<Row>(
   const checkedBefore = (done: number) => (check ? Math.floor(done / 2) : done);
   let contracted = 0;
   for (const { rowNumber, input, raws, unknownOptions } of sheet.rows) {
-    if (++contracted % PROGRESS_EVERY === 0) progress?.rowsChecked(checkedBefore(contracted));
+    if (++contracted % PROGRESS_EVERY === 0) {
+      progress?.rowsChecked(checkedBefore(contracted));
+      // Other requests (this import's progress among them) are answered between the pieces.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     // A coded cell naming no accepted value: refused with the labels it may hold.
     for (const { field, texts } of unknownOptions) {
       refused.add(`${rowNumber}:${field}`);

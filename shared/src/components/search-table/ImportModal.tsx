@@ -137,7 +137,12 @@ function ReportView({ report, texts }: { report: ImportReport; texts: SearchTabl
         data={report.errors}
         pagination={report.errors.length > 10 ? { pageSize: 10, size: 'mini' } : false}
         columns={[
-          { title: texts.row, dataIndex: 'row', width: 70 },
+          {
+            title: texts.row,
+            dataIndex: 'row',
+            width: 84,
+            render: (row: number) => <span style={{ whiteSpace: 'nowrap' }}>{row}</span>,
+          },
           {
             title: texts.column,
             dataIndex: 'column',
