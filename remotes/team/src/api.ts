@@ -1,15 +1,13 @@
 // The team section's calls (server: server/src/modules/team/routes.ts; API agreed in issue #13).
-// Reads are cached RTK Query endpoints; writes go through the shared client and invalidate
-// the tags they change, so every page showing the team refetches.
-import { useCallback } from 'react';
-import { consoleApi, request } from '@console/shared/api';
-import { useAppDispatch } from '@console/shared/store';
+// Reads are cached RTK Query endpoints; writes are mutations that invalidate the tags of their
+// domain event (issue 27 item 6), so every page showing the team refetches.
+import { consoleApi, invalidatesOn, request, type DomainEvent } from '@console/shared/api';
+import type { AppDispatch } from '@console/shared/store';
 import type {
-  AssignmentCreateBody,
-  AssignmentReplaceBody,
   AuditSubject,
   CapacityWarning,
   FeedbackBody,
+  FeedbackResult,
   ItinerarySaveBody,
   Page,
   PropertyItem,
@@ -46,13 +44,6 @@ export interface TeamLogEntry {
   diff?: Record<string, { before: unknown; after: unknown }> | null;
 }
 
-/** What an assignment or feedback write answers: the team's status and version after it. */
-export interface AssignmentAnswer {
-  teamId: number;
-  status: Team['status'];
-  version: number;
-}
-
 export interface GuideCheckArgs {
   id: number;
   keyword?: string;
@@ -62,42 +53,9 @@ export interface GuideCheckArgs {
   pageSize: number;
 }
 
+/** Reads outside the cache: a team read afresh (the edit drawer's reload after a conflict). */
 export const teamApi = {
   get: (id: number) => request<Team>({ method: 'GET', url: `/teams/${id}`, silent: true }),
-  /** Field errors are shown on the form by the caller. */
-  create: (body: TeamCreateBody) =>
-    request<Team>({ method: 'POST', url: '/teams', data: body, silent: true }),
-  /** Silent: a stale version (409) is shown by the caller with who changed the team. */
-  update: (id: number, body: TeamUpdateBody) =>
-    request<Team>({ method: 'PUT', url: `/teams/${id}`, data: body, silent: true }),
-  /** Silent: capacity warnings and refusals are shown by the caller. */
-  saveItinerary: (id: number, body: ItinerarySaveBody) =>
-    request<{ team: Team; warnings: CapacityWarning[] }>({
-      method: 'PUT',
-      url: `/teams/${id}/itinerary`,
-      data: body,
-      silent: true,
-    }),
-  transition: (id: number, body: TeamTransitionBody) =>
-    request<Team>({ method: 'POST', url: `/teams/${id}/transition`, data: body }),
-  // The assignment writes answer the team's new status and version (and the row); the pages
-  // refetch the team after them.
-  assign: (id: number, body: AssignmentCreateBody) =>
-    request<AssignmentAnswer>({ method: 'POST', url: `/teams/${id}/assignments`, data: body }),
-  replace: (id: number, assignmentId: number, body: AssignmentReplaceBody) =>
-    request<AssignmentAnswer>({
-      method: 'POST',
-      url: `/teams/${id}/assignments/${assignmentId}/replace`,
-      data: body,
-    }),
-  removeAssignment: (id: number, assignmentId: number, version: number, reason?: string) =>
-    request<AssignmentAnswer>({
-      method: 'DELETE',
-      url: `/teams/${id}/assignments/${assignmentId}`,
-      params: { version, ...(reason ? { reason } : {}) },
-    }),
-  feedback: (id: number, body: FeedbackBody) =>
-    request<AssignmentAnswer>({ method: 'PUT', url: `/teams/${id}/feedback`, data: body }),
 };
 
 const api = consoleApi.enhanceEndpoints({ addTagTypes: ['TeamLog', 'TeamCapacity'] });
@@ -154,26 +112,80 @@ export const {
   useTeamDictionaryQuery,
 } = teamQueries;
 
-/**
- * After a write: the team (shown at once when the answer is the team, else refetched), its
- * log, the lists and the capacity figures refetch.
- */
-export function useTeamChanged() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    (changed: Team | number) => {
-      const id = typeof changed === 'number' ? changed : changed.id;
-      if (typeof changed !== 'number')
-        dispatch(teamQueries.util.upsertQueryData('team', id, changed));
-      dispatch(
-        teamQueries.util.invalidateTags([
-          { type: 'Team', id: 'LIST' },
-          { type: 'TeamCapacity', id: 'ALL' },
-          { type: 'TeamLog', id },
-          ...(typeof changed === 'number' ? [{ type: 'Team' as const, id }] : []),
-        ]),
-      );
-    },
-    [dispatch],
-  );
+/** The events a team write stands for: its `invalidatesTags`, and what other consoles hear. */
+export const teamEvents = {
+  created: (team: { id: number }): DomainEvent[] => [{ type: 'team.created', teamId: team.id }],
+  updated: (teamId: number): DomainEvent[] => [{ type: 'team.updated', teamId }],
+  moved: (team: { id: number }): DomainEvent[] => [
+    { type: 'team.status.changed', teamId: team.id },
+  ],
+};
+
+/** Shows the answered team at once (its refetch follows from the invalidated tags). */
+function showAnswered<Answer>(teamOf: (answer: Answer) => Team) {
+  return async (
+    _arg: unknown,
+    api: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: Answer }> },
+  ) => {
+    try {
+      const team = teamOf((await api.queryFulfilled).data);
+      api.dispatch(teamQueries.util.upsertQueryData('team', team.id, team));
+    } catch {
+      /* refused: the caller shows why */
+    }
+  };
 }
+
+/**
+ * The team section's writes. Each declares what it makes stale by its domain event
+ * (`invalidatesOn`, the live channel's mapping); the guide assignments are shared with the
+ * allocation page (`@console/shared/api`'s `assignmentWrites`).
+ */
+export const teamWrites = teamQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Silent: field errors are shown on the form by the caller. */
+    createTeam: build.mutation<Team, TeamCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/teams', data: body, silent: true }),
+      invalidatesTags: invalidatesOn(teamEvents.created),
+      onQueryStarted: showAnswered((team: Team) => team),
+    }),
+    /** Silent: a stale version (409) is shown by the caller with who changed the team. */
+    updateTeam: build.mutation<Team, { id: number; body: TeamUpdateBody }>({
+      query: ({ id, body }) => ({ method: 'PUT', url: `/teams/${id}`, data: body, silent: true }),
+      invalidatesTags: invalidatesOn((_team, { id }) => teamEvents.updated(id)),
+      onQueryStarted: showAnswered((team: Team) => team),
+    }),
+    /** Silent: capacity warnings and refusals are shown by the caller. */
+    saveItinerary: build.mutation<
+      { team: Team; warnings: CapacityWarning[] },
+      { id: number; body: ItinerarySaveBody }
+    >({
+      query: ({ id, body }) => ({
+        method: 'PUT',
+        url: `/teams/${id}/itinerary`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn((_r, { id }) => teamEvents.updated(id)),
+      onQueryStarted: showAnswered((r: { team: Team }) => r.team),
+    }),
+    /** A lifecycle move; the client shows a refusal (illegal move, incomplete itinerary …). */
+    transitionTeam: build.mutation<Team, { id: number; body: TeamTransitionBody }>({
+      query: ({ id, body }) => ({ method: 'POST', url: `/teams/${id}/transition`, data: body }),
+      invalidatesTags: invalidatesOn(teamEvents.moved),
+      onQueryStarted: showAnswered((team: Team) => team),
+    }),
+    saveFeedback: build.mutation<FeedbackResult, { id: number; body: FeedbackBody }>({
+      query: ({ id, body }) => ({ method: 'PUT', url: `/teams/${id}/feedback`, data: body }),
+      invalidatesTags: invalidatesOn((_r, { id }) => teamEvents.updated(id)),
+    }),
+  }),
+});
+
+export const {
+  useCreateTeamMutation,
+  useUpdateTeamMutation,
+  useSaveItineraryMutation,
+  useTransitionTeamMutation,
+  useSaveFeedbackMutation,
+} = teamWrites;

@@ -11,7 +11,12 @@ import {
 } from '../contracts/envelope';
 import { storedLocale } from '../i18n/locale';
 import { notifyUnauthorized } from '../store/session';
-import { apiErrorMessage, EnvelopeError, ERROR_MESSAGE_DURATION } from './errorCatalogue';
+import {
+  apiErrorMessage,
+  EnvelopeError,
+  ERROR_MESSAGE_DURATION,
+  isApiQueryError,
+} from './errorCatalogue';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -41,7 +46,11 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
 
 export function showApiError(error: unknown): void {
   // The page's parallel reads all fail alike when the session ends: one message, not a stack.
-  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  const status = axios.isAxiosError(error)
+    ? error.response?.status
+    : isApiQueryError(error)
+      ? error.status
+      : undefined;
   Message.error({
     id: status === 401 ? 'api-unauthorized' : undefined,
     content: apiErrorMessage(error),
@@ -76,6 +85,7 @@ export async function request<T>(config: AxiosRequestConfig): Promise<T> {
 
 /** The stable error code (`ERRORS` key) of a failed call, when the server sent one. */
 export function apiErrorCode(error: unknown): string | undefined {
+  if (isApiQueryError(error)) return error.code ?? error.envelope?.error;
   if (error instanceof EnvelopeError) return error.envelope.error;
   if (axios.isAxiosError(error)) {
     const body: unknown = error.response?.data;
@@ -86,6 +96,7 @@ export function apiErrorCode(error: unknown): string | undefined {
 
 /** The envelope of a failed call, when the server sent one. */
 export function apiErrorEnvelope(error: unknown): Envelope<unknown> | undefined {
+  if (isApiQueryError(error)) return error.envelope;
   if (error instanceof EnvelopeError) return error.envelope;
   if (axios.isAxiosError(error)) {
     const body: unknown = error.response?.data;

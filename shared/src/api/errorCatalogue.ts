@@ -31,8 +31,32 @@ function bodyMessage(data: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A failed call as the RTK Query cache keeps it (serialisable): HTTP status, stable code, the
+ * text this catalogue chose for it, and the server's envelope (its `data` and field errors,
+ * e.g. who changed a record first), so a mutation's caller reads it as it read the HTTP error.
+ */
+export interface ApiQueryError {
+  /** HTTP status, or 0 when nothing came back. */
+  status: number;
+  /** The server's stable error code (`ERRORS` key), when it sent one. */
+  code?: string;
+  message: string;
+  /** The envelope the server answered with, when it sent one. */
+  envelope?: Envelope<unknown>;
+}
+
+/** Whether `error` is a failed call as the cache keeps it (a mutation's `unwrap()` throws it). */
+export function isApiQueryError(error: unknown): error is ApiQueryError {
+  if (!error || typeof error !== 'object' || error instanceof Error) return false;
+  const e = error as Partial<ApiQueryError>;
+  return typeof e.status === 'number' && typeof e.message === 'string';
+}
+
 /** The text to show for a failed request (seed §8, in order). */
 export function apiErrorMessage(error: unknown): string {
+  // Already chosen by this function when the cache stored the failure.
+  if (isApiQueryError(error)) return error.message || ERROR_TEXTS.requestFailed;
   if (error instanceof EnvelopeError) return error.envelope.msg || ERROR_TEXTS.requestFailed;
   if (isAxiosError(error)) {
     // A response came back: its message, else "server error (status)".

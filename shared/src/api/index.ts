@@ -3,6 +3,7 @@ export { onUnauthorized } from '../store/session';
 export type { SectionPin, SectionPins } from '../section/pins';
 export {
   apiErrorMessage,
+  isApiQueryError,
   EnvelopeError,
   ERROR_TEXTS,
   ERROR_MESSAGE_DURATION,
@@ -35,7 +36,23 @@ export {
   useLiveEvents,
   subscribeLiveEvents,
   liveStatus,
-  tagsForEvent,
   type LiveStatus,
   type LiveListener,
 } from './live';
+export {
+  tagsForEvent,
+  tagsForEvents,
+  invalidatesOn,
+  type DomainEvent,
+  type WriteEvent,
+} from './invalidation';
+export {
+  assignmentWrites,
+  useAssignGuideMutation,
+  useReplaceGuideMutation,
+  useRemoveAssignmentMutation,
+  assignmentEvents,
+  type AssignGuideArgs,
+  type ReplaceGuideArgs,
+  type RemoveAssignmentArgs,
+} from './assignments';

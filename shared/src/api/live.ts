@@ -3,10 +3,12 @@
 // opened by the first and closed after the last. It reconnects with back-off (resuming after
 // the last event id), and when the stream stays blocked (a proxy that refuses event streams,
 // no EventSource) it reports `polling`, so callers poll as they did before. Every event it
-// receives invalidates the cached reads it concerns (`invalidateApiTags`), in small batches.
+// receives invalidates the cached reads it concerns (`invalidateApiTags`), in small batches —
+// the tags `tagsForEvent` names, the same the write endpoints declare (`invalidation.ts`).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_STREAM, type StreamedEvent, type StreamFrame } from '../contracts/events';
-import { API_TAG_TYPES, invalidateApiTags, type ApiTag } from './rtk';
+import { tagsForEvent } from './invalidation';
+import { invalidateApiTags, type ApiTag } from './rtk';
 import { notifyUnauthorized, store } from '../store';
 
 /** `connecting` until the stream first opens; `polling` after it failed that often in a row. */
@@ -20,55 +22,8 @@ const FAILURES_BEFORE_POLLING = 3;
 const BATCH_MS = 150;
 const URL = '/api/events';
 
-/** The cached reads an event makes stale. Sections may listen for more with `useLiveEvents`. */
-export function tagsForEvent(event: StreamedEvent): ApiTag[] {
-  switch (event.type) {
-    case 'message.created':
-      // The workplace lists the announcements.
-      return [
-        'UnreadCounts',
-        { type: 'Message', id: 'LIST' },
-        { type: 'Dashboard', id: 'WORKPLACE' },
-      ];
-    case 'scenic.load.changed':
-    case 'scenic.load.crossed':
-      return [
-        { type: 'ScenicSpot', id: event.spotId },
-        { type: 'ScenicSpot', id: 'LIST' },
-        { type: 'ScenicLoad', id: event.spotId },
-      ];
-    case 'scenic.maintenance.started':
-    case 'scenic.maintenance.ended':
-      return [
-        { type: 'ScenicSpot', id: event.spotId },
-        { type: 'ScenicSpot', id: 'LIST' },
-        { type: 'ScenicWindow', id: event.spotId },
-        { type: 'ScenicLoad', id: event.spotId },
-        { type: 'Dashboard', id: 'WORKPLACE' },
-      ];
-    case 'team.assignment.made':
-    case 'team.assignment.removed':
-      // Guides' on-duty state follows their assignments, and the team shows its guides.
-      return [
-        { type: 'Guide', id: event.guideId },
-        { type: 'Guide', id: 'LIST' },
-        { type: 'Team', id: event.teamId },
-        { type: 'Team', id: 'LIST' },
-        { type: 'Dashboard', id: 'WORKPLACE' },
-      ];
-    case 'team.status.changed':
-      return [
-        { type: 'Team', id: event.teamId },
-        { type: 'Team', id: 'LIST' },
-        { type: 'Dashboard', id: 'WORKPLACE' },
-      ];
-    case 'chat.message.created':
-      return [];
-    case 'resync':
-      // Events were missed: every cached read may be stale.
-      return [...API_TAG_TYPES];
-  }
-}
+// The event → tags mapping is the mutations' too (`invalidation.ts`); kept importable from here.
+export { tagsForEvent };
 
 interface Connection {
   source: EventSource | null;

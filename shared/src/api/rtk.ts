@@ -6,10 +6,9 @@
 import type { AxiosRequestConfig } from 'axios';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { apiErrorCode, request } from './client';
-import { apiErrorMessage } from './errorCatalogue';
+import { apiErrorCode, apiErrorEnvelope, request } from './client';
+import { apiErrorMessage, EnvelopeError, type ApiQueryError } from './errorCatalogue';
 import { isAxiosError } from 'axios';
-import { EnvelopeError } from './errorCatalogue';
 import { ID_MAX } from '../contracts/ids';
 import { dynamicMiddleware, rootReducer, store } from '../store';
 
@@ -32,20 +31,21 @@ export const API_TAG_TYPES = [
   'SectionVersions',
   /** Teams (the team section); live team events refresh them. */
   'Team',
+  /** A team's operation log, and the spots' day capacity as the teams' itineraries fill it. */
+  'TeamLog',
+  'TeamCapacity',
+  /** Itinerary templates and guides' work orders (the team section). */
+  'TeamTemplate',
+  'WorkOrder',
+  /** The allocation page's reads (waiting teams, candidates, the board) and its rules. */
+  'Allocation',
+  'AllocationRules',
   /** The dashboard's workplace figures and analyses; team and message events refresh them. */
   'Dashboard',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 export type ApiTag = ApiTagType | { type: ApiTagType; id?: string | number };
-
-/** A failed call as the cache keeps it (serialisable): HTTP status, stable code and text. */
-export interface ApiQueryError {
-  /** HTTP status, or 0 when nothing came back. */
-  status: number;
-  /** The server's stable error code (`ERRORS` key), when it sent one. */
-  code?: string;
-  message: string;
-}
+export type { ApiQueryError };
 
 function toQueryError(error: unknown): ApiQueryError {
   const status =
@@ -54,7 +54,13 @@ function toQueryError(error: unknown): ApiQueryError {
       : isAxiosError(error)
         ? (error.response?.status ?? 0)
         : 0;
-  return { status, code: apiErrorCode(error), message: apiErrorMessage(error) };
+  const envelope = apiErrorEnvelope(error);
+  return {
+    status,
+    code: apiErrorCode(error),
+    message: apiErrorMessage(error),
+    ...(envelope ? { envelope } : {}),
+  };
 }
 
 /** An endpoint's `query` returns the request as the HTTP client takes it. */

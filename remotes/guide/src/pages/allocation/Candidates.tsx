@@ -42,7 +42,8 @@ export function Candidates(props: {
   const [eligibleOnly, setEligibleOnly] = useState(false);
   const [current, setCurrent] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  // The guide being booked: their button spins, the others wait.
+  const busy = assign.pendingGuideId;
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -83,9 +84,7 @@ export function Candidates(props: {
   }
 
   const book = async (c: Candidate) => {
-    setBusy(c.guideId);
     const done = await assign(team, c, candidates.data?.window);
-    setBusy(null);
     // A large group keeps its place until its guides cover it: the list shows the next one.
     if (done && done.status !== 'pending') props.onAssigned(team);
   };

@@ -31,7 +31,7 @@ import {
   type PlanProgress,
 } from '@console/shared';
 import { apiErrorCode, apiErrorEnvelope, apiErrorMessage } from '@console/shared/api';
-import { allocationApi, useAllocationChanged } from './api';
+import { allocationApi, useCommitPlanMutation, useCreatePlanMutation } from './api';
 import { BreachTags, ScoreBar } from './ScoreBreakdown';
 import { planQuality, solveMethodKind } from './timeline';
 
@@ -57,10 +57,11 @@ export function PlanDrawer(props: {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const locale = resolveLocale(intl.locale);
-  const changed = useAllocationChanged();
+  const [createPlan] = useCreatePlanMutation();
+  // The commit invalidates what it changed (or, refused as stale, what changed under it).
+  const [commitPlan, { isLoading: committing }] = useCommitPlanMutation();
   const [state, setState] = useState<State>({ step: 'solving', startedAt: Date.now() });
   const [selected, setSelected] = useState<number[]>([]);
-  const [committing, setCommitting] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [progress, setProgress] = useState<PlanProgress | null>(null);
   const run = useRef(0);
@@ -70,7 +71,7 @@ export function PlanDrawer(props: {
     setState({ step: 'solving', startedAt: Date.now() });
     setElapsed(0);
     try {
-      const plan = await allocationApi.plan({ from, to });
+      const plan = await createPlan({ from, to }).unwrap();
       if (id !== run.current) return;
       setState({ step: 'preview', plan, stale: null });
       setSelected(plan.items.filter((i) => i.guide).map((i) => i.teamId));
@@ -138,22 +139,20 @@ export function PlanDrawer(props: {
       okText: t('allocation.plan.commit'),
       cancelText: t('allocation.cancel'),
       onOk: async () => {
-        setCommitting(true);
         try {
-          const result = await allocationApi.commit(plan.id, all ? {} : { teamIds: selected });
+          const result = await commitPlan({
+            planId: plan.id,
+            body: all ? {} : { teamIds: selected },
+          }).unwrap();
           Message.success(t('allocation.plan.committed', { count: result.committed.length }));
-          changed(result.committed.map((c) => c.teamId));
           props.onClose();
         } catch (error) {
           if (apiErrorCode(error) === 'PLAN_STALE') {
             const data = apiErrorEnvelope(error)?.data as { changes?: PlanChange[] } | undefined;
             setState({ step: 'preview', plan, stale: data?.changes ?? [] });
-            changed();
           } else {
             Message.error(apiErrorMessage(error));
           }
-        } finally {
-          setCommitting(false);
         }
       },
     });

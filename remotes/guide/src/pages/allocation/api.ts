@@ -1,15 +1,23 @@
 // The allocation page's calls (server: server/src/modules/allocation; contract:
 // shared/src/contracts/allocation.ts, issue #14). Reads are cached RTK Query endpoints; writes
-// go through the shared client and then mark the reads they change stale. Assigning one guide
-// by hand uses the team's own assignment path (POST /teams/:id/assignments), like the team page.
+// are mutations that invalidate the tags of their domain event (issue 27 item 6). Assigning one
+// guide by hand uses the team's own assignment path and the team page's own mutation
+// (`useAssignGuideMutation` from `@console/shared/api`): both pages refresh the same reads.
 import { useCallback } from 'react';
-import { consoleApi, request } from '@console/shared/api';
+import {
+  apiErrorCode,
+  consoleApi,
+  invalidateApiTags,
+  invalidatesOn,
+  request,
+  tagsForEvent,
+  type ApiQueryError,
+  type DomainEvent,
+} from '@console/shared/api';
 import { useAppDispatch } from '@console/shared/store';
 import type {
   AllocationRules,
   AllocationRulesBody,
-  AssignmentCreateBody,
-  AssignmentResult,
   Board,
   BoardQuery,
   CandidatesPage,
@@ -24,28 +32,11 @@ import type {
   WaitingTeamsQuery,
 } from '@console/shared';
 
+/** Reads outside the cache (a plan's progress is polled while it solves), and the rules' save. */
 export const allocationApi = {
-  /** Silent: the page shows the refusal (the rule's message) where the guide was dropped. */
-  assign: (teamId: number, body: AssignmentCreateBody) =>
-    request<AssignmentResult>({
-      method: 'POST',
-      url: `/teams/${teamId}/assignments`,
-      data: body,
-      silent: true,
-    }),
-  plan: (body: PlanCreateBody) =>
-    request<PlanDetail>({ method: 'POST', url: '/allocation/plans', data: body }),
   /** A stored plan (reopened from the address); the drawer shows a failure itself. */
   storedPlan: (id: number) =>
     request<PlanDetail>({ method: 'GET', url: `/allocation/plans/${id}`, silent: true }),
-  /** Silent: a PLAN_STALE 409 is explained by the preview with its list of changes. */
-  commit: (planId: number, body: PlanCommitBody) =>
-    request<PlanCommitResult>({
-      method: 'POST',
-      url: `/allocation/plans/${planId}/commit`,
-      data: body,
-      silent: true,
-    }),
   /** The caller's plan under way: its phase and time left (null when none runs). */
   planProgress: () =>
     request<PlanProgress | null>({
@@ -61,6 +52,7 @@ export const allocationApi = {
       params: { keyword, pageSize: 20 },
       silent: true,
     }),
+  /** Still outside RTK: RulesTab calls it, then `useRulesChanged` (the mapping's tags). */
   saveRules: (body: AllocationRulesBody) =>
     request<AllocationRules>({ method: 'PUT', url: '/allocation/rules', data: body }),
 };
@@ -121,33 +113,47 @@ export const {
 } = allocationQueries;
 
 /**
- * After an assignment or a commit: the waiting list, candidates and board refetch, and so do
- * the team pages and the guide lists showing the teams and guides it touched.
+ * The events a plan's commit stands for: each team's assignment made (what the server streams);
+ * refused as stale (PLAN_STALE), the teams and guides changed under it.
  */
-export function useAllocationChanged() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    (teamIds: readonly number[] = []) => {
-      dispatch(
-        allocationQueries.util.invalidateTags([
-          ...ALLOCATION_READ,
-          ...teamIds.map((id) => ({ type: 'Team' as const, id })),
-        ]),
-      );
-    },
-    [dispatch],
-  );
-}
+export const planCommitEvents = {
+  committed: (result: PlanCommitResult): DomainEvent[] =>
+    result.committed.map((c) => ({
+      type: 'team.assignment.made' as const,
+      teamId: c.teamId,
+      guideId: c.guideId,
+    })),
+  refused: (error: ApiQueryError): DomainEvent[] =>
+    apiErrorCode(error) === 'PLAN_STALE' ? [{ type: 'allocation.changed' }] : [],
+};
 
-/** After saving the rules: the cards and every score shown refetch. */
+/** The allocation page's writes (one guide by hand: the shared `assignGuide`). */
+export const allocationWrites = allocationQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Solves the range and stores the plan; nothing cached shows plans, nothing goes stale. */
+    createPlan: build.mutation<PlanDetail, PlanCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/allocation/plans', data: body }),
+    }),
+    /** Silent: a PLAN_STALE 409 is explained by the preview with its list of changes. */
+    commitPlan: build.mutation<PlanCommitResult, { planId: number; body: PlanCommitBody }>({
+      query: ({ planId, body }) => ({
+        method: 'POST',
+        url: `/allocation/plans/${planId}/commit`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn(planCommitEvents.committed, planCommitEvents.refused),
+    }),
+  }),
+});
+
+export const { useCreatePlanMutation, useCommitPlanMutation } = allocationWrites;
+
+/** After saving the rules (RulesTab): the cards and every score shown refetch. */
 export function useRulesChanged() {
   const dispatch = useAppDispatch();
-  return useCallback(() => {
-    dispatch(
-      allocationQueries.util.invalidateTags([
-        { type: 'AllocationRules', id: 'ALL' },
-        { type: 'Allocation', id: 'ALL' },
-      ]),
-    );
-  }, [dispatch]);
+  return useCallback(
+    () => invalidateApiTags(dispatch, tagsForEvent({ type: 'allocation.rules.changed' })),
+    [dispatch],
+  );
 }

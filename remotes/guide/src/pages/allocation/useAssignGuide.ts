@@ -1,5 +1,6 @@
 // The manual assignment from the allocation page: the team's own path (hard rules, exclusion
-// constraint, audit, allocated status), with every rule the guide breaks shown to the user.
+// constraint, audit, allocated status) through the team page's own mutation, so both pages
+// refresh the same reads after it; every rule the guide breaks shown to the user.
 import { Message } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import {
@@ -8,8 +9,8 @@ import {
   type AllocationRule,
   type WaitingTeam,
 } from '@console/shared';
-import { apiErrorCode, apiErrorMessage } from '@console/shared/api';
-import { allocationApi, useAllocationChanged } from './api';
+import { apiErrorCode, apiErrorMessage, useAssignGuideMutation } from '@console/shared/api';
+import { allocationApi } from './api';
 
 /**
  * Every rule `guide` breaks on the team, in the user's language; null when it cannot be told.
@@ -34,26 +35,26 @@ async function everyBreach(
  * Books `guideId` as the team's local guide (the manual path) for `days`: its whole period
  * unless given the days left that the candidates were checked for. Answers the booking (the
  * team's new status: a large group stays pending until its guides cover it), or null.
+ * `pendingGuideId`: the guide being booked now (their button's loading state), else null.
  */
 export function useAssignGuide() {
   const intl = useIntl();
-  const changed = useAllocationChanged();
-  return async (
+  const [assignGuide, state] = useAssignGuideMutation();
+  const assign = async (
     team: WaitingTeam,
     guide: { guideId: number; name: string; code: string },
     days: { from: string; to: string } = { from: team.startDate, to: team.endDate },
   ) => {
     try {
-      const result = await allocationApi.assign(team.id, {
-        guideId: guide.guideId,
-        role: 'local_guide',
-        from: days.from,
-        to: days.to,
-      });
+      // Silent: the refusal is said below with every rule the guide breaks.
+      const result = await assignGuide({
+        teamId: team.id,
+        body: { guideId: guide.guideId, role: 'local_guide', from: days.from, to: days.to },
+        silent: true,
+      }).unwrap();
       Message.success(
         intl.formatMessage({ id: 'allocation.assigned' }, { name: guide.name, code: team.code }),
       );
-      changed([team.id]);
       return result;
     } catch (error) {
       // The refusal names the rules the guide breaks (leave, busy …) in the user's language:
@@ -73,4 +74,6 @@ export function useAssignGuide() {
       return null;
     }
   };
+  const pendingGuideId = state.isLoading ? (state.originalArgs?.body.guideId ?? null) : null;
+  return Object.assign(assign, { pendingGuideId });
 }

@@ -30,7 +30,7 @@ import {
 } from '@console/shared';
 import { apiErrorCode, apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { SpotPicker } from '@console/shared/components/spot-picker';
-import { teamApi, useTeamCapacityQuery } from '../../api';
+import { useSaveItineraryMutation, useTeamCapacityQuery } from '../../api';
 import { useIssueText } from '../../hooks';
 
 export interface ItineraryRow {
@@ -290,7 +290,7 @@ function warningText(intl: ReturnType<typeof useIntl>, w: CapacityWarning) {
 export function useSaveItinerary() {
   const intl = useIntl();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saveItinerary, { isLoading: saving }] = useSaveItineraryMutation();
 
   const confirm = (warnings: CapacityWarning[]) =>
     new Promise<boolean>((resolve) => {
@@ -316,37 +316,31 @@ export function useSaveItinerary() {
   const save = useCallback(
     async (team: Team, items: ItineraryItemInput[]): Promise<Team | null> => {
       setRefusal(null);
-      setSaving(true);
-      try {
-        let confirmCapacityWarning = false;
-        for (;;) {
-          try {
-            const result = await teamApi.saveItinerary(team.id, {
-              items,
-              confirmCapacityWarning,
-              version: team.version,
-            });
-            return result.team;
-          } catch (err) {
-            const code = apiErrorCode(err);
-            const envelope = apiErrorEnvelope(err);
-            if (code === 'CAPACITY_CONFIRM_REQUIRED' && !confirmCapacityWarning) {
-              const data = envelope?.data as { warnings?: CapacityWarning[] } | undefined;
-              if (!(await confirm(data?.warnings ?? []))) return null;
-              confirmCapacityWarning = true;
-              continue;
-            }
-            if (code === 'CAPACITY_EXCEEDED') setRefusal(envelope?.msg ?? null);
-            showApiError(err);
-            return null;
+      let confirmCapacityWarning = false;
+      for (;;) {
+        try {
+          const result = await saveItinerary({
+            id: team.id,
+            body: { items, confirmCapacityWarning, version: team.version },
+          }).unwrap();
+          return result.team;
+        } catch (err) {
+          const code = apiErrorCode(err);
+          const envelope = apiErrorEnvelope(err);
+          if (code === 'CAPACITY_CONFIRM_REQUIRED' && !confirmCapacityWarning) {
+            const data = envelope?.data as { warnings?: CapacityWarning[] } | undefined;
+            if (!(await confirm(data?.warnings ?? []))) return null;
+            confirmCapacityWarning = true;
+            continue;
           }
+          if (code === 'CAPACITY_EXCEEDED') setRefusal(envelope?.msg ?? null);
+          showApiError(err);
+          return null;
         }
-      } finally {
-        setSaving(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- confirm reads intl only
-    [intl],
+    [intl, saveItinerary],
   );
 
   const refusalAlert = refusal ? (

@@ -14,7 +14,7 @@ import {
   type Team,
   type TeamStatus,
 } from '@console/shared';
-import { teamApi } from '../../api';
+import { useTransitionTeamMutation } from '../../api';
 import { useIssueText, useTeamLabel } from '../../hooks';
 
 export interface TransitionRequest {
@@ -44,7 +44,7 @@ export function TransitionModal(props: {
   const issueText = useIssueText();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [transition, { isLoading: saving }] = useTransitionTeamMutation();
   const needsReason = !!request && TRANSITIONS_NEEDING_REASON.includes(request.to);
   const tooEarly = request ? teamCalendarBreach(request.team, request.to, new Date()) : null;
 
@@ -64,17 +64,14 @@ export function TransitionModal(props: {
       setError(issueText(parsed.error.issues[0] as never));
       return;
     }
-    setSaving(true);
     try {
-      const team = await teamApi.transition(request.team.id, parsed.data);
+      const team = await transition({ id: request.team.id, body: parsed.data }).unwrap();
       Message.success(
         intl.formatMessage({ id: 'team.message.moved' }, { status: label('status', team.status) }),
       );
       props.onDone(team);
     } catch {
       /* the client showed the server's message (illegal move, incomplete itinerary …) */
-    } finally {
-      setSaving(false);
     }
   };
 

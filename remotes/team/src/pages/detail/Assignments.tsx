@@ -29,7 +29,12 @@ import {
   type Team,
   type TeamAssignment,
 } from '@console/shared';
-import { teamApi, useTeamGuideCheckQuery, type GuideCheckRow } from '../../api';
+import {
+  useAssignGuideMutation,
+  useRemoveAssignmentMutation,
+  useReplaceGuideMutation,
+} from '@console/shared/api';
+import { useTeamGuideCheckQuery, type GuideCheckRow } from '../../api';
 import { useTeamDictionaries, useTeamLabel } from '../../hooks';
 import { operationDateTime } from '@console/shared/i18n';
 
@@ -57,7 +62,14 @@ function GuidePicker(props: {
     replacing ? [replacing.from, replacing.to] : [team.startDate, team.endDate],
   );
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
+  const [assign, assigning] = useAssignGuideMutation();
+  const [replace, replacingNow] = useReplaceGuideMutation();
+  // The guide being booked (the mutation in flight): their button spins.
+  const pending = assigning.isLoading
+    ? assigning.originalArgs?.body.guideId
+    : replacingNow.isLoading
+      ? replacingNow.originalArgs?.body.guideId
+      : undefined;
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -82,28 +94,26 @@ function GuidePicker(props: {
   );
 
   const pick = async (guide: GuideCheckRow) => {
-    setBusy(guide.guideId);
     try {
-      await (replacing
-        ? await teamApi.replace(team.id, replacing.id, {
-            guideId: guide.guideId,
-            reason,
-            version: replacing.version,
-          })
-        : await teamApi.assign(team.id, {
-            guideId: guide.guideId,
-            role,
-            from: period[0],
-            to: period[1],
-          }));
+      await (
+        replacing
+          ? replace({
+              teamId: team.id,
+              assignmentId: replacing.id,
+              previousGuideId: replacing.guideId,
+              body: { guideId: guide.guideId, reason, version: replacing.version },
+            })
+          : assign({
+              teamId: team.id,
+              body: { guideId: guide.guideId, role, from: period[0], to: period[1] },
+            })
+      ).unwrap();
       Message.success(
         intl.formatMessage({ id: 'team.assign.done' }, { name: guide.name, code: team.code }),
       );
       props.onDone();
     } catch {
       /* the client showed the rule the server refused with */
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -186,7 +196,7 @@ function GuidePicker(props: {
                   type="primary"
                   size="small"
                   disabled={!g.eligible}
-                  loading={busy === g.guideId}
+                  loading={pending === g.guideId}
                   onClick={() => void pick(g)}
                   data-testid={`pick-${g.code}`}
                 >
@@ -231,14 +241,13 @@ function GuidePicker(props: {
 export function Assignments(props: {
   team: Team;
   canAllocate: boolean;
-  /** The team changed (its id): the page refetches it. */
-  onChanged(teamId: number): void;
   /** Counts the page's requests to open the picker (its header's "add a guide"); 0: none. */
   addRequest?: number;
 }) {
   const { team, canAllocate, addRequest = 0 } = props;
   const intl = useIntl();
   const label = useTeamLabel();
+  const [removeAssignment] = useRemoveAssignmentMutation();
   const [picker, setPicker] = useState<
     null | { kind: 'add' } | { kind: 'replace'; assignment: TeamAssignment }
   >(null);
@@ -261,8 +270,11 @@ export function Assignments(props: {
       cancelText: intl.formatMessage({ id: 'team.action.cancel' }),
       onOk: async () => {
         try {
-          await teamApi.removeAssignment(team.id, a.id, a.version);
-          props.onChanged(team.id);
+          await removeAssignment({
+            teamId: team.id,
+            assignmentId: a.id,
+            version: a.version,
+          }).unwrap();
           Message.success(intl.formatMessage({ id: 'team.assign.removed' }));
         } catch {
           /* shown by the client */
@@ -384,10 +396,7 @@ export function Assignments(props: {
           team={team}
           mode={picker}
           onClose={() => setPicker(null)}
-          onDone={() => {
-            setPicker(null);
-            props.onChanged(team.id);
-          }}
+          onDone={() => setPicker(null)}
         />
       )}
     </div>

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import type { Team } from '@console/shared';
 import { apiErrorCode, apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { showFormErrors } from '@console/shared/components/contract-form';
-import { teamApi } from '../../api';
+import { teamApi, useUpdateTeamMutation } from '../../api';
 import { useIssueText } from '../../hooks';
 import { TeamForm, showServerFieldErrors, useCheckTeamForm } from '../components/TeamForm';
 import { operationDateTime } from '@console/shared/i18n';
@@ -52,7 +52,7 @@ export function EditDrawer(props: {
   const issueText = useIssueText();
   const [form] = Form.useForm();
   const check = useCheckTeamForm(form);
-  const [saving, setSaving] = useState(false);
+  const [update, { isLoading: saving }] = useUpdateTeamMutation();
   // The team the form edits: as it was when the drawer opened (a refetch behind the drawer
   // must not reset what is typed), or as reloaded after a conflict. Null while closed.
   const [opened, setOpened] = useState<Team | null>(null);
@@ -67,9 +67,8 @@ export function EditDrawer(props: {
   const submit = async () => {
     const { parsed, errors } = check(base.version);
     if (showFormErrors(form, errors) || !parsed.success) return;
-    setSaving(true);
     try {
-      const saved = await teamApi.update(base.id, parsed.data as never);
+      const saved = await update({ id: base.id, body: parsed.data as never }).unwrap();
       Message.success(intl.formatMessage({ id: 'team.message.saved' }));
       props.onSaved(saved);
     } catch (err) {
@@ -79,8 +78,6 @@ export function EditDrawer(props: {
       }
       showServerFieldErrors(form, err, (code) => issueText({ code: 'custom', message: code }));
       showApiError(err);
-    } finally {
-      setSaving(false);
     }
   };
 

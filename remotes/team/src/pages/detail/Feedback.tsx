@@ -12,7 +12,7 @@ import {
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import { TEAM_LIMITS, feedbackBody, type Team } from '@console/shared';
-import { teamApi } from '../../api';
+import { useSaveFeedbackMutation } from '../../api';
 import { useIssueText } from '../../hooks';
 import { operationDateTime } from '@console/shared/i18n';
 
@@ -21,7 +21,6 @@ function GuideFeedback(props: {
   guideId: number;
   guideName: string;
   canWrite: boolean;
-  onChanged(teamId: number): void;
 }) {
   const { team, guideId } = props;
   const intl = useIntl();
@@ -30,7 +29,7 @@ function GuideFeedback(props: {
   const [score, setScore] = useState(given?.score ?? 0);
   const [comment, setComment] = useState(given?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saveFeedback, { isLoading: saving }] = useSaveFeedbackMutation();
 
   const save = async () => {
     const parsed = feedbackBody.safeParse({ guideId, score, comment });
@@ -38,15 +37,11 @@ function GuideFeedback(props: {
       setError(issueText(parsed.error.issues[0] as never));
       return;
     }
-    setSaving(true);
     try {
-      await teamApi.feedback(team.id, parsed.data);
-      props.onChanged(team.id);
+      await saveFeedback({ id: team.id, body: parsed.data }).unwrap();
       Message.success(intl.formatMessage({ id: 'team.feedback.saved' }));
     } catch {
       /* shown by the client */
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -94,11 +89,7 @@ function GuideFeedback(props: {
   );
 }
 
-export function Feedback(props: {
-  team: Team;
-  canWrite: boolean;
-  onChanged(teamId: number): void;
-}) {
+export function Feedback(props: { team: Team; canWrite: boolean }) {
   const { team } = props;
   const intl = useIntl();
   if (team.status !== 'completed')
@@ -118,7 +109,6 @@ export function Feedback(props: {
           guideId={guideId}
           guideName={name}
           canWrite={props.canWrite}
-          onChanged={props.onChanged}
         />
       ))}
     </Space>

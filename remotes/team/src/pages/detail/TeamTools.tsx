@@ -26,9 +26,8 @@ import {
   type Team,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
-import { useAppDispatch } from '@console/shared/store';
 import { useTeamLabel } from '../../hooks';
-import { templateApi, templateQueries } from '../templates/api';
+import { useCopyTeamMutation, useCreateTemplateMutation } from '../templates/api';
 
 function CopyModal(props: { team: Team; onClose(): void }) {
   const { team } = props;
@@ -38,17 +37,16 @@ function CopyModal(props: { team: Team; onClose(): void }) {
     intl.formatMessage({ id }, values);
   const [offset, setOffset] = useState(7);
   const [warning, setWarning] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [copyTeam, { isLoading: busy }] = useCopyTeamMutation();
   const breach = teamCopyBreach(team, offset, new Date());
   const locale = resolveLocale(intl.locale);
 
   const copy = async (confirmCapacityWarning: boolean) => {
-    setBusy(true);
     try {
-      const copied = await templateApi.copy(team.id, {
-        offsetDays: offset,
-        confirmCapacityWarning,
-      });
+      const copied = await copyTeam({
+        teamId: team.id,
+        body: { offsetDays: offset, confirmCapacityWarning },
+      }).unwrap();
       Message.success(t('team.copy.done', { code: copied.code }));
       props.onClose();
       navigate(`/team/detail/${copied.id}`);
@@ -57,8 +55,6 @@ function CopyModal(props: { team: Team; onClose(): void }) {
       // A spot-day at the warning percent: say so and let the user copy anyway.
       if (e?.error === 'CAPACITY_CONFIRM_REQUIRED') setWarning(e.msg);
       else showApiError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -126,27 +122,22 @@ function CopyModal(props: { team: Team; onClose(): void }) {
 function SaveTemplateModal(props: { team: Team; onClose(): void }) {
   const { team } = props;
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [name, setName] = useState(team.name);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [createTemplate, { isLoading: busy }] = useCreateTemplateMutation();
 
   const save = async () => {
-    setBusy(true);
     try {
-      const saved = await templateApi.create({ teamId: team.id, name: name.trim() });
+      const saved = await createTemplate({ teamId: team.id, name: name.trim() }).unwrap();
       Message.success(t('team.template.saved', { name: saved.name }));
-      dispatch(templateQueries.util.invalidateTags([{ type: 'TeamTemplate', id: 'LIST' }]));
       props.onClose();
     } catch (err) {
       const e = apiErrorEnvelope(err);
       // A taken name (or another refusal) is said on the name field.
       setError(e?.fields?.[0]?.message ?? e?.msg ?? null);
       if (!e) showApiError(err);
-    } finally {
-      setBusy(false);
     }
   };
 

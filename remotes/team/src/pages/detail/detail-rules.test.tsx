@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import {
   localDateTime,
@@ -14,6 +15,7 @@ import {
   type Team,
   type TeamStatus,
 } from '@console/shared';
+import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import enUS from '../../locale/en-US';
 import { Assignments } from './Assignments';
@@ -77,17 +79,20 @@ function teamIn(status: TeamStatus): Team {
   };
 }
 
+// The guide buttons' writes are the store's mutations.
 const zh = (ui: React.ReactNode) =>
   render(
-    <IntlProvider locale="zh-CN" messages={zhCN}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </IntlProvider>,
+    <Provider store={createStore()}>
+      <IntlProvider locale="zh-CN" messages={zhCN}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </IntlProvider>
+    </Provider>,
   );
 
 describe('the guide buttons follow the contract in every state', () => {
   for (const status of TEAM_STATUSES)
     it(`${status}: Add and Remove only if assignable, Replace only if replaceable`, () => {
-      zh(<Assignments team={teamIn(status)} canAllocate onChanged={() => {}} />);
+      zh(<Assignments team={teamIn(status)} canAllocate />);
       const assignable = TEAM_ASSIGNABLE_STATUSES.includes(status);
       const replaceable = TEAM_REPLACEABLE_STATUSES.includes(status);
       expect(screen.queryByTestId('assign-add') !== null, 'add').toBe(assignable);
@@ -96,7 +101,7 @@ describe('the guide buttons follow the contract in every state', () => {
     });
 
   it('none without team:allocate', () => {
-    zh(<Assignments team={teamIn('pending')} canAllocate={false} onChanged={() => {}} />);
+    zh(<Assignments team={teamIn('pending')} canAllocate={false} />);
     expect(screen.queryByTestId('assign-add')).toBeNull();
     expect(screen.queryByTestId('replace-G000003')).toBeNull();
   });

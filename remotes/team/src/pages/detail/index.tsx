@@ -23,7 +23,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { TEAM_EDITABLE_STATUSES, TEAM_STEPS, type Team, type TeamStatus } from '@console/shared';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
-import { useTeamChanged, useTeamQuery } from '../../api';
+import { useAppDispatch } from '@console/shared/store';
+import { teamQueries, useTeamQuery } from '../../api';
 import { STATUS_COLOR, useTeamLabel } from '../../hooks';
 import {
   ItineraryEditor,
@@ -88,7 +89,7 @@ function StatusSteps({ team }: { team: Team }) {
   );
 }
 
-function ItineraryTab(props: { team: Team; canEdit: boolean; onChanged(team: Team): void }) {
+function ItineraryTab(props: { team: Team; canEdit: boolean }) {
   const { team } = props;
   const intl = useIntl();
   const [rows, setRows] = useState<ItineraryRow[] | null>(null);
@@ -108,7 +109,6 @@ function ItineraryTab(props: { team: Team; canEdit: boolean; onChanged(team: Tea
     if (!saved) return;
     Message.success(intl.formatMessage({ id: 'team.itinerary.saved' }));
     setRows(null);
-    props.onChanged(saved);
   };
 
   if (!rows)
@@ -166,7 +166,7 @@ export default function TeamDetailPage() {
   const label = useTeamLabel();
   const canWrite = useHasPermission('team:write');
   const canAllocate = useHasPermission('team:allocate');
-  const changed = useTeamChanged();
+  const dispatch = useAppDispatch();
   const query = useTeamQuery(teamId ?? skipToken);
   const team = query.data ?? null;
   const [editing, setEditing] = useState(false);
@@ -284,21 +284,16 @@ export default function TeamDetailPage() {
             </Typography.Text>
           </Tabs.TabPane>
           <Tabs.TabPane key="itinerary" title={intl.formatMessage({ id: 'team.tab.itinerary' })}>
-            <ItineraryTab team={team} canEdit={canWrite && editable} onChanged={changed} />
+            <ItineraryTab team={team} canEdit={canWrite && editable} />
           </Tabs.TabPane>
           <Tabs.TabPane
             key="assignments"
             title={intl.formatMessage({ id: 'team.tab.assignments' })}
           >
-            <Assignments
-              team={team}
-              canAllocate={canAllocate}
-              onChanged={changed}
-              addRequest={addRequest}
-            />
+            <Assignments team={team} canAllocate={canAllocate} addRequest={addRequest} />
           </Tabs.TabPane>
           <Tabs.TabPane key="feedback" title={intl.formatMessage({ id: 'team.tab.feedback' })}>
-            <Feedback team={team} canWrite={canWrite} onChanged={changed} />
+            <Feedback team={team} canWrite={canWrite} />
           </Tabs.TabPane>
           <Tabs.TabPane key="history" title={intl.formatMessage({ id: 'team.tab.history' })}>
             <StatusHistory team={team} />
@@ -313,20 +308,17 @@ export default function TeamDetailPage() {
           team={team}
           visible={editing}
           onClose={() => setEditing(false)}
-          onReloaded={changed}
-          onSaved={(saved) => {
-            setEditing(false);
-            changed(saved);
-          }}
+          // The team read afresh after a conflict shows at once.
+          onReloaded={(fresh) =>
+            dispatch(teamQueries.util.upsertQueryData('team', fresh.id, fresh))
+          }
+          onSaved={() => setEditing(false)}
         />
       )}
       <TransitionModal
         request={moving}
         onClose={() => setMoving(null)}
-        onDone={(saved) => {
-          setMoving(null);
-          changed(saved);
-        }}
+        onDone={() => setMoving(null)}
       />
     </Space>
   );

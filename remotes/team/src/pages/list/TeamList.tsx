@@ -30,7 +30,7 @@ import { SearchTable, type SearchTableColumn } from '@console/shared/components/
 import type { FilterField } from '@console/shared/components/search-table';
 import { columnsOf, filterOf } from '@console/shared/components/field-specs';
 import { useHasPermission } from '@console/shared/permission';
-import { useTeamChanged, useTeamsQuery } from '../../api';
+import { useTeamsQuery } from '../../api';
 import { STATUS_COLOR, hoursUntilStart, useTeamDictionaries, useTeamLabel } from '../../hooks';
 import {
   TransitionModal,
@@ -56,7 +56,6 @@ export function TeamList({ view }: { view: TeamView }) {
   const dict = useTeamDictionaries();
   const label = useTeamLabel();
   const canWrite = useHasPermission('team:write');
-  const changed = useTeamChanged();
   const [moving, setMoving] = useState<TransitionRequest | null>(null);
   const t = (id: string) => intl.formatMessage({ id: `team.field.${id}` });
   const locale = resolveLocale(intl.locale);
@@ -250,10 +249,7 @@ export function TeamList({ view }: { view: TeamView }) {
       <TransitionModal
         request={moving}
         onClose={() => setMoving(null)}
-        onDone={(team) => {
-          setMoving(null);
-          changed(team);
-        }}
+        onDone={() => setMoving(null)}
       />
     </Card>
   );

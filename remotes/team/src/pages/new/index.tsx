@@ -19,7 +19,7 @@ import { useIntl } from 'react-intl';
 import { localDate, type Team } from '@console/shared';
 import { showFormErrors } from '@console/shared/components/contract-form';
 import { showApiError } from '@console/shared/api';
-import { teamApi, useTeamChanged } from '../../api';
+import { useCreateTeamMutation, useTransitionTeamMutation, useUpdateTeamMutation } from '../../api';
 import { STATUS_COLOR, useIssueText, useTeamLabel } from '../../hooks';
 import { TeamForm, showServerFieldErrors, useCheckTeamForm } from '../components/TeamForm';
 import {
@@ -39,7 +39,9 @@ export default function NewTeamPage() {
   const navigate = useNavigate();
   const label = useTeamLabel();
   const issueText = useIssueText();
-  const changed = useTeamChanged();
+  const [createTeam, created] = useCreateTeamMutation();
+  const [updateTeam, updated] = useUpdateTeamMutation();
+  const [transition, submitted] = useTransitionTeamMutation();
   const [form] = Form.useForm();
   const check = useCheckTeamForm(form);
   const checkRows = useCheckRows();
@@ -48,7 +50,6 @@ export default function NewTeamPage() {
   const [team, setTeam] = useState<Team | null>(null);
   const [rows, setRows] = useState<ItineraryRow[]>([]);
   const [rowErrors, setRowErrors] = useState<Map<number, string>>();
-  const [busy, setBusy] = useState(false);
   const starting = useStartingTemplate();
   const m = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `team.new.${id}` }, values);
@@ -66,13 +67,13 @@ export default function NewTeamPage() {
   const saveBasics = async () => {
     const { parsed, errors } = check(team?.version);
     if (showFormErrors(form, errors) || !parsed.success) return;
-    setBusy(true);
     try {
-      const saved = team
-        ? await teamApi.update(team.id, parsed.data as never)
-        : await teamApi.create(parsed.data as never);
+      const saved = await (
+        team
+          ? updateTeam({ id: team.id, body: parsed.data as never })
+          : createTeam(parsed.data as never)
+      ).unwrap();
       setTeam(saved);
-      changed(saved);
       // A new draft from a template takes its itinerary; days outside a changed period drop
       // out of the itinerary being planned.
       const fromTemplate = team ? null : starting.rowsFor(saved.startDate, saved.endDate);
@@ -87,8 +88,6 @@ export default function NewTeamPage() {
     } catch (err) {
       showServerFieldErrors(form, err, (code) => issueText({ code: 'custom', message: code }));
       showApiError(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -105,7 +104,6 @@ export default function NewTeamPage() {
     if (!saved) return;
     setTeam(saved);
     setRows(rowsOf(saved.itinerary));
-    changed(saved);
     setStep(2);
   };
 
@@ -116,20 +114,15 @@ export default function NewTeamPage() {
       setStep(3);
       return;
     }
-    setBusy(true);
     try {
-      const moved = await teamApi.transition(team.id, {
-        to: 'pending',
-        reason: '',
-        version: team.version,
-      });
+      const moved = await transition({
+        id: team.id,
+        body: { to: 'pending', reason: '', version: team.version },
+      }).unwrap();
       setTeam(moved);
-      changed(moved);
       setStep(3);
     } catch {
       /* the client showed the server's message (e.g. a day without a spot) */
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -184,7 +177,12 @@ export default function NewTeamPage() {
           )}
           <Divider />
           <Space>
-            <Button type="primary" loading={busy} onClick={saveBasics} data-testid="step-next">
+            <Button
+              type="primary"
+              loading={created.isLoading || updated.isLoading}
+              onClick={saveBasics}
+              data-testid="step-next"
+            >
               {m('next')}
             </Button>
             <Button onClick={() => navigate('/team/waiting')}>
@@ -252,7 +250,7 @@ export default function NewTeamPage() {
             </Button>
             <Button
               type="primary"
-              loading={busy}
+              loading={submitted.isLoading}
               onClick={() => void finish(true)}
               data-testid="step-submit"
             >

@@ -1,6 +1,7 @@
 // Copies, itinerary templates and work orders (server: server/src/modules/team/templates-routes.ts;
-// issue 29 items 2, 3). Reads are cached RTK Query endpoints; writes go through the shared client.
-import { consoleApi, request } from '@console/shared/api';
+// issue 29 items 2, 3). Reads are cached RTK Query endpoints; writes are mutations that
+// invalidate the tags of their domain event (issue 27 item 6).
+import { consoleApi, invalidatesOn, request, type DomainEvent } from '@console/shared/api';
 import type {
   Page,
   Team,
@@ -11,22 +12,12 @@ import type {
   WorkOrder,
 } from '@console/shared';
 
+/** Reads outside the cache: the template a new team starts from. */
 export const templateApi = {
-  /** Silent: a capacity warning or the calendar's refusal is shown by the dialog. */
-  copy: (teamId: number, body: TeamCopyBody) =>
-    request<Team>({ method: 'POST', url: `/teams/${teamId}/copy`, data: body, silent: true }),
-  /** Silent: a taken name is shown on the name field. */
-  create: (body: TeamTemplateCreateBody) =>
-    request<TeamTemplateDetail>({
-      method: 'POST',
-      url: '/team-templates',
-      data: body,
-      silent: true,
-    }),
-  remove: (id: number, version: number) =>
-    request<true>({ method: 'DELETE', url: `/team-templates/${id}`, params: { version } }),
   get: (id: number) => request<TeamTemplateDetail>({ method: 'GET', url: `/team-templates/${id}` }),
 };
+
+const TEMPLATE_CHANGED: DomainEvent[] = [{ type: 'team.template.changed' }];
 
 const api = consoleApi.enhanceEndpoints({ addTagTypes: ['TeamTemplate', 'WorkOrder'] });
 
@@ -60,3 +51,34 @@ export const templateQueries = api.injectEndpoints({
 });
 
 export const { useTeamTemplatesQuery, useWorkOrderQuery } = templateQueries;
+
+export const templateWrites = templateQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Silent: a capacity warning or the calendar's refusal is shown by the dialog. */
+    copyTeam: build.mutation<Team, { teamId: number; body: TeamCopyBody }>({
+      query: ({ teamId, body }) => ({
+        method: 'POST',
+        url: `/teams/${teamId}/copy`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn((copy) => [{ type: 'team.created', teamId: copy.id }]),
+    }),
+    /** Silent: a taken name is shown on the name field. */
+    createTemplate: build.mutation<TeamTemplateDetail, TeamTemplateCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/team-templates', data: body, silent: true }),
+      invalidatesTags: invalidatesOn(() => TEMPLATE_CHANGED),
+    }),
+    removeTemplate: build.mutation<true, { id: number; version: number }>({
+      query: ({ id, version }) => ({
+        method: 'DELETE',
+        url: `/team-templates/${id}`,
+        params: { version },
+      }),
+      invalidatesTags: invalidatesOn(() => TEMPLATE_CHANGED),
+    }),
+  }),
+});
+
+export const { useCopyTeamMutation, useCreateTemplateMutation, useRemoveTemplateMutation } =
+  templateWrites;

@@ -18,15 +18,14 @@ import { useIntl } from 'react-intl';
 import { TEAM_LIMITS, type TeamTemplateListItem } from '@console/shared';
 import { operationDateTime } from '@console/shared/i18n';
 import { useHasPermission } from '@console/shared/permission';
-import { useAppDispatch } from '@console/shared/store';
-import { templateApi, templateQueries, useTeamTemplatesQuery } from './api';
+import { useRemoveTemplateMutation, useTeamTemplatesQuery } from './api';
 
 const PAGE_SIZE = 10;
 
 export default function TemplatesPage() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+  const [removeTemplate] = useRemoveTemplateMutation();
   const canWrite = useHasPermission('team:write');
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
@@ -46,11 +45,10 @@ export default function TemplatesPage() {
 
   const remove = async (row: TeamTemplateListItem) => {
     try {
-      await templateApi.remove(row.id, row.version);
+      await removeTemplate({ id: row.id, version: row.version }).unwrap();
       Message.success(t('team.template.deleted'));
       // The last row of a page gone: the page before.
       if (page && page.list.length === 1 && current > 1) setCurrent(current - 1);
-      dispatch(templateQueries.util.invalidateTags([{ type: 'TeamTemplate', id: 'LIST' }]));
     } catch {
       /* the client showed the server's message */
     }

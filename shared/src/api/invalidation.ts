@@ -1,0 +1,127 @@
+// What each domain event makes stale, written once (issue 27 item 6). The live channel
+// (`live.ts`) invalidates these tags when the server streams an event, and every write
+// endpoint (`build.mutation`) declares the events its success stands for with
+// `invalidatesOn` — so the page that wrote and every other open console refresh the same
+// reads (the team page and the allocation page refreshed different tags after one
+// assignment).
+import type { StreamedEvent } from '../contracts/events';
+import { API_TAG_TYPES, type ApiTag } from './rtk';
+
+/**
+ * Changes the server does not stream (yet): only the page that wrote learns of them, from its
+ * mutation. Named like the streamed ones, so a future live event keeps its tags.
+ */
+export type WriteEvent =
+  /** A team was created (the step form's draft, a copy). */
+  | { type: 'team.created'; teamId: number }
+  /** A team's fields, itinerary or feedback changed. */
+  | { type: 'team.updated'; teamId: number }
+  /** An itinerary template was kept or deleted. */
+  | { type: 'team.template.changed' }
+  /** Teams or guides changed under an allocation plan (it was refused as stale). */
+  | { type: 'allocation.changed' }
+  /** The allocation rules (weights, limits) were saved: every score shown changes. */
+  | { type: 'allocation.rules.changed' };
+
+/** Every event a cached read can go stale by: streamed by the server, or a page's own write. */
+export type DomainEvent = StreamedEvent | WriteEvent;
+
+/** The lists a team appears in: the team lists, the allocation page, the workplace figures. */
+const TEAM_LISTS: ApiTag[] = [
+  { type: 'Team', id: 'LIST' },
+  { type: 'Allocation', id: 'ALL' },
+  { type: 'Dashboard', id: 'WORKPLACE' },
+];
+
+/** One team changed: the team, its operation log (the write's audit row) and its lists. */
+const teamTags = (teamId: number): ApiTag[] => [
+  { type: 'Team', id: teamId },
+  { type: 'TeamLog', id: teamId },
+  ...TEAM_LISTS,
+];
+
+/** The cached reads an event makes stale. Sections may listen for more with `useLiveEvents`. */
+export function tagsForEvent(event: DomainEvent): ApiTag[] {
+  switch (event.type) {
+    case 'message.created':
+      // The workplace lists the announcements.
+      return [
+        'UnreadCounts',
+        { type: 'Message', id: 'LIST' },
+        { type: 'Dashboard', id: 'WORKPLACE' },
+      ];
+    case 'scenic.load.changed':
+    case 'scenic.load.crossed':
+      return [
+        { type: 'ScenicSpot', id: event.spotId },
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'ScenicLoad', id: event.spotId },
+      ];
+    case 'scenic.maintenance.started':
+    case 'scenic.maintenance.ended':
+      return [
+        { type: 'ScenicSpot', id: event.spotId },
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'ScenicWindow', id: event.spotId },
+        { type: 'ScenicLoad', id: event.spotId },
+        { type: 'Dashboard', id: 'WORKPLACE' },
+      ];
+    case 'team.assignment.made':
+    case 'team.assignment.removed':
+      // Guides' on-duty state follows their assignments, and the team shows its guides; the
+      // allocation page's waiting list, candidates and board follow both.
+      return [
+        ...teamTags(event.teamId),
+        { type: 'Guide', id: event.guideId },
+        { type: 'Guide', id: 'LIST' },
+      ];
+    case 'team.status.changed':
+    case 'team.updated':
+      // The spots' day capacity counts the teams' itineraries (a cancelled team leaves it).
+      return [...teamTags(event.teamId), { type: 'TeamCapacity', id: 'ALL' }];
+    case 'team.created':
+      return [...TEAM_LISTS, { type: 'TeamCapacity', id: 'ALL' }];
+    case 'team.template.changed':
+      return [{ type: 'TeamTemplate', id: 'LIST' }];
+    case 'allocation.changed':
+      return [
+        { type: 'Allocation', id: 'ALL' },
+        { type: 'Team', id: 'LIST' },
+        { type: 'Guide', id: 'LIST' },
+      ];
+    case 'allocation.rules.changed':
+      return [
+        { type: 'AllocationRules', id: 'ALL' },
+        { type: 'Allocation', id: 'ALL' },
+      ];
+    case 'chat.message.created':
+      return [];
+    case 'resync':
+      // Events were missed: every cached read may be stale.
+      return [...API_TAG_TYPES];
+  }
+}
+
+const tagKey = (tag: ApiTag) => (typeof tag === 'string' ? tag : `${tag.type}:${tag.id ?? ''}`);
+
+/** The tags of several events, each once (a plan's commit, a replacement). */
+export function tagsForEvents(events: readonly DomainEvent[]): ApiTag[] {
+  const seen = new Map<string, ApiTag>();
+  for (const event of events) for (const tag of tagsForEvent(event)) seen.set(tagKey(tag), tag);
+  return [...seen.values()];
+}
+
+/**
+ * A mutation's `invalidatesTags`: the tags of the events its success stands for (`eventsOf`
+ * reads them from the answer and the argument), and of `onError`'s when it failed (a refusal
+ * that says the page is stale). A refusal otherwise leaves the cache as it was.
+ */
+export function invalidatesOn<Result, Arg, Err = unknown>(
+  eventsOf: (result: Result, arg: Arg) => readonly DomainEvent[],
+  onError?: (error: Err, arg: Arg) => readonly DomainEvent[],
+) {
+  return (result: Result | undefined, error: Err | undefined, arg: Arg): ApiTag[] => {
+    if (error !== undefined) return onError ? tagsForEvents(onError(error, arg)) : [];
+    return result === undefined ? [] : tagsForEvents(eventsOf(result, arg));
+  };
+}
