@@ -3,7 +3,9 @@
 // through the API; then scrolls the board's grid a fixed number of frames and times each frame,
 // beside the same run's baseline: the same page and loop over an empty board (a search that
 // matches no guide), which times what the browser spends on a frame with nothing to draw.
-import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
 import { openBrowser, submitLogin } from '../support/browser';
 
 const GUIDES = 500;
@@ -145,10 +147,24 @@ export interface ScrollFigures {
   longFrames: number;
   /** Guide rows in the page at the end (the virtualised window). */
   rowsInDom: number;
+  /**
+   * The page's main thread a frame, on average (Performance.getMetrics' TaskDuration over the
+   * scroll): what the frame times hide while under the 16.7 ms of a frame at 60 Hz.
+   */
+  busyMsPerFrame: number;
+  /** Of which script (React, handlers), and style and layout. */
+  scriptMsPerFrame: number;
+  layoutMsPerFrame: number;
+}
+
+async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }
 
 /** Scrolls the board's grid `FRAMES` frames, `STEP` pixels a frame, timing every frame. */
-async function scrollFrames(page: Page): Promise<ScrollFigures> {
+async function scrollFrames(page: Page, cdp: CDPSession): Promise<ScrollFigures> {
+  const before = await metrics(cdp);
   const { times, rows } = await page.evaluate(
     async ([frames, step]) => {
       const grid = document.querySelector<HTMLElement>(
@@ -171,17 +187,24 @@ async function scrollFrames(page: Page): Promise<ScrollFigures> {
     },
     [FRAMES, STEP] as const,
   );
+  const after = await metrics(cdp);
+  const perFrame = (...names: string[]) =>
+    round(names.reduce((sum, n) => sum + (after[n] ?? 0) - (before[n] ?? 0), 0) * (1000 / FRAMES));
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  const round = (n: number) => Math.round(n * 10) / 10;
   return {
     medianMs: round(at(0.5)),
     p95Ms: round(at(0.95)),
     maxMs: round(sorted[sorted.length - 1]),
     longFrames: times.filter((t) => t > 50).length,
     rowsInDom: rows,
+    busyMsPerFrame: perFrame('TaskDuration'),
+    scriptMsPerFrame: perFrame('ScriptDuration'),
+    layoutMsPerFrame: perFrame('LayoutDuration', 'RecalcStyleDuration'),
   };
 }
+
+const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Opens the board on the seeded month, searched by `keyword`, and waits for `rows` rows. */
 async function openBoard(page: Page, baseUrl: string, keyword: string, guides: number) {
@@ -201,10 +224,45 @@ async function openBoard(page: Page, baseUrl: string, keyword: string, guides: n
   await page.waitForTimeout(500);
 }
 
-export async function boardScroll(baseUrl: string) {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/**
+ * Starts a CPU profile of the loaded board's scroll; `stop` writes `board-scroll.cpuprofile` into
+ * `dir` (open it in Chrome's DevTools) and prints the functions with the most self time.
+ */
+async function profile(cdp: CDPSession, dir: string) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    await cdp.send('Profiler.disable');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'board-scroll.cpuprofile'), JSON.stringify(cpu));
+    const nodes = cpu.nodes as ProfileNode[];
+    const interval = (cpu.endTime - cpu.startTime) / Math.max(1, cpu.samples?.length ?? 1);
+    const self = new Map<string, number>();
+    for (const n of nodes) {
+      const { functionName, url, lineNumber } = n.callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + ((n.hitCount ?? 0) * interval) / 1000);
+    }
+    console.log(`most self time (ms), profile in ${path.join(dir, 'board-scroll.cpuprofile')}:`);
+    for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+  };
+}
+
+export async function boardScroll(baseUrl: string, profileDir?: string) {
   const browser = await openBrowser();
   try {
     const { page } = browser;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
     await page.goto(`${baseUrl}/login`);
     await submitLogin(page, 'operator');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -214,9 +272,11 @@ export async function boardScroll(baseUrl: string) {
 
     // Baseline: the same page and loop, a board with no guide (nothing to scroll or draw).
     await openBoard(page, baseUrl, '没有这个导游', 0);
-    const empty = await scrollFrames(page);
+    const empty = await scrollFrames(page, cdp);
     await openBoard(page, baseUrl, PREFIX, GUIDES);
-    const full = await scrollFrames(page);
+    const stopProfile = profileDir ? await profile(cdp, profileDir) : null;
+    const full = await scrollFrames(page, cdp);
+    await stopProfile?.();
     return { seededMs, empty, full };
   } finally {
     await browser.close();

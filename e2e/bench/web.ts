@@ -2,6 +2,11 @@
 // workplace after login in fresh browser profiles (architecture.md, "Performance targets"), and
 // a scroll of the dispatch board with 500 guides × 31 days beside an empty board (board-scroll.ts).
 // Fails (exit code 1) when any shared library is fetched twice or a page is over its budget.
+//
+//   npm run bench:web                      build everything, then all the cases
+//   npm run bench:web -- --no-build        the builds as they are (only what has none is built)
+//   BENCH_ONLY=board npm run bench:web -- --no-build     only the dispatch board's scroll
+//   BENCH_PROFILE=/tmp/board npm run bench:web ...       also a CPU profile of the board's scroll
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +16,19 @@ import { ensureBuilt, ROOT, SECTIONS, startConsole } from '../support/console';
 import { boardScroll } from './board-scroll';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** `board`: only the dispatch board's scroll (no login or workplace runs). */
+const ONLY = process.env.BENCH_ONLY ?? '';
+
+/**
+ * `--no-build`, given to `tsx bench/web.ts` or through `npm run bench:web -- --no-build`. Through
+ * the root script (`npm run bench:web -w e2e`) npm reads the flag as its own config (`build`
+ * false) and never passes it on: the bench then forced a full build every time. npm hands the
+ * config over as `npm_config_build` (empty for false), so that says it too.
+ */
+const NO_BUILD =
+  process.argv.includes('--no-build') ||
+  process.env.npm_config_build === '' ||
+  process.env.npm_config_build === 'false';
 const BUDGET_GZIP_BYTES = 485 * 1024;
 const LOGIN_BUDGET_GZIP_BYTES = 200 * 1024;
 
@@ -188,107 +206,122 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** The login page and the workplace, `RUNS` runs: sizes, times and shared libraries fetched twice. */
+async function pagesBench(baseUrl: string) {
+  const pins = (await (await fetch(`${baseUrl}/api/sections/pins`)).json()) as {
+    data: { sections: Record<string, { entry: string }> };
+  };
+  const entries = Object.fromEntries(
+    SECTIONS.filter((s) => pins.data.sections[s]).map((s) => [s, pins.data.sections[s].entry]),
+  );
+  const owners = sharedAssetOwners(baseUrl, entries);
+
+  const runs: RunResult[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await oneRun(baseUrl));
+
+  const report = (name: 'login' | 'workplace' | 'charts') => {
+    const first = runs[0][name];
+    return {
+      page: name,
+      requests: first.requests,
+      jsRaw: kb(first.js.raw),
+      jsGzip: kb(first.js.gzip),
+      cssRaw: kb(first.css.raw),
+      cssGzip: kb(first.css.gzip),
+      usableMsMedian: Math.round(median(runs.map((r) => r[name].usableMs))),
+    };
+  };
+  if (process.argv.includes('--verbose')) {
+    for (const name of ['login', 'workplace', 'charts'] as const) {
+      console.log(`\n${name}: assets by gzip size`);
+      const assets = runs[0][name].fetched.filter((f) => f.type !== 'other');
+      const sized = await Promise.all(
+        assets.map(async (f) => ({ url: f.url, ...(await sizeOf(f.url)) })),
+      );
+      for (const a of sized.sort((x, y) => y.gzip - x.gzip))
+        console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
+    }
+  }
+  const rows = [report('login'), report('workplace'), report('charts')];
+  console.table(rows);
+
+  const gzip = (p: PhaseResult) => p.js.gzip + p.css.gzip;
+  const loginGzip = gzip(runs[0].login);
+  const totalGzip = loginGzip + gzip(runs[0].workplace);
+  console.log(
+    `login alone, JS+CSS gzip: ${kb(loginGzip)} in ${runs[0].login.requests} requests (budget ${kb(LOGIN_BUDGET_GZIP_BYTES)})`,
+  );
+  console.log(
+    `login + workplace first load, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`,
+  );
+  console.log(
+    `charts after the workplace's first paint: ${kb(gzip(runs[0].charts))} in ${runs[0].charts.requests} requests (all: ${kb(totalGzip + gzip(runs[0].charts))})`,
+  );
+  const ratio =
+    median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
+  console.log(`workplace usable / login usable: ${ratio.toFixed(2)}× (target ≤ 2.5×)`);
+
+  const duplicates = [
+    ...new Set(
+      runs.flatMap((r) =>
+        duplicatedShared([...r.login.fetched, ...r.workplace.fetched, ...r.charts.fetched], owners),
+      ),
+    ),
+  ];
+  if (duplicates.length > 0) {
+    console.error(`\nSHARED LIBRARY FETCHED TWICE:\n  ${duplicates.join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('No shared library fetched twice.');
+  }
+  // Over a budget fails the run, as a shared library fetched twice does.
+  if (totalGzip > BUDGET_GZIP_BYTES) {
+    console.error(`\nOVER BUDGET: login + workplace ${kb(totalGzip)} > ${kb(BUDGET_GZIP_BYTES)}`);
+    process.exitCode = 1;
+  }
+  if (loginGzip > LOGIN_BUDGET_GZIP_BYTES) {
+    console.error(
+      `\nOVER BUDGET: the login page ${kb(loginGzip)} > ${kb(LOGIN_BUDGET_GZIP_BYTES)}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+/** The dispatch board (issue 29 item 4): frame times of a scroll, beside an empty board. */
+async function boardBench(baseUrl: string) {
+  const board = await boardScroll(baseUrl, process.env.BENCH_PROFILE);
+  console.log(
+    `\ndispatch board scroll, ${board.full.rowsInDom} of 500 guide rows in the page (seeded in ${Math.round(board.seededMs / 1000)} s):`,
+  );
+  console.table([
+    { board: 'empty (baseline)', ...board.empty },
+    { board: '500 guides × 31 days', ...board.full },
+  ]);
+  console.log(
+    `board scroll median frame / empty board median frame: ${(board.full.medianMs / board.empty.medianMs).toFixed(2)}× (target ≤ 1.5×)`,
+  );
+  console.log(
+    `board scroll p95 frame / empty board p95 frame: ${(board.full.p95Ms / board.empty.p95Ms).toFixed(2)}×`,
+  );
+  console.log(
+    `main thread a frame: ${board.full.busyMsPerFrame} ms on the board (script ${board.full.scriptMsPerFrame}, style and layout ${board.full.layoutMsPerFrame}) vs ${board.empty.busyMsPerFrame} ms on the empty board`,
+  );
+  if (process.env.BENCH_PROFILE)
+    console.log(
+      '(profiled: the CPU profiler slows the loaded board; time it without BENCH_PROFILE)',
+    );
+}
+
 async function main() {
   // Against a console that is already running: BENCH_BASE_URL=http://127.0.0.1:8080
   const external = process.env.BENCH_BASE_URL;
-  if (!external) ensureBuilt(!process.argv.includes('--no-build'));
+  if (!external) ensureBuilt(!NO_BUILD);
   const running = external
     ? { baseUrl: external, stop: async () => undefined }
     : await startConsole();
   try {
-    const pins = (await (await fetch(`${running.baseUrl}/api/sections/pins`)).json()) as {
-      data: { sections: Record<string, { entry: string }> };
-    };
-    const entries = Object.fromEntries(
-      SECTIONS.filter((s) => pins.data.sections[s]).map((s) => [s, pins.data.sections[s].entry]),
-    );
-    const owners = sharedAssetOwners(running.baseUrl, entries);
-
-    const runs: RunResult[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(running.baseUrl));
-
-    const report = (name: 'login' | 'workplace' | 'charts') => {
-      const first = runs[0][name];
-      return {
-        page: name,
-        requests: first.requests,
-        jsRaw: kb(first.js.raw),
-        jsGzip: kb(first.js.gzip),
-        cssRaw: kb(first.css.raw),
-        cssGzip: kb(first.css.gzip),
-        usableMsMedian: Math.round(median(runs.map((r) => r[name].usableMs))),
-      };
-    };
-    if (process.argv.includes('--verbose')) {
-      for (const name of ['login', 'workplace', 'charts'] as const) {
-        console.log(`\n${name}: assets by gzip size`);
-        const assets = runs[0][name].fetched.filter((f) => f.type !== 'other');
-        const sized = await Promise.all(
-          assets.map(async (f) => ({ url: f.url, ...(await sizeOf(f.url)) })),
-        );
-        for (const a of sized.sort((x, y) => y.gzip - x.gzip))
-          console.log(`  ${kb(a.gzip).padStart(10)}  ${a.url}`);
-      }
-    }
-    const rows = [report('login'), report('workplace'), report('charts')];
-    console.table(rows);
-
-    const gzip = (p: PhaseResult) => p.js.gzip + p.css.gzip;
-    const loginGzip = gzip(runs[0].login);
-    const totalGzip = loginGzip + gzip(runs[0].workplace);
-    console.log(
-      `login alone, JS+CSS gzip: ${kb(loginGzip)} in ${runs[0].login.requests} requests (budget ${kb(LOGIN_BUDGET_GZIP_BYTES)})`,
-    );
-    console.log(
-      `login + workplace first load, JS+CSS gzip: ${kb(totalGzip)} (budget ${kb(BUDGET_GZIP_BYTES)})`,
-    );
-    console.log(
-      `charts after the workplace's first paint: ${kb(gzip(runs[0].charts))} in ${runs[0].charts.requests} requests (all: ${kb(totalGzip + gzip(runs[0].charts))})`,
-    );
-    const ratio =
-      median(runs.map((r) => r.workplace.usableMs)) / median(runs.map((r) => r.login.usableMs));
-    console.log(`workplace usable / login usable: ${ratio.toFixed(2)}× (target ≤ 2.5×)`);
-
-    const duplicates = [
-      ...new Set(
-        runs.flatMap((r) =>
-          duplicatedShared(
-            [...r.login.fetched, ...r.workplace.fetched, ...r.charts.fetched],
-            owners,
-          ),
-        ),
-      ),
-    ];
-    // The dispatch board (issue 29 item 4): frame times of a scroll, beside an empty board.
-    const board = await boardScroll(running.baseUrl);
-    console.log(
-      `\ndispatch board scroll, ${board.full.rowsInDom} of 500 guide rows in the page (seeded in ${Math.round(board.seededMs / 1000)} s):`,
-    );
-    console.table([
-      { board: 'empty (baseline)', ...board.empty },
-      { board: '500 guides × 31 days', ...board.full },
-    ]);
-    console.log(
-      `board scroll p95 frame / empty board p95 frame: ${(board.full.p95Ms / board.empty.p95Ms).toFixed(2)}×`,
-    );
-
-    if (duplicates.length > 0) {
-      console.error(`\nSHARED LIBRARY FETCHED TWICE:\n  ${duplicates.join('\n  ')}`);
-      process.exitCode = 1;
-    } else {
-      console.log('No shared library fetched twice.');
-    }
-    // Over a budget fails the run, as a shared library fetched twice does.
-    if (totalGzip > BUDGET_GZIP_BYTES) {
-      console.error(`\nOVER BUDGET: login + workplace ${kb(totalGzip)} > ${kb(BUDGET_GZIP_BYTES)}`);
-      process.exitCode = 1;
-    }
-    if (loginGzip > LOGIN_BUDGET_GZIP_BYTES) {
-      console.error(
-        `\nOVER BUDGET: the login page ${kb(loginGzip)} > ${kb(LOGIN_BUDGET_GZIP_BYTES)}`,
-      );
-      process.exitCode = 1;
-    }
+    if (ONLY !== 'board') await pagesBench(running.baseUrl);
+    await boardBench(running.baseUrl);
   } finally {
     await running.stop();
   }

@@ -2,7 +2,7 @@
 // and its status shows by icon, fill pattern and border as well as colour — allocated (upcoming)
 // solid with a clock, ongoing with a heavy leading edge and a play mark, completed hatched with
 // a tick — so it reads without colour too; leave is a plain orange bar. The legend draws the same.
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { Space, Typography } from '@arco-design/web-react';
 import { IconCheck, IconClockCircle, IconPlayArrowFill } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
@@ -61,7 +61,11 @@ export function useStatusLabel() {
 }
 
 /** A team's bar: its name and pax; code, status and dates in its title and accessible name. */
-export function TeamBar(props: { bar: BoardBar; box: CSSProperties; onOpen(id: number): void }) {
+export const TeamBar = memo(function TeamBar(props: {
+  bar: BoardBar;
+  box: CSSProperties;
+  onOpen(id: number): void;
+}) {
   const { bar, box } = props;
   const intl = useIntl();
   const statusLabel = useStatusLabel();
@@ -95,7 +99,7 @@ export function TeamBar(props: { bar: BoardBar; box: CSSProperties; onOpen(id: n
       </span>
     </button>
   );
-}
+});
 
 export function LeaveBar(props: {
   label: string;

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { IntlProvider } from 'react-intl';
 import type { BoardGuide, WaitingTeam } from '@console/shared';
 import zhCN from '../../locale/zh-CN';
-import { BoardGrid, ROW_H, TEAM_MIME, VIEWPORT_H } from './BoardGrid';
+import { BoardGrid, OVERSCAN, ROW_H, TEAM_MIME, VIEWPORT_H } from './BoardGrid';
 import { daysOf } from './timeline';
 
 const days = daysOf('2026-03-01', '2026-03-31');
@@ -113,6 +113,19 @@ function renderGrid(overrides: Partial<Parameters<typeof BoardGrid>[0]> = {}) {
 afterEach(cleanup);
 
 const renderedRows = () => document.querySelectorAll('[data-testid^="board-row-"]');
+const renderedCodes = () =>
+  [...renderedRows()].map((r) => r.getAttribute('data-testid')!.slice(10));
+const code = (n: number) => `G${String(n).padStart(4, '0')}`;
+/** The header row's height: the first guide row starts below it. */
+const HEADER_H = 40;
+
+async function scrollTo(grid: HTMLElement, top: number) {
+  await act(async () => {
+    grid.scrollTop = top;
+    fireEvent.scroll(grid);
+    await new Promise((r) => setTimeout(r, 0));
+  });
+}
 
 describe('the dispatch board grid', () => {
   it('renders only the rows in view of 500 guides, and others once scrolled', async () => {
@@ -132,6 +145,67 @@ describe('the dispatch board grid', () => {
     expect(screen.queryByTestId('board-row-G0300')).not.toBeNull();
     expect(screen.queryByTestId('board-row-G0001')).toBeNull();
     expect(renderedRows().length).toBeLessThan(inView + 20);
+  });
+
+  it('renders only the visible rows and OVERSCAN either side, each row mounted once', async () => {
+    renderGrid();
+    const rowsInView = Math.ceil(VIEWPORT_H / ROW_H);
+    // At the top: the rows in view (the last one partly) and OVERSCAN below them.
+    expect(renderedCodes()).toEqual(
+      Array.from({ length: rowsInView + 1 + OVERSCAN }, (_, i) => code(i + 1)),
+    );
+    const grid = screen.getByRole('grid');
+    expect(grid.getAttribute('aria-rowcount')).toBe('501');
+
+    // Scrolled to the 201st guide: rows 195–220 only, each at its own place and row index.
+    await scrollTo(grid, HEADER_H + 200 * ROW_H);
+    const codes = renderedCodes();
+    expect(codes[0]).toBe(code(201 - OVERSCAN));
+    expect(codes.at(-1)).toBe(code(201 + rowsInView + OVERSCAN));
+    expect(codes).toHaveLength(rowsInView + 1 + 2 * OVERSCAN);
+    const row = screen.getByTestId(`board-row-${code(201)}`);
+    expect(row.style.top).toBe(`${HEADER_H + 200 * ROW_H}px`);
+    expect(row.getAttribute('aria-rowindex')).toBe('202');
+
+    // A row's scroll later: one row leaves, one comes; the rows staying are not touched.
+    const changes: MutationRecord[] = [];
+    const watcher = new MutationObserver((records) => changes.push(...records));
+    watcher.observe(row, { subtree: true, childList: true, attributes: true, characterData: true });
+    await scrollTo(grid, HEADER_H + 201 * ROW_H);
+    watcher.disconnect();
+    expect(screen.getByTestId(`board-row-${code(201)}`)).toBe(row);
+    expect(changes).toEqual([]);
+    expect(renderedCodes()[0]).toBe(code(202 - OVERSCAN));
+    expect(renderedRows()).toHaveLength(rowsInView + 1 + 2 * OVERSCAN);
+    // Less than a row: the window stays as it is.
+    const before = renderedCodes();
+    await scrollTo(grid, HEADER_H + 201 * ROW_H + 10);
+    expect(renderedCodes()).toEqual(before);
+  });
+
+  it('shows the rows of a shorter list that arrives while scrolled far down', async () => {
+    const view = renderGrid();
+    await scrollTo(screen.getByRole('grid'), HEADER_H + 400 * ROW_H);
+    view.rerender(
+      <IntlProvider locale="zh-CN" messages={zhCN}>
+        <BoardGrid
+          guides={guides.slice(0, 5)}
+          total={5}
+          days={days}
+          today="2026-03-01"
+          loading={false}
+          canAllocate
+          picked={null}
+          eligible={null}
+          dropTarget={null}
+          onDropTarget={vi.fn()}
+          onAssign={vi.fn()}
+          onOpenTeam={vi.fn()}
+          onEscape={vi.fn()}
+        />
+      </IntlProvider>,
+    );
+    expect(renderedCodes()).toEqual([1, 2, 3, 4, 5].map(code));
   });
 
   it('draws assignments and leave as bars clipped to the 31 days; a team bar opens the team', () => {
@@ -186,6 +260,37 @@ describe('the dispatch board grid', () => {
     expect(onAssign).toHaveBeenLastCalledWith(guides[1], 9);
     fireEvent.keyDown(screen.getByTestId('board-row-G0003'), { key: 'Enter' });
     expect(onAssign).toHaveBeenLastCalledWith(guides[2], 9);
+    fireEvent.click(screen.getByTestId('board-row-G0004'));
+    expect(onAssign).toHaveBeenLastCalledWith(guides[3], 9);
+  });
+
+  it('handles drags on the grid for every row: over a bar it is that bar’s row', () => {
+    const { onAssign, onDropTarget, onEscape } = renderGrid({ dropTarget: null });
+    // Over the leave bar of the first guide: that guide is the drop target.
+    const leave = screen.getByTestId('leave-G0001');
+    fireEvent.dragOver(leave);
+    expect(onDropTarget).toHaveBeenLastCalledWith(1);
+    fireEvent.drop(leave, {
+      dataTransfer: { getData: (type: string) => (type === TEAM_MIME ? '9' : '') },
+    });
+    expect(onDropTarget).toHaveBeenLastCalledWith(null);
+    expect(onAssign).toHaveBeenLastCalledWith(guides[0], 9);
+    // Escape on a row drops the pick.
+    fireEvent.keyDown(screen.getByTestId('board-row-G0005'), { key: 'Escape' });
+    expect(onEscape).toHaveBeenCalled();
+  });
+
+  it('clears the drop target when a drag leaves the row, not when it moves inside it', () => {
+    const { onDropTarget } = renderGrid({ dropTarget: 1 });
+    const row = screen.getByTestId('board-row-G0001');
+    const bar = screen.getByTestId('bar-T20260301001');
+    // jsdom has no DragEvent: a mouse event of the type, with the element the drag went to.
+    const leave = (to: Element) =>
+      fireEvent(row, new MouseEvent('dragleave', { bubbles: true, relatedTarget: to }));
+    leave(bar);
+    expect(onDropTarget).not.toHaveBeenCalled();
+    leave(screen.getByTestId('board-row-G0002'));
+    expect(onDropTarget).toHaveBeenLastCalledWith(null);
   });
 
   it('offers no drop or Enter without the permission to allocate', () => {

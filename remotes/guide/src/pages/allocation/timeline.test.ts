@@ -37,8 +37,16 @@ describe('the dispatch board timeline', () => {
     // 500 rows of 40 px, a 400 px viewport scrolled to row 100.
     expect(rowWindow(4000, 400, 40, 500, 5)).toEqual({ first: 95, last: 115 });
     expect(rowWindow(0, 400, 40, 500, 5)).toEqual({ first: 0, last: 15 });
-    expect(rowWindow(19_800, 400, 40, 500, 5)).toEqual({ first: 490, last: 499 });
+    // At the end: the last ten rows in view, five above them.
+    expect(rowWindow(19_600, 400, 40, 500, 5)).toEqual({ first: 485, last: 499 });
     expect(rowWindow(0, 400, 40, 0)).toEqual({ first: 0, last: -1 });
+  });
+
+  it('shows the last rows when the list shrank under the scroll position', () => {
+    // Scrolled to row 400 of 500, then a search leaves 20 rows: their last ten are in view.
+    expect(rowWindow(16_000, 400, 40, 20, 5)).toEqual({ first: 5, last: 19 });
+    // Fewer rows than the viewport holds: all of them.
+    expect(rowWindow(16_000, 400, 40, 3, 5)).toEqual({ first: 0, last: 2 });
   });
 });
 

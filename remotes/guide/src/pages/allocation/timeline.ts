@@ -32,11 +32,11 @@ export function rowWindow(
   overscan = 8,
 ): { first: number; last: number } {
   if (rowCount === 0) return { first: 0, last: -1 };
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
-  const last = Math.min(
-    rowCount - 1,
-    Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan,
-  );
+  // Past the end (the list shrank under a scroll position the page has not clamped yet): the
+  // last rows, as the page shows once it has.
+  const top = Math.max(0, Math.min(scrollTop, rowCount * rowHeight - viewportHeight));
+  const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
+  const last = Math.min(rowCount - 1, Math.ceil((top + viewportHeight) / rowHeight) + overscan);
   return { first, last };
 }
 
