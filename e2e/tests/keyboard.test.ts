@@ -4,9 +4,13 @@
 // and save a form, and the dispatcher's core — pick a waiting team, read its candidates, assign
 // one, and on the dispatch board assign without dragging (pick a team, then a guide's row,
 // Enter). A drawer keeps the focus inside and gives it back on close.
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ACCOUNTS, openBrowser, type Browser } from '../support/browser';
+import { ACCOUNTS, login, openBrowser, visitRoute, type Browser } from '../support/browser';
+import { resetSettings, useThemeAndLocale } from '../support/settings';
+import { motionSettled } from '../support/axe';
 import { createGuide, createPendingTeam, createSpot, day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
@@ -217,5 +221,94 @@ describe('the console with the keyboard only, as an operator', () => {
       .locator('.arco-message', { hasText: `已将 ${guide.name} 分配给团 ${team.code}` })
       .waitFor();
     await row.getByTestId(`bar-${team.code}`).waitFor();
+  });
+});
+
+/** The focused element's outline, and its contrast with what is behind the element (1.4.11). */
+function focusRing(page: Page) {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number];
+    const parse = (css: string): Rgba => {
+      const m = css.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const [r, g, b, a = '1'] = m[1].split(/[\s,/]+/).filter(Boolean);
+      return [Number(r), Number(g), Number(b), Number(a)];
+    };
+    const over = (top: Rgba, bottom: Rgba): Rgba => {
+      const a = top[3] + bottom[3] * (1 - top[3]);
+      const mix = (i: number) => (top[i] * top[3] + bottom[i] * bottom[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const c = (v: number) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+    };
+    const el = document.activeElement as HTMLElement;
+    // The ring is drawn outside the element: against its parent's backdrop.
+    const layers: Rgba[] = [];
+    for (let node = el.parentElement; node; node = node.parentElement) {
+      const bg = parse(getComputedStyle(node).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    const backdrop = layers.reduceRight<Rgba>((acc, l) => over(l, acc), [255, 255, 255, 1]);
+    const style = getComputedStyle(el);
+    const ring = over(parse(style.outlineColor), backdrop);
+    const [hi, lo] = [luminance(ring), luminance(backdrop)].sort((a, b) => b - a);
+    return {
+      what: el.outerHTML.slice(0, 100),
+      field: el.matches('input, textarea, .arco-select-view, main'),
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      ratio: (hi + 0.05) / (lo + 0.05),
+    };
+  });
+}
+
+describe.each(['light', 'dark'] as const)('the focus ring, %s theme', (theme) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await login(browser.page, baseUrl, 'operator');
+    await useThemeAndLocale(browser.page, theme, 'zh-CN');
+  });
+  afterAll(async () => {
+    await resetSettings(browser.page);
+    await browser.close();
+  });
+
+  it('every Tab stop of the shell and the page shows a 2 px ring at 3:1 or more', async () => {
+    const { page } = browser;
+    await visitRoute(page, baseUrl, '/dashboard/workplace');
+    expect(await page.evaluate(() => document.body.getAttribute('arco-theme') ?? 'light')).toBe(
+      theme,
+    );
+    let rings = 0;
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      // Arco's buttons ease every property in over 0.1 s, the ring too: read it drawn.
+      await motionSettled(page, 1000);
+      const ring = await focusRing(page);
+      // Fields show focus by Arco's own border instead (a11y.less).
+      if (ring.field) continue;
+      rings += 1;
+      expect(ring.style, ring.what).toBe('solid');
+      expect(ring.width, ring.what).toBeGreaterThanOrEqual(2);
+      expect(ring.ratio, ring.what).toBeGreaterThanOrEqual(3);
+    }
+    expect(rings).toBeGreaterThan(10);
+    // The ring on the navbar's theme button, for the note (SCREENSHOT_DIR, else the temp dir).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo(page, '[data-testid=settings-open]', 40);
+    await motionSettled(page, 1000);
+    const box = await page.getByTestId('settings-open').boundingBox();
+    if (box)
+      await page.screenshot({
+        path: path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), `focus-ring-${theme}.png`),
+        clip: { x: box.x - 40, y: box.y - 12, width: box.width + 80, height: box.height + 24 },
+      });
   });
 });
