@@ -24,17 +24,18 @@ describe.runIf(dbKind() === 'postgres')('a write that loses a deadlock', () => {
     const app = Fastify();
     await app.register(errorsPlugin);
     app.post('/collide', async () => {
-      let firstLocked!: () => void;
-      const locked = new Promise<void>((r) => (firstLocked = r));
-      const write = (first: number, second: number, signal?: () => void) =>
+      // Each holds its first row before either asks for its second: a deadlock every time,
+      // however slow the machine.
+      const held: (() => void)[] = [];
+      const both = Promise.all([0, 1].map(() => new Promise<void>((r) => held.push(r))));
+      const write = (first: number, second: number, holds: () => void) =>
         db.transaction(async (tx) => {
           await tx.execute(sql`update lock_probe set v = v + 1 where id = ${first}`);
-          signal?.();
-          await locked;
-          await new Promise((r) => setTimeout(r, 50));
+          holds();
+          await both;
           await tx.execute(sql`update lock_probe set v = v + 1 where id = ${second}`);
         });
-      const results = await Promise.allSettled([write(1, 2, firstLocked), write(2, 1)]);
+      const results = await Promise.allSettled([write(1, 2, held[0]!), write(2, 1, held[1]!)]);
       const lost = results.find((r) => r.status === 'rejected');
       if (lost) throw (lost as PromiseRejectedResult).reason;
       return { ok: true };
