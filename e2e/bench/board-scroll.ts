@@ -257,7 +257,11 @@ async function profile(cdp: CDPSession, dir: string) {
   };
 }
 
-export async function boardScroll(baseUrl: string, profileDir?: string) {
+/**
+ * Seeds the board once, then `runs` times scrolls the empty board (the baseline) and the loaded
+ * one, each pair from the same moment; `profileDir` profiles the first loaded scroll.
+ */
+export async function boardScroll(baseUrl: string, runs = 1, profileDir?: string) {
   const browser = await openBrowser();
   try {
     const { page } = browser;
@@ -270,14 +274,18 @@ export async function boardScroll(baseUrl: string, profileDir?: string) {
     await seed(page, baseUrl);
     const seededMs = Date.now() - seeding;
 
-    // Baseline: the same page and loop, a board with no guide (nothing to scroll or draw).
-    await openBoard(page, baseUrl, '没有这个导游', 0);
-    const empty = await scrollFrames(page, cdp);
-    await openBoard(page, baseUrl, PREFIX, GUIDES);
-    const stopProfile = profileDir ? await profile(cdp, profileDir) : null;
-    const full = await scrollFrames(page, cdp);
-    await stopProfile?.();
-    return { seededMs, empty, full };
+    const pairs: { empty: ScrollFigures; full: ScrollFigures }[] = [];
+    for (let run = 0; run < runs; run++) {
+      // Baseline: the same page and loop, a board with no guide (nothing to scroll or draw).
+      await openBoard(page, baseUrl, '没有这个导游', 0);
+      const empty = await scrollFrames(page, cdp);
+      await openBoard(page, baseUrl, PREFIX, GUIDES);
+      const stopProfile = profileDir && run === 0 ? await profile(cdp, profileDir) : null;
+      const full = await scrollFrames(page, cdp);
+      await stopProfile?.();
+      pairs.push({ empty, full });
+    }
+    return { seededMs, runs: pairs };
   } finally {
     await browser.close();
   }
