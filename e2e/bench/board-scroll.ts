@@ -224,6 +224,15 @@ async function openBoard(page: Page, baseUrl: string, keyword: string, guides: n
   await page.waitForTimeout(500);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -238,7 +247,40 @@ async function profile(cdp: CDPSession, dir: string) {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    },
+  });
   return async () => {
+    const done = new Promise<{ stream?: string }>((resolve) =>
+      cdp.once('Tracing.tracingComplete', resolve),
+    );
+    await cdp.send('Tracing.end');
+    const { stream } = await done;
+    let text = '';
+    for (let eof = false; stream && !eof;) {
+      const chunk = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+      eof = chunk.eof;
+    }
+    if (stream) await cdp.send('IO.close', { handle: stream });
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'board-scroll.trace.json'), text);
+    // The renderer's main thread: time by event (nested events counted in their parents too).
+    const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const byName = new Map<string, number>();
+    for (const e of events) {
+      if (!main || e.tid !== main.tid || e.pid !== main.pid || e.ph !== 'X' || !e.dur) continue;
+      byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+    }
+    console.log(`\nthe renderer's main thread over the loaded scroll (ms), trace in ${dir}:`);
+    for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 20))
+      console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
+
     const { profile: cpu } = await cdp.send('Profiler.stop');
     await cdp.send('Profiler.disable');
     fs.mkdirSync(dir, { recursive: true });

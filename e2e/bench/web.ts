@@ -4,10 +4,11 @@
 // Fails (exit code 1) when any shared library is fetched twice or a page is over its budget.
 //
 //   npm run bench:web                      build everything, then all the cases
-//   npm run bench:web -- --no-build        the builds as they are (only what has none is built)
+//   npm run bench:web -- --no-build        the builds as they are (only what has none is built;
+//                                          also `npm run bench:web -w e2e -- --no-build`)
 //   BENCH_ONLY=board npm run bench:web -- --no-build     only the dispatch board's scrolls
 //   BENCH_BOARD_RUNS=3 (the default)                     scrolls of the board, each beside the empty one
-//   BENCH_PROFILE=/tmp/board npm run bench:web ...       also a CPU profile of the board's scroll
+//   BENCH_PROFILE=/tmp/board npm run bench:web ...       also a CPU profile and a trace of a scroll
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
