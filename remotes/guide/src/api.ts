@@ -1,9 +1,9 @@
 // The guide section's calls (server: server/src/modules/guide/routes.ts). Pages reach the
-// API only through these and the shared client.
-import { useCallback } from 'react';
-import { consoleApi, invalidateApiTags, request, type ApiTag } from '@console/shared/api';
+// API only through these and the shared client. Reads are cached RTK Query endpoints; writes
+// are mutations that invalidate the tags of their domain event (issue 27 item 6).
+import { consoleApi, invalidatesOn, request, type DomainEvent } from '@console/shared/api';
 import type { UseImportProgress } from '@console/shared/components/search-table';
-import { useAppDispatch } from '@console/shared/store';
+import type { AppDispatch } from '@console/shared/store';
 import type {
   Guide,
   GuideAuditEntry,
@@ -19,43 +19,14 @@ import type {
   UnavailabilityPeriod,
 } from '@console/shared';
 
+/** A read outside the cache: the full record as the server has it now (the drawer edits it). */
 export const guideApi = {
-  /** Filters, page and sort as the search table sends them; the server validates them. */
-  list: (query: Partial<GuideListQuery> | Record<string, unknown>) =>
-    request<Page<GuideListItem>>({ method: 'GET', url: '/guides', params: query }),
   get: (id: number) => request<Guide>({ method: 'GET', url: `/guides/${id}` }),
-  /** Field errors are shown on the form by the caller. */
-  create: (body: GuideCreateBody) =>
-    request<Guide>({ method: 'POST', url: '/guides', data: body, silent: true }),
-  update: (id: number, body: GuideUpdateBody) =>
-    request<Guide>({ method: 'PUT', url: `/guides/${id}`, data: body, silent: true }),
-  changeStatus: (id: number, body: GuideStatusBody) =>
-    request<Guide>({ method: 'POST', url: `/guides/${id}/status`, data: body }),
-  unavailability: (id: number, from?: string, to?: string) =>
-    request<UnavailabilityPeriod[]>({
-      method: 'GET',
-      url: `/guides/${id}/unavailability`,
-      params: { from, to },
-    }),
-  addUnavailability: (id: number, body: UnavailabilityBody) =>
-    request<UnavailabilityPeriod>({
-      method: 'POST',
-      url: `/guides/${id}/unavailability`,
-      data: body,
-    }),
-  removeUnavailability: (id: number, periodId: number) =>
-    request<true>({ method: 'DELETE', url: `/guides/${id}/unavailability/${periodId}` }),
-  audit: (id: number, before?: number) =>
-    request<{ list: GuideAuditEntry[]; next: number | null }>({
-      method: 'GET',
-      url: `/guides/${id}/audit`,
-      params: { before, limit: 20 },
-    }),
 };
 
 type AuditPage = { list: GuideAuditEntry[]; next: number | null };
 
-/** The guide section's cached reads (RTK Query); writes above invalidate their tags. */
+/** The guide section's cached reads (RTK Query); the writes below invalidate their tags. */
 export const guideQueries = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     guides: build.query<Page<GuideListItem>, Partial<GuideListQuery> | Record<string, unknown>>({
@@ -124,19 +95,84 @@ export const {
 export const useGuideImportProgress: UseImportProgress = (pollingInterval) =>
   useGuideImportProgressQuery(undefined, { pollingInterval }).data;
 
-/** The tags a change to one guide touches: its record, its history, the lists. */
-export const guideTags = (id?: number): ApiTag[] => [
-  { type: 'Guide', id: 'LIST' },
-  ...(id
-    ? [
-        { type: 'Guide' as const, id },
-        { type: 'GuideAudit' as const, id },
-      ]
-    : []),
-];
+/**
+ * The events a guide write stands for (`invalidation.ts`): its `invalidatesTags`. The server
+ * streams none of them yet, so only the page that wrote refreshes.
+ */
+export const guideEvents = {
+  created: (guide: Guide): DomainEvent[] => [{ type: 'guide.created', guideId: guide.id }],
+  updated: (guide: Guide): DomainEvent[] => [{ type: 'guide.updated', guideId: guide.id }],
+  statusChanged: (guide: Guide): DomainEvent[] => [
+    { type: 'guide.status.changed', guideId: guide.id },
+  ],
+  unavailabilityChanged: (_r: unknown, { id }: { id: number }): DomainEvent[] => [
+    { type: 'guide.unavailability.changed', guideId: id },
+  ],
+};
 
-/** After a write: marks the cached reads it changed stale (every page showing them refetches). */
-export function useInvalidateGuides() {
-  const dispatch = useAppDispatch();
-  return useCallback((tags: readonly ApiTag[]) => invalidateApiTags(dispatch, tags), [dispatch]);
+/** Shows the answered guide at once (a profile open on it); its refetch follows the tags. */
+async function showAnswered(
+  _arg: unknown,
+  api: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: Guide }> },
+) {
+  try {
+    const guide = (await api.queryFulfilled).data;
+    api.dispatch(guideQueries.util.upsertQueryData('guide', guide.id, guide));
+  } catch {
+    /* refused: the caller shows why */
+  }
 }
+
+/**
+ * The guide section's writes; each declares what it makes stale by its domain event
+ * (`invalidatesOn`, the mapping the live channel uses). A refusal leaves the cache alone.
+ */
+export const guideWrites = guideQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Silent: field errors are shown on the form by the caller. */
+    createGuide: build.mutation<Guide, GuideCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/guides', data: body, silent: true }),
+      invalidatesTags: invalidatesOn(guideEvents.created),
+      onQueryStarted: showAnswered,
+    }),
+    /** Silent: field errors and a stale version (409) are shown by the caller. */
+    updateGuide: build.mutation<Guide, { id: number; body: GuideUpdateBody }>({
+      query: ({ id, body }) => ({ method: 'PUT', url: `/guides/${id}`, data: body, silent: true }),
+      invalidatesTags: invalidatesOn(guideEvents.updated),
+      onQueryStarted: showAnswered,
+    }),
+    /** The client shows a refusal (an expired licence, a stale version). */
+    changeGuideStatus: build.mutation<Guide, { id: number; body: GuideStatusBody }>({
+      query: ({ id, body }) => ({ method: 'POST', url: `/guides/${id}/status`, data: body }),
+      invalidatesTags: invalidatesOn(guideEvents.statusChanged),
+      onQueryStarted: showAnswered,
+    }),
+    /** The client shows a refusal (e.g. the overlapping period). */
+    addUnavailability: build.mutation<
+      UnavailabilityPeriod,
+      { id: number; body: UnavailabilityBody }
+    >({
+      query: ({ id, body }) => ({
+        method: 'POST',
+        url: `/guides/${id}/unavailability`,
+        data: body,
+      }),
+      invalidatesTags: invalidatesOn(guideEvents.unavailabilityChanged),
+    }),
+    removeUnavailability: build.mutation<true, { id: number; periodId: number }>({
+      query: ({ id, periodId }) => ({
+        method: 'DELETE',
+        url: `/guides/${id}/unavailability/${periodId}`,
+      }),
+      invalidatesTags: invalidatesOn(guideEvents.unavailabilityChanged),
+    }),
+  }),
+});
+
+export const {
+  useCreateGuideMutation,
+  useUpdateGuideMutation,
+  useChangeGuideStatusMutation,
+  useAddUnavailabilityMutation,
+  useRemoveUnavailabilityMutation,
+} = guideWrites;

@@ -21,7 +21,14 @@ export type WriteEvent =
   /** Teams or guides changed under an allocation plan (it was refused as stale). */
   | { type: 'allocation.changed' }
   /** The allocation rules (weights, limits) were saved: every score shown changes. */
-  | { type: 'allocation.rules.changed' };
+  | { type: 'allocation.rules.changed' }
+  /** A guide was created (the drawer; an import refreshes the list itself). */
+  | { type: 'guide.created'; guideId: number }
+  /** A guide's fields changed, or its status (active, suspended, inactive) with a reason. */
+  | { type: 'guide.updated'; guideId: number }
+  | { type: 'guide.status.changed'; guideId: number }
+  /** A guide's unavailability period (leave, sick day …) was added or removed. */
+  | { type: 'guide.unavailability.changed'; guideId: number };
 
 /** Every event a cached read can go stale by: streamed by the server, or a page's own write. */
 export type DomainEvent = StreamedEvent | WriteEvent;
@@ -93,6 +100,24 @@ export function tagsForEvent(event: DomainEvent): ApiTag[] {
       return [
         { type: 'AllocationRules', id: 'ALL' },
         { type: 'Allocation', id: 'ALL' },
+      ];
+    case 'guide.created':
+    case 'guide.updated':
+    case 'guide.status.changed':
+      // The guide, its history (the write's audit row) and the lists it is in; the allocation
+      // page's reads (waiting teams, candidates, the board) are tagged with the guide list.
+      return [
+        { type: 'Guide', id: event.guideId },
+        { type: 'GuideAudit', id: event.guideId },
+        { type: 'Guide', id: 'LIST' },
+      ];
+    case 'guide.unavailability.changed':
+      // Every month of the guide's calendar, its history, and the lists: a guide on leave is
+      // shown unavailable there and is no candidate on those days.
+      return [
+        { type: 'GuideUnavailability', id: event.guideId },
+        { type: 'GuideAudit', id: event.guideId },
+        { type: 'Guide', id: 'LIST' },
       ];
     case 'chat.message.created':
       return [];

@@ -25,7 +25,7 @@ import {
   type AllocationRules,
 } from '@console/shared';
 import { useHasPermission } from '@console/shared/permission';
-import { allocationApi, useAllocationRulesQuery, useRulesChanged } from './api';
+import { useAllocationRulesQuery, useSaveRulesMutation } from './api';
 
 type Soft = AllocationRules['soft'][number];
 
@@ -37,9 +37,8 @@ export function RulesTab() {
   const locale = resolveLocale(intl.locale);
   const canWrite = useHasPermission('system:config:write');
   const rules = useAllocationRulesQuery();
-  const rulesChanged = useRulesChanged();
+  const [saveRules, { isLoading: saving }] = useSaveRulesMutation();
   const [draft, setDraft] = useState<Soft[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (rules.data) setDraft(rules.data.soft);
@@ -64,9 +63,8 @@ export function RulesTab() {
     setDraft((all) => all.map((d) => (d.preference === preference ? { ...d, ...change } : d)));
 
   const save = async () => {
-    setSaving(true);
     try {
-      await allocationApi.saveRules({
+      await saveRules({
         soft: draft.map((d) => ({
           preference: d.preference,
           enabled: d.enabled,
@@ -74,13 +72,11 @@ export function RulesTab() {
           enabledVersion: d.enabledVersion,
           weightVersion: d.weightVersion,
         })),
-      });
+      }).unwrap();
+      // The mutation refetched the cards and every score shown (`allocation.rules.changed`).
       Message.success(t('allocation.rules.saved'));
-      rulesChanged();
     } catch {
       /* the client showed the refusal (a stale version names who changed it) */
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -3,18 +3,14 @@
 // are mutations that invalidate the tags of their domain event (issue 27 item 6). Assigning one
 // guide by hand uses the team's own assignment path and the team page's own mutation
 // (`useAssignGuideMutation` from `@console/shared/api`): both pages refresh the same reads.
-import { useCallback } from 'react';
 import {
   apiErrorCode,
   consoleApi,
-  invalidateApiTags,
   invalidatesOn,
   request,
-  tagsForEvent,
   type ApiQueryError,
   type DomainEvent,
 } from '@console/shared/api';
-import { useAppDispatch } from '@console/shared/store';
 import type {
   AllocationRules,
   AllocationRulesBody,
@@ -32,7 +28,7 @@ import type {
   WaitingTeamsQuery,
 } from '@console/shared';
 
-/** Reads outside the cache (a plan's progress is polled while it solves), and the rules' save. */
+/** Reads outside the cache (a plan's progress is polled while it solves). */
 export const allocationApi = {
   /** A stored plan (reopened from the address); the drawer shows a failure itself. */
   storedPlan: (id: number) =>
@@ -52,9 +48,6 @@ export const allocationApi = {
       params: { keyword, pageSize: 20 },
       silent: true,
     }),
-  /** Still outside RTK: RulesTab calls it, then `useRulesChanged` (the mapping's tags). */
-  saveRules: (body: AllocationRulesBody) =>
-    request<AllocationRules>({ method: 'PUT', url: '/allocation/rules', data: body }),
 };
 
 /** A range of days, `YYYY-MM-DD` inclusive (the waiting list, the board). */
@@ -127,6 +120,9 @@ export const planCommitEvents = {
     apiErrorCode(error) === 'PLAN_STALE' ? [{ type: 'allocation.changed' }] : [],
 };
 
+/** The rules' save stands for one event: the cards and every score shown refetch. */
+const rulesChanged = (): DomainEvent[] => [{ type: 'allocation.rules.changed' }];
+
 /** The allocation page's writes (one guide by hand: the shared `assignGuide`). */
 export const allocationWrites = allocationQueries.injectEndpoints({
   endpoints: (build) => ({
@@ -144,16 +140,13 @@ export const allocationWrites = allocationQueries.injectEndpoints({
       }),
       invalidatesTags: invalidatesOn(planCommitEvents.committed, planCommitEvents.refused),
     }),
+    /** Through the audited system config; the client shows a refusal (a stale version names who). */
+    saveRules: build.mutation<AllocationRules, AllocationRulesBody>({
+      query: (body) => ({ method: 'PUT', url: '/allocation/rules', data: body }),
+      invalidatesTags: invalidatesOn(rulesChanged),
+    }),
   }),
 });
 
-export const { useCreatePlanMutation, useCommitPlanMutation } = allocationWrites;
-
-/** After saving the rules (RulesTab): the cards and every score shown refetch. */
-export function useRulesChanged() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    () => invalidateApiTags(dispatch, tagsForEvent({ type: 'allocation.rules.changed' })),
-    [dispatch],
-  );
-}
+export const { useCreatePlanMutation, useCommitPlanMutation, useSaveRulesMutation } =
+  allocationWrites;

@@ -6,9 +6,11 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { guideUpdateBody, type Guide, type PropertyItem } from '@console/shared';
+import { http } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import zhCN from '../../locale/zh-CN';
-import { guideApi, guideQueries } from '../../api';
+import { guideQueries } from '../../api';
 import { GuideDrawer } from './GuideDrawer';
 
 // jsdom has no matchMedia (Arco's responsive grid asks it).
@@ -22,10 +24,36 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
   }) as unknown as MediaQueryList;
 
+const originalAdapter = http.defaults.adapter;
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  http.defaults.adapter = originalAdapter;
 });
+
+/** The server, answering every write with the guide: the requests it received (method, url, body). */
+function serverAnsweringGuide() {
+  const received: { method?: string; url?: string; body: unknown }[] = [];
+  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+    received.push({
+      method: config.method,
+      url: config.url,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+    });
+    return {
+      data: { code: 20000, msg: 'ok', data: guide },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    };
+  }) as AxiosAdapter;
+  /** The guide updates received: [id, body] each. */
+  return () =>
+    received
+      .filter((r) => r.method === 'put')
+      .map((r) => [Number(/\/guides\/(\d+)$/.exec(r.url ?? '')?.[1]), r.body]);
+}
 
 const item = (value: string, labelZh: string): PropertyItem => ({
   id: value.length,
@@ -138,33 +166,33 @@ describe('the guide drawer saves what it holds', () => {
   );
 
   it('saved untouched, it sends the record’s every field and its version', async () => {
-    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    const updates = serverAnsweringGuide();
     setup();
     await screen.findByDisplayValue('李雷');
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update).toHaveBeenCalledWith(7, untouched);
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]).toEqual([7, untouched]);
   });
 
   it('one field changed, it sends that change and nothing else', async () => {
-    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    const updates = serverAnsweringGuide();
     setup();
     await screen.findByDisplayValue('李雷');
     fireEvent.change(screen.getByDisplayValue('li@example.com'), { target: { value: '' } });
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update).toHaveBeenCalledWith(7, { ...untouched, email: '' });
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]).toEqual([7, { ...untouched, email: '' }]);
   });
 
   it('a field added to the specs (the WeChat ID) is in the form and saved alone when changed', async () => {
-    const update = vi.spyOn(guideApi, 'update').mockResolvedValue(guide);
+    const updates = serverAnsweringGuide();
     setup();
     await screen.findByDisplayValue('李雷');
     const wechat = screen.getByLabelText('微信号');
     expect((wechat as HTMLInputElement).value).toBe('lilei_hz');
     fireEvent.change(wechat, { target: { value: 'lilei_sz' } });
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update).toHaveBeenCalledWith(7, { ...untouched, wechatId: 'lilei_sz' });
+    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]).toEqual([7, { ...untouched, wechatId: 'lilei_sz' }]);
   });
 });

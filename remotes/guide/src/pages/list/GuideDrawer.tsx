@@ -21,7 +21,7 @@ import {
   type FieldErrors,
 } from '@console/shared/components/contract-form';
 import { SpecItems } from '@console/shared/components/field-specs';
-import { guideApi } from '../../api';
+import { useCreateGuideMutation, useUpdateGuideMutation } from '../../api';
 import { CertificationFields, LanguageFields } from './GuideFormLists';
 import { useGuideDictionaries, useValidationText } from '../../hooks';
 
@@ -91,7 +91,9 @@ function GuideEditor(props: {
   const text = useValidationText();
   const dict = useGuideDictionaries();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const [createGuide, creating] = useCreateGuideMutation();
+  const [updateGuide, updating] = useUpdateGuideMutation();
+  const saving = creating.isLoading || updating.isLoading;
   // Someone saved the guide since the form was created: say so, never overwrite what is typed.
   const changedElsewhere = !!guide && !!current && current.version !== guide.version;
 
@@ -131,11 +133,10 @@ function GuideEditor(props: {
     const { parsed, errors } = check();
     // Every error at once; an error a correction resolved is cleared before the request.
     if (showFormErrors(form, errors) || !parsed.success) return;
-    setSaving(true);
     try {
       const saved = guide
-        ? await guideApi.update(guide.id, parsed.data as never)
-        : await guideApi.create(parsed.data as never);
+        ? await updateGuide({ id: guide.id, body: parsed.data as never }).unwrap()
+        : await createGuide(parsed.data as never).unwrap();
       Message.success(
         intl.formatMessage({ id: guide ? 'guide.message.saved' : 'guide.message.created' }),
       );
@@ -153,8 +154,6 @@ function GuideEditor(props: {
         );
       }
       showApiError(err);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -21,7 +21,7 @@ import {
   showFormErrors,
   type FieldErrors,
 } from '@console/shared/components/contract-form';
-import { guideApi } from '../../api';
+import { useChangeGuideStatusMutation } from '../../api';
 import { useEnumLabel, useValidationText } from '../../hooks';
 
 export function StatusModal(props: {
@@ -34,7 +34,7 @@ export function StatusModal(props: {
   const label = useEnumLabel();
   const text = useValidationText();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const [changeStatus, { isLoading: saving }] = useChangeGuideStatusMutation();
   const [status, setStatus] = useState<GuideStatus>('active');
 
   useEffect(() => {
@@ -64,15 +64,12 @@ export function StatusModal(props: {
     if (!guide) return;
     const { parsed, errors } = check();
     if (showFormErrors(form, errors) || !parsed.success) return;
-    setSaving(true);
     try {
-      const updated = await guideApi.changeStatus(guide.id, parsed.data);
+      const updated = await changeStatus({ id: guide.id, body: parsed.data }).unwrap();
       Message.success(intl.formatMessage({ id: 'guide.message.statusChanged' }));
       props.onChanged(updated);
     } catch {
       /* the client showed the server's message */
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -7,13 +7,7 @@ import { useIntl } from 'react-intl';
 import type { Guide, GuideListItem } from '@console/shared';
 import { downloadFile, uploadSpreadsheet } from '@console/shared/api';
 import { SearchTable } from '@console/shared/components/search-table';
-import {
-  guideApi,
-  guideTags,
-  useGuideImportProgress,
-  useGuidesQuery,
-  useInvalidateGuides,
-} from '../../api';
+import { guideApi, useGuideImportProgress, useGuidesQuery } from '../../api';
 import { useGuideDictionaries } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import { guideColumns } from './columns';
@@ -28,7 +22,6 @@ export default function GuideListPage() {
   const canWrite = useHasPermission('guide:write');
   const [editing, setEditing] = useState<{ guide: Guide | null } | null>(null);
   const [statusOf, setStatusOf] = useState<GuideListItem | null>(null);
-  const invalidate = useInvalidateGuides();
 
   const openEdit = useCallback(async (row: GuideListItem) => {
     // The drawer edits the full record (children and version) as the server has it now.
@@ -46,10 +39,10 @@ export default function GuideListPage() {
   );
   const filters = useMemo(() => guideFilters(intl, dict), [intl, dict]);
 
-  const saved = (guide: Guide) => {
+  // The write's mutation refreshed the list (and the guide's other reads).
+  const saved = () => {
     setEditing(null);
     setStatusOf(null);
-    invalidate(guideTags(guide.id));
   };
 
   return (

@@ -32,7 +32,11 @@ import {
   showFormErrors,
   type FieldErrors,
 } from '@console/shared/components/contract-form';
-import { guideApi, useGuideUnavailabilityQuery, useInvalidateGuides } from '../../api';
+import {
+  useAddUnavailabilityMutation,
+  useGuideUnavailabilityQuery,
+  useRemoveUnavailabilityMutation,
+} from '../../api';
 import { useEnumLabel, useValidationText } from '../../hooks';
 
 const TYPE_COLOR: Record<UnavailabilityPeriod['type'], string> = {
@@ -49,16 +53,8 @@ const RANGE_REQUIRED = ['startDate', 'endDate'].some((f) =>
   requiredFields(unavailabilityBody).has(f),
 );
 
-export function LeaveCalendar({
-  guideId,
-  canWrite,
-  onChanged,
-}: {
-  guideId: number;
-  canWrite: boolean;
-  /** Called after a period was added or deleted (the history shows it). */
-  onChanged?(): void;
-}) {
+/** A period added or removed refreshes the calendar, the history and the lists (its mutation). */
+export function LeaveCalendar({ guideId, canWrite }: { guideId: number; canWrite: boolean }) {
   const intl = useIntl();
   const label = useEnumLabel();
   // The operation's today (Asia/Shanghai), whatever the browser's own zone.
@@ -69,13 +65,7 @@ export function LeaveCalendar({
   const to = month.endOf('month').endOf('week').add(7, 'day').format('YYYY-MM-DD');
   const unavailability = useGuideUnavailabilityQuery({ id: guideId, from, to });
   const periods = unavailability.isError ? NO_PERIODS : (unavailability.data ?? NO_PERIODS);
-  const invalidate = useInvalidateGuides();
-  // Every month's cache of this guide; a period also changes the guide's status and lists.
-  const load = () =>
-    invalidate([
-      { type: 'GuideUnavailability', id: guideId },
-      { type: 'Guide', id: 'LIST' },
-    ]);
+  const [removeUnavailability] = useRemoveUnavailabilityMutation();
 
   const byDay = useMemo(() => {
     return (day: string) => periods.filter((p) => p.startDate <= day && p.endDate >= day);
@@ -87,10 +77,8 @@ export function LeaveCalendar({
   );
 
   const remove = async (p: UnavailabilityPeriod) => {
-    await guideApi.removeUnavailability(guideId, p.id);
+    await removeUnavailability({ id: guideId, periodId: p.id }).unwrap();
     Message.success(intl.formatMessage({ id: 'guide.message.leaveRemoved' }));
-    load();
-    onChanged?.();
   };
 
   return (
@@ -180,8 +168,6 @@ export function LeaveCalendar({
         onAdded={(p) => {
           setAdding(false);
           setMonth(dayjs(p.startDate));
-          load();
-          onChanged?.();
         }}
       />
     </Card>
@@ -198,7 +184,7 @@ function AddPeriodModal(props: {
   const label = useEnumLabel();
   const text = useValidationText();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const [addUnavailability, { isLoading: saving }] = useAddUnavailabilityMutation();
 
   /**
    * The values checked with the contract the server uses; every failing field's message (the
@@ -225,16 +211,13 @@ function AddPeriodModal(props: {
   const submit = async () => {
     const { parsed, errors } = check();
     if (showFormErrors(form, errors) || !parsed.success) return;
-    setSaving(true);
     try {
-      const created = await guideApi.addUnavailability(props.guideId, parsed.data);
+      const created = await addUnavailability({ id: props.guideId, body: parsed.data }).unwrap();
       Message.success(intl.formatMessage({ id: 'guide.message.leaveAdded' }));
       form.resetFields();
       props.onAdded(created);
     } catch {
       /* the client showed the server's message (e.g. the overlapping period) */
-    } finally {
-      setSaving(false);
     }
   };
 

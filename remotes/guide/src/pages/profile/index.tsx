@@ -14,11 +14,9 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
-import type { Guide } from '@console/shared';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
-import { guideQueries, guideTags, useGuideQuery, useInvalidateGuides } from '../../api';
-import { useAppDispatch } from '@console/shared/store';
+import { useGuideQuery } from '../../api';
 import { useEnumLabel, useGuideDictionaries } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
 import { GuideDrawer } from '../list/GuideDrawer';
@@ -38,8 +36,6 @@ export default function GuideProfilePage() {
   const label = useEnumLabel();
   const dict = useGuideDictionaries();
   const canWrite = useHasPermission('guide:write');
-  const dispatch = useAppDispatch();
-  const invalidate = useInvalidateGuides();
   const query = useGuideQuery(guideId ?? skipToken);
   const guide = query.data ?? null;
   const error =
@@ -48,10 +44,8 @@ export default function GuideProfilePage() {
   const [changingStatus, setChangingStatus] = useState(false);
   const load = () => void query.refetch();
 
-  const saved = (g: Guide) => {
-    // The page shows what the server saved at once; the history and lists refetch.
-    void dispatch(guideQueries.util.upsertQueryData('guide', g.id, g));
-    invalidate(guideTags().concat({ type: 'GuideAudit', id: g.id }));
+  // The write's mutation showed what the server saved at once; the history and lists refetch.
+  const saved = () => {
     setEditing(false);
     setChangingStatus(false);
   };
@@ -136,11 +130,7 @@ export default function GuideProfilePage() {
           </Space>
         </Grid.Col>
       </Grid.Row>
-      <LeaveCalendar
-        guideId={guide.id}
-        canWrite={canWrite}
-        onChanged={() => invalidate([{ type: 'GuideAudit', id: guide.id }])}
-      />
+      <LeaveCalendar guideId={guide.id} canWrite={canWrite} />
       <AuditHistory guideId={guide.id} />
       <GuideDrawer
         guide={guide}

@@ -1,0 +1,243 @@
+// Issue 27 item 6: a guide's writes are mutations whose `invalidatesTags` come from the one
+// event → tag mapping the live channel uses (`tagsForEvent`). Saving a guide in the drawer
+// refetches exactly the reads its event names — the same ones the live channel refetches
+// when it hears that event — and a refused save (a stale version) refetches nothing. The real
+// drawer, store and mutation in jsdom; only the server (the HTTP client's adapter) is replaced.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { Guide, PropertyItem } from '@console/shared';
+import {
+  consoleApi,
+  http,
+  invalidateApiTags,
+  tagsForEvent,
+  type ApiTag,
+  type DomainEvent,
+} from '@console/shared/api';
+import { createStore } from '@console/shared/store';
+import zhCN from '../../locale/zh-CN';
+import { guideQueries, guideWrites } from '../../api';
+import { allocationWrites } from '../allocation/api';
+import { GuideDrawer } from './GuideDrawer';
+
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }) as unknown as MediaQueryList;
+
+const GUIDE: Guide = {
+  id: 7,
+  code: 'G000007',
+  name: '李雷',
+  gender: 'male',
+  phone: '13812345678',
+  homeCity: '杭州',
+  employmentType: 'staff',
+  licenceNo: 'D-3100-000007',
+  licenceType: 'national',
+  level: 'senior',
+  licenceExpiry: '2030-12-31',
+  maxGroupSize: 40,
+  status: 'active',
+  languages: [{ language: 'zh', proficiency: 'native' }],
+  figures: { teamsLed: 3, daysWorked30: 4, averageRating: 4.5 },
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  version: 1,
+  birthDate: '1990-05-01',
+  email: 'li@example.com',
+  emergencyContactName: '韩梅梅',
+  emergencyContactPhone: '13900001111',
+  wechatId: 'lilei_hz',
+  avatar: '/avatars/li.png',
+  levelObtainedOn: '2015-03-01',
+  specialties: [],
+  certifications: [],
+  statusReason: '',
+  statusChangedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: 1,
+};
+const ZH: PropertyItem = {
+  id: 1,
+  value: 'zh',
+  labelZh: '中文',
+  labelEn: 'Chinese',
+  sortOrder: 0,
+  enabled: true,
+};
+
+const key = (tag: ApiTag) => (typeof tag === 'string' ? tag : `${tag.type}:${tag.id ?? ''}`);
+
+/** Reads that each provide one tag and count their fetches: the pages' reads, as tagged. */
+const fetches = new Map<string, number>();
+const PROBED: ApiTag[] = [
+  { type: 'Guide', id: 7 },
+  { type: 'Guide', id: 8 },
+  { type: 'Guide', id: 'LIST' },
+  { type: 'GuideAudit', id: 7 },
+  { type: 'GuideAudit', id: 8 },
+  { type: 'GuideUnavailability', id: 7 },
+  { type: 'Team', id: 'LIST' },
+  { type: 'Allocation', id: 'ALL' },
+  { type: 'AllocationRules', id: 'ALL' },
+  { type: 'Dashboard', id: 'WORKPLACE' },
+];
+const probes = consoleApi.injectEndpoints({
+  endpoints: (build) => ({
+    guideRefreshProbe: build.query<number, ApiTag>({
+      queryFn: (tag) => {
+        const n = (fetches.get(key(tag)) ?? 0) + 1;
+        fetches.set(key(tag), n);
+        return { data: n };
+      },
+      providesTags: (_r, _e, tag) => [tag],
+    }),
+  }),
+});
+
+/** What the server answers a write: the guide, or a refusal. */
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+const original = http.defaults.adapter;
+let store: ReturnType<typeof createStore>;
+const unsubscribe: (() => void)[] = [];
+
+beforeEach(async () => {
+  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+    const read = config.method === 'get';
+    const body = read
+      ? { code: 20000, msg: 'ok', data: config.url?.startsWith('/properties') ? [ZH] : GUIDE }
+      : answer.body;
+    return {
+      data: body,
+      status: read ? 200 : answer.status,
+      statusText: '',
+      headers: {},
+      config,
+    };
+  }) as AxiosAdapter;
+  store = createStore();
+  for (const tag of PROBED) {
+    const sub = store.dispatch(probes.endpoints.guideRefreshProbe.initiate(tag));
+    unsubscribe.push(() => sub.unsubscribe());
+    await sub;
+  }
+});
+afterEach(() => {
+  cleanup();
+  for (const fn of unsubscribe.splice(0)) fn();
+  http.defaults.adapter = original;
+  fetches.clear();
+});
+
+/** The probed reads that fetched again after `act` (the refetches settle meanwhile). */
+async function refetchedBy(act: () => unknown): Promise<string[]> {
+  fetches.clear();
+  await act();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return [...fetches.keys()].sort();
+}
+
+/** What the live channel does when it hears `event`: invalidate the event's tags. */
+const asLiveEvent = (event: DomainEvent) => () =>
+  invalidateApiTags(store.dispatch, tagsForEvent(event));
+
+function openDrawer(onSaved = vi.fn()) {
+  void store.dispatch(guideQueries.util.upsertQueryData('guideDictionary', 'guide_language', [ZH]));
+  void store.dispatch(guideQueries.util.upsertQueryData('guideDictionary', 'guide_specialty', []));
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="zh-CN" messages={zhCN}>
+        <GuideDrawer guide={GUIDE} visible onClose={() => {}} onSaved={onSaved} />
+      </IntlProvider>
+    </Provider>,
+  );
+  return onSaved;
+}
+
+describe('a guide saved in the drawer', () => {
+  it('refetches the reads the guide.updated event names, as the live channel would', async () => {
+    answer = { status: 200, body: { code: 20000, msg: 'ok', data: { ...GUIDE, version: 2 } } };
+    const onSaved = openDrawer();
+    await screen.findByDisplayValue('李雷');
+    const byMutation = await refetchedBy(async () => {
+      fireEvent.click(screen.getByText('保存'));
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    });
+    const byLiveEvent = await refetchedBy(asLiveEvent({ type: 'guide.updated', guideId: 7 }));
+
+    expect(byMutation).toEqual(byLiveEvent);
+    // The profile (the guide, its history), the guide list and — tagged with the guide list —
+    // the allocation page's reads; not another guide's, nor the leave calendar or the rules.
+    expect(byMutation).toEqual(['Guide:7', 'Guide:LIST', 'GuideAudit:7']);
+  });
+
+  it('refused as stale (409), it says so, keeps the form and refetches nothing', async () => {
+    answer = {
+      status: 409,
+      body: {
+        code: 40900,
+        msg: '该导游已被他人修改，请刷新后重试',
+        error: 'VERSION_CONFLICT',
+        data: null,
+      },
+    };
+    const onSaved = openDrawer();
+    await screen.findByDisplayValue('李雷');
+    const refetched = await refetchedBy(async () => {
+      fireEvent.click(screen.getByText('保存'));
+      expect(await screen.findByText('该导游已被他人修改，请刷新后重试')).toBeTruthy();
+    });
+    expect(refetched).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByDisplayValue('李雷')).toBeTruthy();
+  });
+});
+
+describe('the other guide and allocation writes', () => {
+  const ok = (data: unknown) => ({ status: 200, body: { code: 20000, msg: 'ok', data } });
+
+  it('a status change refreshes what guide.status.changed names', async () => {
+    answer = ok({ ...GUIDE, status: 'suspended', version: 2 });
+    const byMutation = await refetchedBy(() =>
+      store
+        .dispatch(
+          guideWrites.endpoints.changeGuideStatus.initiate({
+            id: 7,
+            body: { status: 'suspended', reason: '休假', version: 1 },
+          }),
+        )
+        .unwrap(),
+    );
+    const byEvent = await refetchedBy(asLiveEvent({ type: 'guide.status.changed', guideId: 7 }));
+    expect(byMutation).toEqual(byEvent);
+    expect(byMutation).toContain('Guide:7');
+  });
+
+  it('a leave period removed refreshes the calendar, the history and the lists', async () => {
+    answer = ok(true);
+    const byMutation = await refetchedBy(() =>
+      store
+        .dispatch(guideWrites.endpoints.removeUnavailability.initiate({ id: 7, periodId: 3 }))
+        .unwrap(),
+    );
+    expect(byMutation).toEqual(['Guide:LIST', 'GuideAudit:7', 'GuideUnavailability:7']);
+  });
+
+  it('the allocation rules saved refresh the rules and every score shown', async () => {
+    answer = ok({ soft: [], hard: [] });
+    const byMutation = await refetchedBy(() =>
+      store.dispatch(allocationWrites.endpoints.saveRules.initiate({ soft: [] })).unwrap(),
+    );
+    const byEvent = await refetchedBy(asLiveEvent({ type: 'allocation.rules.changed' }));
+    expect(byMutation).toEqual(byEvent);
+    expect(byMutation).toEqual(['Allocation:ALL', 'AllocationRules:ALL']);
+  });
+});
