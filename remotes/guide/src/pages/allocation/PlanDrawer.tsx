@@ -35,6 +35,14 @@ import { allocationApi, useCommitPlanMutation, useCreatePlanMutation } from './a
 import { BreachTags, ScoreBar } from './ScoreBreakdown';
 import { planQuality, solveMethodKind } from './timeline';
 
+/** How long the drawer waits after a progress answer before it asks again (ms). */
+const PLAN_PROGRESS_POLL_MS = 300;
+
+/** The bar while the plan runs: 0–99, whatever the server says; 100 % only with the answer. */
+function runningPercent(percent: number): number {
+  return Number.isFinite(percent) ? Math.max(0, Math.min(99, Math.floor(percent))) : 0;
+}
+
 type State =
   | { step: 'solving'; startedAt: number }
   | { step: 'loading' }
@@ -70,6 +78,8 @@ export function PlanDrawer(props: {
     const id = ++run.current;
     setState({ step: 'solving', startedAt: Date.now() });
     setElapsed(0);
+    // A re-plan starts from nothing: the last plan's phase is not carried into the new one.
+    setProgress(null);
     try {
       const plan = await createPlan({ from, to }).unwrap();
       if (id !== run.current) return;
@@ -109,11 +119,13 @@ export function PlanDrawer(props: {
     return () => clearInterval(timer);
   }, [state]);
 
-  // The plan's phase and time left, from the server while it runs (not a bare spinner).
+  // The plan's phase and time left, from the server while it runs (not a bare spinner). One
+  // question at a time, the next asked once the last has answered: a server busy solving
+  // never gets a queue of them, and an older answer never moves the bar back.
   useEffect(() => {
     if (state.step !== 'solving') return;
-    setProgress(null);
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
         const p = await allocationApi.planProgress();
@@ -121,12 +133,12 @@ export function PlanDrawer(props: {
       } catch {
         // The elapsed time still shows; the next poll may answer.
       }
+      if (live) timer = setTimeout(() => void poll(), PLAN_PROGRESS_POLL_MS);
     };
-    const timer = setInterval(() => void poll(), 300);
     void poll();
     return () => {
       live = false;
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [state]);
 
@@ -245,11 +257,11 @@ export function PlanDrawer(props: {
           {progress ? (
             <div data-testid="plan-progress" data-phase={progress.phase}>
               <Progress
-                percent={progress.percent}
+                percent={runningPercent(progress.percent)}
                 style={{ maxWidth: 420 }}
                 aria-label={PLAN_PHASE_TEXT[progress.phase][locale]}
               />
-              <Typography.Paragraph type="secondary">
+              <Typography.Paragraph type="secondary" data-testid="plan-time-left">
                 {t('allocation.plan.timeLeft', {
                   phase: PLAN_PHASE_TEXT[progress.phase][locale],
                   seconds: progress.secondsLeft.toFixed(1),
