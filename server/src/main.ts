@@ -4,6 +4,7 @@ import { readEnv } from './config/env';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDatabase } from './seed';
+import { dropShadowsLeftByAStop } from './modules/backup/shadow';
 import { serveSectionsSocket } from './cli/sections-socket';
 import { sectionsOptionsFromEnv } from './modules/sections/service';
 import { stopSolverThread, warmUpSolverThread } from './modules/allocation/solver-thread';
@@ -28,6 +29,9 @@ async function main() {
     process.exit(1);
   }
   const { app } = await buildApp({ database, env, logger: true });
+  const dropped = await dropShadowsLeftByAStop(database);
+  if (dropped.length > 0)
+    app.log.warn({ dropped }, 'dropped the tables of a restore stopped midway');
 
   // The sections CLI cannot open the embedded database while this process holds it: it sends
   // its commands here instead (cli/sections-socket.ts).

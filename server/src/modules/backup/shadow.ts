@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import type { Db, DbOrTx, Tx } from '../../db/types';
 import { rowsOf } from './write';
 import { ident, type TableInfo } from './tables';
@@ -82,6 +83,20 @@ export async function dropShadow(db: DbOrTx, schema: string): Promise<void> {
 
 export async function dropStaleShadows(db: Db): Promise<void> {
   for (const schema of await shadowSchemas(db)) await dropShadow(db, schema);
+}
+
+/**
+ * At start-up: drops the shadow schemas of a restore the embedded database's process was
+ * stopped in. One process holds that database, so no restore is running then; on PostgreSQL
+ * another instance may be restoring, so its leftovers wait for the next restore there.
+ */
+export async function dropShadowsLeftByAStop(
+  database: Pick<Database, 'kind' | 'db'>,
+): Promise<string[]> {
+  if (database.kind !== 'pglite') return [];
+  const left = await shadowSchemas(database.db);
+  for (const schema of left) await dropShadow(database.db, schema);
+  return left;
 }
 
 /** Leftover shadow schemas (none once a restore ended, whichever way). */
