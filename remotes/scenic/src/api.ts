@@ -1,16 +1,17 @@
 // The scenic section's calls (server: server/src/modules/scenic/routes.ts). Pages reach the API
-// only through these and the shared client.
+// only through these and the shared client. Reads are cached RTK Query endpoints; writes are
+// mutations that invalidate the tags of their domain event (issue 27 item 6).
 import { useCallback } from 'react';
 import {
   consoleApi,
   downloadFile,
   invalidateApiTags,
-  request,
+  invalidatesOn,
   uploadSpreadsheet,
-  type ApiTag,
+  type DomainEvent,
 } from '@console/shared/api';
 import type { UseImportProgress } from '@console/shared/components/search-table';
-import { useAppDispatch } from '@console/shared/store';
+import { useAppDispatch, type AppDispatch } from '@console/shared/store';
 import type {
   ImportProgress,
   Page,
@@ -31,58 +32,8 @@ import type {
 } from '@console/shared';
 import { SCENIC_CATEGORY_DICTIONARY } from '@console/shared';
 
+/** The spot spreadsheets: the shared search table's import and export (files, not cached). */
 export const scenicApi = {
-  /** Filters come from the search table's form; the server validates them. */
-  list: (query: Partial<ScenicSpotListQuery> | Record<string, unknown>) =>
-    request<Page<ScenicSpot>>({ method: 'GET', url: '/scenic/spots', params: query }),
-  get: (id: number) => request<ScenicSpot>({ method: 'GET', url: `/scenic/spots/${id}` }),
-  /** Field errors are shown on the form by the caller. */
-  create: (body: ScenicSpotCreateBody) =>
-    request<ScenicSpot>({ method: 'POST', url: '/scenic/spots', data: body, silent: true }),
-  update: (id: number, body: ScenicSpotUpdateBody) =>
-    request<ScenicSpot>({ method: 'PUT', url: `/scenic/spots/${id}`, data: body, silent: true }),
-  remove: (id: number, version: number) =>
-    request<true>({ method: 'DELETE', url: `/scenic/spots/${id}`, params: { version } }),
-  windows: (id: number) =>
-    request<ScenicMaintenanceWindow[]>({ method: 'GET', url: `/scenic/spots/${id}/maintenance` }),
-  addWindow: (id: number, body: ScenicWindowBody) =>
-    request<ScenicMaintenanceWindow>({
-      method: 'POST',
-      url: `/scenic/spots/${id}/maintenance`,
-      data: body,
-    }),
-  updateWindow: (id: number, windowId: number, body: ScenicWindowUpdateBody) =>
-    request<ScenicMaintenanceWindow>({
-      method: 'PUT',
-      url: `/scenic/spots/${id}/maintenance/${windowId}`,
-      data: body,
-    }),
-  removeWindow: (id: number, windowId: number, version: number) =>
-    request<true>({
-      method: 'DELETE',
-      url: `/scenic/spots/${id}/maintenance/${windowId}`,
-      params: { version },
-    }),
-  load: (id: number, query: Partial<ScenicLoadQuery>) =>
-    request<ScenicLoadSeries>({ method: 'GET', url: `/scenic/spots/${id}/load`, params: query }),
-  teams: (id: number) =>
-    request<ScenicPlannedTeam[]>({ method: 'GET', url: `/scenic/spots/${id}/teams` }),
-  gateKeys: (id: number) =>
-    request<ScenicGateKey[]>({ method: 'GET', url: `/scenic/spots/${id}/gate-keys` }),
-  createGateKey: (id: number, name: string) =>
-    request<ScenicGateKeyCreated>({
-      method: 'POST',
-      url: `/scenic/spots/${id}/gate-keys`,
-      data: { name },
-    }),
-  revokeGateKey: (id: number, keyId: number) =>
-    request<ScenicGateKey>({ method: 'DELETE', url: `/scenic/spots/${id}/gate-keys/${keyId}` }),
-  categories: () =>
-    request<PropertyItem[]>({
-      method: 'GET',
-      url: '/properties/items',
-      params: { category: SCENIC_CATEGORY_DICTIONARY },
-    }),
   importFile: (file: File) => uploadSpreadsheet('/scenic/spots/import', file),
   template: (format: SpreadsheetFormat) =>
     downloadFile('/scenic/spots/import/template', { format }, `scenic-spots-template.${format}`),
@@ -90,7 +41,7 @@ export const scenicApi = {
     downloadFile('/scenic/spots/export', { ...query, format }, `scenic-spots.${format}`),
 };
 
-/** The scenic section's cached reads (RTK Query); writes above invalidate their tags. */
+/** The scenic section's cached reads (RTK Query); the writes below invalidate their tags. */
 export const scenicQueries = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     scenicSpots: build.query<
@@ -155,19 +106,137 @@ export const {
 export const useScenicImportProgress: UseImportProgress = (pollingInterval) =>
   useScenicImportProgressQuery(undefined, { pollingInterval }).data;
 
-/** After a write: marks the cached reads it changed stale (every page showing them refetches). */
-export function useInvalidateScenic() {
+/**
+ * After the spreadsheet import (the search table's dialog uploads it; no mutation): the spot
+ * lists refetch.
+ */
+export function useSpotsImported() {
   const dispatch = useAppDispatch();
-  return useCallback((tags: readonly ApiTag[]) => invalidateApiTags(dispatch, tags), [dispatch]);
+  return useCallback(
+    () => invalidateApiTags(dispatch, [{ type: 'ScenicSpot', id: 'LIST' }]),
+    [dispatch],
+  );
 }
 
-/** The tags a change to one spot touches (its record, the lists, the pickers). */
-export const spotTags = (id?: number): ApiTag[] => [
-  { type: 'ScenicSpot', id: 'LIST' },
-  ...(id
-    ? [
-        { type: 'ScenicSpot' as const, id },
-        { type: 'ScenicLoad' as const, id },
-      ]
-    : []),
-];
+/**
+ * The events a scenic write stands for (`invalidation.ts`): its `invalidatesTags`. The server
+ * streams none of them (only a window coming into force or leaving it), so only the page that
+ * wrote refreshes.
+ */
+export const scenicEvents = {
+  created: (spot: ScenicSpot): DomainEvent[] => [{ type: 'scenic.spot.created', spotId: spot.id }],
+  updated: (spot: ScenicSpot): DomainEvent[] => [{ type: 'scenic.spot.updated', spotId: spot.id }],
+  deleted: (_r: unknown, { id }: { id: number }): DomainEvent[] => [
+    { type: 'scenic.spot.deleted', spotId: id },
+  ],
+  windowChanged: (_r: unknown, { id }: { id: number }): DomainEvent[] => [
+    { type: 'scenic.window.changed', spotId: id },
+  ],
+  gateKeyChanged: (_r: unknown, { id }: { id: number }): DomainEvent[] => [
+    { type: 'scenic.gateKey.changed', spotId: id },
+  ],
+};
+
+/** Shows the answered spot at once (the form goes on from it); its refetch follows the tags. */
+async function showAnswered(
+  _arg: unknown,
+  api: { dispatch: AppDispatch; queryFulfilled: Promise<{ data: ScenicSpot }> },
+) {
+  try {
+    const spot = (await api.queryFulfilled).data;
+    api.dispatch(scenicQueries.util.upsertQueryData('scenicSpot', spot.id, spot));
+  } catch {
+    /* refused: the caller shows why */
+  }
+}
+
+/**
+ * The scenic section's writes; each declares what it makes stale by its domain event
+ * (`invalidatesOn`, the mapping the live channel uses). A refusal leaves the cache alone.
+ */
+export const scenicWrites = scenicQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Silent: field errors are shown on the form by the caller. */
+    createSpot: build.mutation<ScenicSpot, ScenicSpotCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/scenic/spots', data: body, silent: true }),
+      invalidatesTags: invalidatesOn(scenicEvents.created),
+      onQueryStarted: showAnswered,
+    }),
+    /** Silent: field errors and a stale version (409) are shown by the caller. */
+    updateSpot: build.mutation<ScenicSpot, { id: number; body: ScenicSpotUpdateBody }>({
+      query: ({ id, body }) => ({
+        method: 'PUT',
+        url: `/scenic/spots/${id}`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.updated),
+      onQueryStarted: showAnswered,
+    }),
+    /** The client shows a refusal (teams plan to visit the spot, a stale version). */
+    deleteSpot: build.mutation<true, { id: number; version: number }>({
+      query: ({ id, version }) => ({
+        method: 'DELETE',
+        url: `/scenic/spots/${id}`,
+        params: { version },
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.deleted),
+    }),
+    /** The client shows a refusal (an overlapping window, a capacity over the daily one). */
+    addWindow: build.mutation<ScenicMaintenanceWindow, { id: number; body: ScenicWindowBody }>({
+      query: ({ id, body }) => ({
+        method: 'POST',
+        url: `/scenic/spots/${id}/maintenance`,
+        data: body,
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.windowChanged),
+    }),
+    /** The client shows a refusal (as adding; a stale version). */
+    updateWindow: build.mutation<
+      ScenicMaintenanceWindow,
+      { id: number; windowId: number; body: ScenicWindowUpdateBody }
+    >({
+      query: ({ id, windowId, body }) => ({
+        method: 'PUT',
+        url: `/scenic/spots/${id}/maintenance/${windowId}`,
+        data: body,
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.windowChanged),
+    }),
+    removeWindow: build.mutation<true, { id: number; windowId: number; version: number }>({
+      query: ({ id, windowId, version }) => ({
+        method: 'DELETE',
+        url: `/scenic/spots/${id}/maintenance/${windowId}`,
+        params: { version },
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.windowChanged),
+    }),
+    /** The answer holds the key itself, shown once. */
+    createGateKey: build.mutation<ScenicGateKeyCreated, { id: number; name: string }>({
+      query: ({ id, name }) => ({
+        method: 'POST',
+        url: `/scenic/spots/${id}/gate-keys`,
+        data: { name },
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.gateKeyChanged),
+    }),
+    revokeGateKey: build.mutation<ScenicGateKey, { id: number; keyId: number }>({
+      query: ({ id, keyId }) => ({
+        method: 'DELETE',
+        url: `/scenic/spots/${id}/gate-keys/${keyId}`,
+      }),
+      invalidatesTags: invalidatesOn(scenicEvents.gateKeyChanged),
+    }),
+  }),
+});
+
+export const {
+  useCreateSpotMutation,
+  useUpdateSpotMutation,
+  useDeleteSpotMutation,
+  useAddWindowMutation,
+  useUpdateWindowMutation,
+  useRemoveWindowMutation,
+  useCreateGateKeyMutation,
+  useRevokeGateKeyMutation,
+} = scenicWrites;

@@ -28,7 +28,20 @@ export type WriteEvent =
   | { type: 'guide.updated'; guideId: number }
   | { type: 'guide.status.changed'; guideId: number }
   /** A guide's unavailability period (leave, sick day …) was added or removed. */
-  | { type: 'guide.unavailability.changed'; guideId: number };
+  | { type: 'guide.unavailability.changed'; guideId: number }
+  /** A spot was created (the maintenance form; an import refreshes the list itself). */
+  | { type: 'scenic.spot.created'; spotId: number }
+  /** A spot's fields changed (the maintenance form). */
+  | { type: 'scenic.spot.updated'; spotId: number }
+  /** A spot was deleted (one that teams plan to visit is refused). */
+  | { type: 'scenic.spot.deleted'; spotId: number }
+  /**
+   * A maintenance window was added, moved or removed. One that comes into force or leaves it
+   * with the write is also streamed (`scenic.maintenance.started` / `ended`).
+   */
+  | { type: 'scenic.window.changed'; spotId: number }
+  /** A spot's gate key was created or revoked. */
+  | { type: 'scenic.gateKey.changed'; spotId: number };
 
 /** Every event a cached read can go stale by: streamed by the server, or a page's own write. */
 export type DomainEvent = StreamedEvent | WriteEvent;
@@ -119,6 +132,37 @@ export function tagsForEvent(event: DomainEvent): ApiTag[] {
         { type: 'GuideAudit', id: event.guideId },
         { type: 'Guide', id: 'LIST' },
       ];
+    case 'scenic.spot.created':
+      // The lists only: the mutation caches the answer as the new spot's read, and invalidating
+      // it would drop that before the page opens it (a spinner, the form created again).
+      return [{ type: 'ScenicSpot', id: 'LIST' }];
+    case 'scenic.spot.updated':
+      // The load series and the teams' day capacity read the spot's capacities.
+      return [
+        { type: 'ScenicSpot', id: event.spotId },
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'ScenicLoad', id: event.spotId },
+        { type: 'TeamCapacity', id: 'ALL' },
+      ];
+    case 'scenic.spot.deleted':
+      // A spot that teams plan to visit is not deleted: no team's capacity changes.
+      return [
+        { type: 'ScenicSpot', id: event.spotId },
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'ScenicLoad', id: event.spotId },
+      ];
+    case 'scenic.window.changed':
+      // A window reduces the spot's capacity on its days: the spot's derived status and
+      // capacity in force, its load, and the teams' day capacity (a closed day refuses plans).
+      return [
+        { type: 'ScenicWindow', id: event.spotId },
+        { type: 'ScenicSpot', id: event.spotId },
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'ScenicLoad', id: event.spotId },
+        { type: 'TeamCapacity', id: 'ALL' },
+      ];
+    case 'scenic.gateKey.changed':
+      return [{ type: 'ScenicGateKey', id: event.spotId }];
     case 'chat.message.created':
       return [];
     case 'resync':

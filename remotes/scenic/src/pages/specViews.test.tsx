@@ -16,8 +16,8 @@ import {
 import { requiredFields } from '@console/shared/contracts/required';
 import zhCN from '../locale/zh-CN';
 import enUS from '../locale/en-US';
-import { scenicApi } from '../api';
 import { renderScenic, SPOT } from '../test/render';
+import { fakeServer, ok, restoreServer, writes } from '../test/server';
 import { SpotForm } from './maintenance/SpotForm';
 import { EMPTY, toBody, toForm } from './maintenance/spotFormValues';
 import { spotColumns } from './list/columns';
@@ -26,6 +26,7 @@ import { SpotInfoCard } from './detail/SpotInfoCard';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  restoreServer();
 });
 
 const KEYS = specKeys(SCENIC_FIELD_SPECS);
@@ -54,7 +55,7 @@ describe('the spot form from the field specs', () => {
   });
 
   it('prices in yuan on screen, in fen in the body; a changed price is sent in fen', async () => {
-    const update = vi.spyOn(scenicApi, 'update').mockResolvedValue({ ...SPOT, version: 4 });
+    const received = fakeServer(() => ok({ ...SPOT, version: 4 }));
     renderScenic(<SpotForm spot={SPOT} onSaved={() => {}} />);
     await screen.findByDisplayValue(SPOT.name);
     const adult = within(item('priceAdult')).getByRole('spinbutton') as HTMLInputElement;
@@ -62,8 +63,8 @@ describe('the spot form from the field specs', () => {
     expect(item('priceAdult').textContent).toContain('元');
     fireEvent.change(adult, { target: { value: '61.3' } });
     fireEvent.click(screen.getByTestId('spot-save'));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update.mock.calls[0][1]).toMatchObject({ priceAdult: 6130, priceChild: 2525 });
+    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+    expect(writes(received, 'put')[0].body).toMatchObject({ priceAdult: 6130, priceChild: 2525 });
   });
 
   it('the form values are the record’s fields; a new spot starts from the blanks', () => {

@@ -28,9 +28,13 @@ export const CATEGORIES: PropertyItem[] = [
 
 export function renderScenic(
   ui: ReactElement,
-  cached: { windows?: [number, ScenicMaintenanceWindow[]] } = {},
+  cached: {
+    windows?: [number, ScenicMaintenanceWindow[]];
+    /** A store the test already reads from (its probes); a new one by default. */
+    store?: ReturnType<typeof createStore>;
+  } = {},
 ) {
-  const store = createStore();
+  const store = cached.store ?? createStore();
   void store.dispatch(
     scenicQueries.util.upsertQueryData('scenicCategories', undefined, CATEGORIES),
   );

@@ -14,10 +14,10 @@ import { filterOf } from '@console/shared/components/field-specs';
 import { SearchTable } from '@console/shared/components/search-table';
 import {
   scenicApi,
-  spotTags,
-  useInvalidateScenic,
+  useDeleteSpotMutation,
   useScenicImportProgress,
   useScenicSpotsQuery,
+  useSpotsImported,
 } from '../../api';
 import { useCategories } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
@@ -30,7 +30,8 @@ export default function ScenicListPage() {
   const navigate = useNavigate();
   const canMaintain = useHasPermission('scenic:maintain');
   const categories = useCategories();
-  const invalidate = useInvalidateScenic();
+  const [deleteSpot] = useDeleteSpotMutation();
+  const spotsImported = useSpotsImported();
   const open = useCallback((s: ScenicSpot) => navigate(`/scenic/detail/${s.id}`), [navigate]);
 
   const columns = useMemo(
@@ -41,13 +42,13 @@ export default function ScenicListPage() {
         canMaintain,
         onDetail: open,
         onEdit: (s) => navigate(`/scenic/maintenance?id=${s.id}`),
+        // The mutation refreshes the lists; the client shows a refusal (teams plan a visit).
         onDelete: async (s) => {
-          await scenicApi.remove(s.id, s.version);
+          await deleteSpot({ id: s.id, version: s.version }).unwrap();
           Message.success(intl.formatMessage({ id: 'scenic.action.deleted' }));
-          invalidate(spotTags(s.id));
         },
       }),
-    [intl, categories.label, canMaintain, open, navigate, invalidate],
+    [intl, categories.label, canMaintain, open, navigate, deleteSpot],
   );
 
   const locale = resolveLocale(intl.locale);
@@ -98,7 +99,7 @@ export default function ScenicListPage() {
             ? {
                 upload: async (file) => {
                   const report = await scenicApi.importFile(file);
-                  invalidate(spotTags());
+                  spotsImported();
                   return report;
                 },
                 template: scenicApi.template,

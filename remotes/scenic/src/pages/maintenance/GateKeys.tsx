@@ -20,7 +20,11 @@ import {
   type ScenicGateKey,
   type ScenicGateKeyCreated,
 } from '@console/shared';
-import { scenicApi, useInvalidateScenic, useScenicGateKeysQuery } from '../../api';
+import {
+  useCreateGateKeyMutation,
+  useRevokeGateKeyMutation,
+  useScenicGateKeysQuery,
+} from '../../api';
 import { operationDateTime } from '@console/shared/i18n';
 
 const NO_KEYS: ScenicGateKey[] = [];
@@ -30,17 +34,21 @@ export function GateKeys({ spotId }: { spotId: number }) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const gateKeys = useScenicGateKeysQuery(spotId);
   const keys = gateKeys.isError ? NO_KEYS : (gateKeys.data ?? NO_KEYS);
-  const invalidate = useInvalidateScenic();
-  const load = () => invalidate([{ type: 'ScenicGateKey', id: spotId }]);
+  // A key created or revoked refreshes the keys (its mutation: `scenic.gateKey.changed`).
+  const [createGateKey, creating] = useCreateGateKeyMutation();
+  const [revokeGateKey] = useRevokeGateKeyMutation();
   const [name, setName] = useState('');
   const [created, setCreated] = useState<ScenicGateKeyCreated | null>(null);
 
   const create = async () => {
     if (!name.trim()) return;
-    const key = await scenicApi.createGateKey(spotId, name.trim());
-    setCreated(key);
-    setName('');
-    load();
+    try {
+      const key = await createGateKey({ id: spotId, name: name.trim() }).unwrap();
+      setCreated(key);
+      setName('');
+    } catch {
+      /* the client showed the server's message */
+    }
   };
 
   const when = (v: string | null) => (v ? operationDateTime(v) : '—');
@@ -57,7 +65,12 @@ export function GateKeys({ spotId }: { spotId: number }) {
           placeholder={t('scenic.gateKey.name')}
           style={{ width: 240 }}
         />
-        <Button type="primary" disabled={!name.trim()} onClick={() => void create()}>
+        <Button
+          type="primary"
+          disabled={!name.trim()}
+          loading={creating.isLoading}
+          onClick={() => void create()}
+        >
           {t('scenic.gateKey.create')}
         </Button>
       </Space>
@@ -84,8 +97,7 @@ export function GateKeys({ spotId }: { spotId: number }) {
                 <Popconfirm
                   title={t('scenic.gateKey.revokeConfirm')}
                   onOk={async () => {
-                    await scenicApi.revokeGateKey(spotId, k.id);
-                    load();
+                    await revokeGateKey({ id: spotId, keyId: k.id }).unwrap();
                   }}
                 >
                   <Button size="mini" status="danger">

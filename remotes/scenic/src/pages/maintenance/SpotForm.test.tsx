@@ -4,13 +4,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { scenicSpotCreateBody, scenicSpotUpdateBody, type ScenicSpot } from '@console/shared';
-import { scenicApi } from '../../api';
 import { renderScenic, SPOT } from '../../test/render';
+import { fakeServer, ok, restoreServer, writes } from '../../test/server';
 import { SpotForm } from './SpotForm';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  restoreServer();
 });
 
 /** What an untouched save of `spot` sends: every field of the update contract, as it is. */
@@ -33,14 +34,15 @@ const input = (field: string) =>
   within(screen.getByTestId(`field-${field}`)).getAllByRole('textbox')[0] as HTMLInputElement;
 
 async function saveAndGetBody(spot: ScenicSpot, edit?: () => void) {
-  const update = vi.spyOn(scenicApi, 'update').mockResolvedValue({ ...spot, version: 4 });
+  const received = fakeServer(() => ok({ ...spot, version: 4 }));
   renderScenic(<SpotForm spot={spot} onSaved={() => {}} />);
   await screen.findByDisplayValue(spot.name);
   edit?.();
   fireEvent.click(screen.getByTestId('spot-save'));
-  await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-  expect(update.mock.calls[0][0]).toBe(spot.id);
-  return update.mock.calls[0][1];
+  await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+  const [update] = writes(received, 'put');
+  expect(update.url).toBe(`/scenic/spots/${spot.id}`);
+  return update.body;
 }
 
 describe('the spot form round trip', () => {

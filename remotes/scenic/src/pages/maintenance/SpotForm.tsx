@@ -20,7 +20,7 @@ import {
   showFormErrors,
 } from '@console/shared/components/contract-form';
 import { SpecItems, useSpecLocale } from '@console/shared/components/field-specs';
-import { scenicApi } from '../../api';
+import { useCreateSpotMutation, useUpdateSpotMutation } from '../../api';
 import { useCategories, useContractErrors } from '../../hooks';
 import { LinesInput, YuanInput } from './SpotControls';
 import { EMPTY, toBody, toForm, type FormValues } from './spotFormValues';
@@ -78,7 +78,9 @@ function SpotFormFields({
   const [form] = Form.useForm<Partial<FormValues>>();
   const categories = useCategories();
   const contractErrors = useContractErrors();
-  const [saving, setSaving] = useState(false);
+  const [createSpot, creating] = useCreateSpotMutation();
+  const [updateSpot, updating] = useUpdateSpotMutation();
+  const saving = creating.isLoading || updating.isLoading;
   // The record's values for an edit, the create defaults for a new spot: one writer, once.
   const initialValues = useMemo(() => (spot ? toForm(spot) : EMPTY), [spot]);
   const options = useMemo(
@@ -102,14 +104,13 @@ function SpotFormFields({
     const body = toBody(form.getFieldsValue());
     // Every error at once, with the same "fix the errors" toast as the guide form.
     if (showFormErrors(form, contractErrors(scenicSpotCreateBody, body))) return;
-    setSaving(true);
     try {
       const saved = spot
-        ? await scenicApi.update(spot.id, {
-            ...(body as ScenicSpotCreateBody),
-            version: spot.version,
-          })
-        : await scenicApi.create(body as ScenicSpotCreateBody);
+        ? await updateSpot({
+            id: spot.id,
+            body: { ...(body as ScenicSpotCreateBody), version: spot.version },
+          }).unwrap()
+        : await createSpot(body as ScenicSpotCreateBody).unwrap();
       Message.success(t(spot ? 'scenic.action.saved' : 'scenic.action.created'));
       onSaved(saved);
     } catch (error) {
@@ -122,8 +123,6 @@ function SpotFormFields({
         );
       }
       showApiError(error);
-    } finally {
-      setSaving(false);
     }
   };
 

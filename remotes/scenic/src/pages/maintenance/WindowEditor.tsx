@@ -1,7 +1,7 @@
 // The add/edit dialog of a maintenance window. Its form is created from the window it opens on
 // (one writer, once; issue 25), shows times in the operation's zone like the table beside it,
 // and sends back exactly what it holds: an end left as it was keeps its instant to the second.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { DatePicker, Form, Input, InputNumber, Message, Modal } from '@arco-design/web-react';
 import {
@@ -24,7 +24,7 @@ import {
   showFormErrors,
   type FieldErrors,
 } from '@console/shared/components/contract-form';
-import { scenicApi } from '../../api';
+import { useAddWindowMutation, useUpdateWindowMutation } from '../../api';
 import { useContractErrors } from '../../hooks';
 
 /** The range picker's text: minutes, in the operation's zone (the table shows the same). */
@@ -88,7 +88,9 @@ export function WindowEditor({
   const t = (id: string) => intl.formatMessage({ id });
   const contractErrors = useContractErrors();
   const [form] = Form.useForm<WindowFormValues>();
-  const [saving, setSaving] = useState(false);
+  const [addWindow, adding] = useAddWindowMutation();
+  const [updateWindow, updating] = useUpdateWindowMutation();
+  const saving = adding.isLoading || updating.isLoading;
   const initialValues = useMemo(() => windowToForm(w), [w]);
 
   /**
@@ -118,17 +120,19 @@ export function WindowEditor({
     const { body, errors } = check();
     // Every error at once, with the same "fix the errors" toast as the other forms.
     if (showFormErrors(form, errors)) return;
-    setSaving(true);
     try {
       const valid = scenicWindowBody.parse(body);
-      if (w) await scenicApi.updateWindow(spot.id, w.id, { ...valid, version: w.version });
-      else await scenicApi.addWindow(spot.id, valid);
+      if (w)
+        await updateWindow({
+          id: spot.id,
+          windowId: w.id,
+          body: { ...valid, version: w.version },
+        }).unwrap();
+      else await addWindow({ id: spot.id, body: valid }).unwrap();
       Message.success(t('scenic.action.saved'));
       onSaved();
     } catch {
       /* the client showed the server's message (overlap, stale version …) */
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -4,14 +4,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ScenicMaintenanceWindow } from '@console/shared';
-import { scenicApi } from '../../api';
 import { renderScenic, SPOT } from '../../test/render';
+import { fakeServer, ok, restoreServer, writes } from '../../test/server';
 import { WindowsTable } from './WindowsTable';
 import { pickerText, windowBody, windowToForm } from './WindowEditor';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  restoreServer();
 });
 
 const WINDOW: ScenicMaintenanceWindow = {
@@ -72,9 +73,10 @@ describe('the windows table', () => {
   });
 
   async function saveEdited(edit?: () => void) {
-    const update = vi
-      .spyOn(scenicApi, 'updateWindow')
-      .mockResolvedValue({ ...WINDOW, version: WINDOW.version + 1 });
+    const received = fakeServer(
+      () => ok({ ...WINDOW, version: WINDOW.version + 1 }),
+      (url) => (url.endsWith('/maintenance') ? [WINDOW] : undefined),
+    );
     setup();
     fireEvent.click(await screen.findByText('编辑'));
     const form = await screen.findByTestId('window-form');
@@ -82,9 +84,10 @@ describe('the windows table', () => {
     edit?.();
     const dialog = form.closest('.arco-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: /确定|OK/ }));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update.mock.calls[0].slice(0, 2)).toEqual([SPOT.id, WINDOW.id]);
-    return update.mock.calls[0][2];
+    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+    const [update] = writes(received, 'put');
+    expect(update.url).toBe(`/scenic/spots/${SPOT.id}/maintenance/${WINDOW.id}`);
+    return update.body;
   }
 
   it('a window saved untouched is sent back as it is, to the second', async () => {

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@arco-design/web-react';
 import type { ScenicMaintenanceWindow, ScenicSpot } from '@console/shared';
-import { scenicApi, useInvalidateScenic, useScenicWindowsQuery } from '../../api';
+import { useRemoveWindowMutation, useScenicWindowsQuery } from '../../api';
 import { operationDateTime } from '@console/shared/i18n';
 import { WindowEditor } from './WindowEditor';
 
@@ -26,13 +26,9 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
   const windows = useScenicWindowsQuery(spot.id);
   const rows = windows.isError ? NO_ROWS : (windows.data ?? NO_ROWS);
   const loading = windows.isFetching;
-  const invalidate = useInvalidateScenic();
-  // A window changes the lists' derived status too (the spot being edited is left as it is).
-  const load = () =>
-    invalidate([
-      { type: 'ScenicWindow', id: spot.id },
-      { type: 'ScenicSpot', id: 'LIST' },
-    ]);
+  // A window added, edited or removed refreshes the windows, the spot's derived status and
+  // capacity, and the lists (its mutation: `scenic.window.changed`).
+  const [removeWindow] = useRemoveWindowMutation();
   const [editing, setEditing] = useState<ScenicMaintenanceWindow | 'new' | null>(null);
   const openEditor = (w: ScenicMaintenanceWindow | 'new') => setEditing(w);
 
@@ -92,9 +88,12 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
                 <Popconfirm
                   title={t('scenic.window.deleteConfirm')}
                   onOk={async () => {
-                    await scenicApi.removeWindow(spot.id, w.id, w.version);
+                    await removeWindow({
+                      id: spot.id,
+                      windowId: w.id,
+                      version: w.version,
+                    }).unwrap();
                     Message.success(t('scenic.action.deleted'));
-                    load();
                   }}
                 >
                   <Button type="text" size="mini" status="danger">
@@ -111,10 +110,7 @@ export function WindowsTable({ spot }: { spot: ScenicSpot }) {
           spot={spot}
           window={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </Card>

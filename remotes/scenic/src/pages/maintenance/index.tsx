@@ -6,9 +6,8 @@ import { Button, Card, Empty, Result, Space, Spin, Typography } from '@arco-desi
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { isNotFoundError, parseRecordId } from '@console/shared/api';
 import { SpotPicker } from '@console/shared/components/spot-picker';
-import { scenicQueries, useInvalidateScenic, useScenicSpotQuery } from '../../api';
+import { useScenicSpotQuery } from '../../api';
 import { SpotForm } from './SpotForm';
-import { useAppDispatch } from '@console/shared/store';
 import { useHasPermission } from '@console/shared/permission';
 import { WindowsTable } from './WindowsTable';
 import { GateKeys } from './GateKeys';
@@ -21,8 +20,6 @@ export default function ScenicMaintenancePage() {
   const id = parseRecordId(params.get('id'));
   const creating = params.get('new') === '1';
   const canManageKeys = useHasPermission('scenic:gate-keys');
-  const dispatch = useAppDispatch();
-  const invalidate = useInvalidateScenic();
   const spotQuery = useScenicSpotQuery(id ?? skipToken);
   const spot = id ? (spotQuery.data ?? null) : null;
   const loading = id !== null && spotQuery.isLoading;
@@ -73,12 +70,9 @@ export default function ScenicMaintenancePage() {
           )}
           <SpotForm
             spot={creating ? null : spot}
-            onSaved={(saved) => {
-              // The form shows what the server saved at once; lists and pickers refetch.
-              void dispatch(scenicQueries.util.upsertQueryData('scenicSpot', saved.id, saved));
-              invalidate([{ type: 'ScenicSpot', id: 'LIST' }]);
-              setParams({ id: String(saved.id) });
-            }}
+            // The save's mutation cached the saved spot (the form goes on from it) and
+            // refreshed the lists.
+            onSaved={(saved) => setParams({ id: String(saved.id) })}
           />
           {spot && !creating ? (
             <>
