@@ -41,7 +41,38 @@ export type WriteEvent =
    */
   | { type: 'scenic.window.changed'; spotId: number }
   /** A spot's gate key was created or revoked. */
-  | { type: 'scenic.gateKey.changed'; spotId: number };
+  | { type: 'scenic.gateKey.changed'; spotId: number }
+  /** A spreadsheet import added or changed rows of a list. */
+  | { type: 'guide.imported' }
+  | { type: 'scenic.spot.imported' }
+  | { type: 'system.user.imported' }
+  /**
+   * A user account was created, edited, enabled or disabled, unlocked, had its password reset,
+   * a session revoked, or was deleted (the system section's users page).
+   */
+  | { type: 'system.user.changed'; userId: number }
+  /** A role was created, edited or deleted: the roles list and the users' role names. */
+  | { type: 'system.role.changed' }
+  /** A dictionary item was added, edited, reordered or deleted in `category`. */
+  | { type: 'dictionary.changed'; category: string }
+  /** The system configuration was saved (its effects reach the site and the jobs at once). */
+  | { type: 'system.config.changed' }
+  /** A backup was taken, uploaded or deleted. */
+  | { type: 'backup.changed' }
+  /** A backup was restored: every record may differ. */
+  | { type: 'backup.restored' }
+  /** The audit chain was verified (the verification is itself recorded). */
+  | { type: 'audit.verified' }
+  /** The user's own profile (name, contact, avatar) was saved. */
+  | { type: 'profile.updated' }
+  /** The user's own password changed or their other sessions were signed out. */
+  | { type: 'own.sessions.changed' }
+  /** A certification was submitted or withdrawn. */
+  | { type: 'certification.changed' }
+  /** Messages were marked read (some, or all of a type). */
+  | { type: 'message.read' }
+  /** An announcement was published (the server also streams `message.created`). */
+  | { type: 'message.published' };
 
 /** Every event a cached read can go stale by: streamed by the server, or a page's own write. */
 export type DomainEvent = StreamedEvent | WriteEvent;
@@ -163,10 +194,70 @@ export function tagsForEvent(event: DomainEvent): ApiTag[] {
       ];
     case 'scenic.gateKey.changed':
       return [{ type: 'ScenicGateKey', id: event.spotId }];
+    case 'guide.imported':
+      return [{ type: 'Guide', id: 'LIST' }];
+    case 'scenic.spot.imported':
+      // New spots' capacities count in the teams' day capacity.
+      return [
+        { type: 'ScenicSpot', id: 'LIST' },
+        { type: 'TeamCapacity', id: 'ALL' },
+      ];
+    case 'system.user.imported':
+      // Roles carry their user counts.
+      return [
+        { type: 'SystemUser', id: 'LIST' },
+        { type: 'SystemRole', id: 'LIST' },
+      ];
+    case 'system.user.changed':
+      // The user lists, the user's sessions, the roles' user counts and the log (its audit row).
+      return [
+        { type: 'SystemUser', id: 'LIST' },
+        { type: 'SystemUser', id: `sessions-${event.userId}` },
+        { type: 'SystemRole', id: 'LIST' },
+        { type: 'Audit', id: 'LIST' },
+      ];
+    case 'system.role.changed':
+      // The users list shows role names.
+      return [
+        { type: 'SystemRole', id: 'LIST' },
+        { type: 'SystemUser', id: 'LIST' },
+        { type: 'Audit', id: 'LIST' },
+      ];
+    case 'dictionary.changed':
+      // Every select that reads the dictionary (its public and admin reads are one tag type).
+      return ['Dictionary', { type: 'Audit', id: 'LIST' }];
+    case 'system.config.changed':
+      return [
+        { type: 'SystemConfig', id: 'ALL' },
+        { type: 'Audit', id: 'LIST' },
+      ];
+    case 'backup.changed':
+      return [
+        { type: 'Backup', id: 'LIST' },
+        { type: 'Audit', id: 'LIST' },
+      ];
+    case 'audit.verified':
+      return [{ type: 'Audit', id: 'LIST' }];
+    case 'profile.updated':
+      // The user centre and the user's activity (the save's audit row).
+      return ['Profile', 'Activity'];
+    case 'own.sessions.changed':
+      return ['Session', 'Activity'];
+    case 'certification.changed':
+      return ['Certification', 'Activity'];
+    case 'message.read':
+      return ['UnreadCounts', { type: 'Message', id: 'LIST' }];
+    case 'message.published':
+      return [
+        'UnreadCounts',
+        { type: 'Message', id: 'LIST' },
+        { type: 'Dashboard', id: 'WORKPLACE' },
+      ];
     case 'chat.message.created':
       return [];
+    case 'backup.restored':
     case 'resync':
-      // Events were missed: every cached read may be stale.
+      // Events were missed, or a restore replaced every record: every cached read may be stale.
       return [...API_TAG_TYPES];
   }
 }

@@ -42,6 +42,12 @@ export const API_TAG_TYPES = [
   'AllocationRules',
   /** The dashboard's workplace figures and analyses; team and message events refresh them. */
   'Dashboard',
+  /** The system section: users (and their sessions), roles, configuration, backups, the log. */
+  'SystemUser',
+  'SystemRole',
+  'SystemConfig',
+  'Backup',
+  'Audit',
 ] as const;
 export type ApiTagType = (typeof API_TAG_TYPES)[number];
 export type ApiTag = ApiTagType | { type: ApiTagType; id?: string | number };
