@@ -58,6 +58,18 @@ function multipart(file: Buffer) {
   };
 }
 
+/**
+ * The bound on the slowest /api/health answer while an import runs: 200 ms (the product's "no
+ * request delays another by more than 200 ms"), or five times the slowest answer of the same
+ * polling over a second with nothing running, on a machine so busy that idle answers are
+ * slow too (a loaded CI box answered in 366 ms once). Blocking the event loop for the import
+ * (seconds) fails either way.
+ */
+async function healthBound(): Promise<number> {
+  const idle = await slowestHealthDuring(new Promise((r) => setTimeout(r, 1000)));
+  return Math.max(200, 5 * idle);
+}
+
 /** Polls /api/health from another client while `work` runs; returns the slowest answer. */
 async function slowestHealthDuring(work: Promise<unknown>): Promise<number> {
   let done = false;
@@ -77,10 +89,11 @@ it.each([
   ['declares its true size', (size: number) => zipBomb(size)],
   ['lies about its size', (size: number) => zipBomb(size, 1000)],
 ])(
-  'a 100 MB bomb that %s is refused with 413 quickly; /api/health stays under 200 ms',
+  'a 100 MB bomb that %s is refused with 413 quickly; /api/health stays under 200 ms (or 5× idle)',
   async (_name, make) => {
     const bomb = make(100 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
+    const bound = await healthBound();
     const rssBefore = process.memoryUsage().rss;
     const start = performance.now();
     const pending = operator.request({
@@ -93,7 +106,7 @@ it.each([
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('SPREADSHEET_UNPACKS_TOO_LARGE');
     expect(performance.now() - start).toBeLessThan(3000);
-    expect(slowest).toBeLessThan(200);
+    expect(slowest).toBeLessThan(bound);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
   },
 );
@@ -145,6 +158,7 @@ async function xlsxOfRows(count: number): Promise<Buffer> {
 }
 
 it('stops reading an xlsx at the row limit: 100 000 rows are refused as quickly as 10 001', async () => {
+  const bound = await healthBound();
   const refuse = async (file: Buffer) => {
     const start = performance.now();
     const pending = operator.request({
@@ -156,7 +170,7 @@ it('stops reading an xlsx at the row limit: 100 000 rows are refused as quickly 
     const res = await pending;
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBe('SPREADSHEET_TOO_MANY_ROWS');
-    expect(slowest).toBeLessThan(200);
+    expect(slowest).toBeLessThan(bound);
     return performance.now() - start;
   };
   const [justOver, huge] = [await xlsxOfRows(10_001), await xlsxOfRows(100_000)];
