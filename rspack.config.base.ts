@@ -140,6 +140,7 @@ export const SHARED_RUNTIME_ENTRIES = [
   'components/search-table',
   'components/spot-picker',
   'components/chart-palette',
+  'components/chart-alternative',
   'components/contract-form',
   'components/field-specs',
   'components/responsive',

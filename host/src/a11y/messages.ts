@@ -9,9 +9,6 @@ const zhCN = {
   'a11y.openTabs': '已打开的页面',
   'a11y.closeTab': '关闭 {title}',
   'a11y.sideMenu': '主菜单',
-  // Column names of the charts' text alternatives (the sections' charts read them too).
-  'a11y.chart.time': '时间',
-  'a11y.chart.date': '日期',
 };
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -23,8 +20,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'a11y.openTabs': 'Open pages',
   'a11y.closeTab': 'Close {title}',
   'a11y.sideMenu': 'Main menu',
-  'a11y.chart.time': 'Time',
-  'a11y.chart.date': 'Date',
 };
 
 export const a11yMessages = { 'zh-CN': zhCN, 'en-US': enUS };

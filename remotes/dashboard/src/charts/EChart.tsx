@@ -2,7 +2,7 @@
 // here): the core in a chunk of its own that `LazyChart` loads after the page's first paint,
 // each chart type and component when an option first asks for it (install.ts). Follows the
 // console theme with the shared palette of Arco's tokens, drawn as SVG.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -12,6 +12,7 @@ import {
   useChartPalette,
   type ChartPalette,
 } from '@console/shared/components/chart-palette';
+import { ChartImage, type ChartTable } from '@console/shared/components/chart-alternative';
 
 import { installedParts, installFor } from './install';
 
@@ -22,19 +23,13 @@ for (const palette of Object.values(CHART_PALETTES))
 const reducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-/** A chart's figures as a table: what a screen reader reads instead of the drawing. */
-export interface ChartTable {
-  columns: ReactNode[];
-  rows: ReactNode[][];
-}
-
 export interface EChartProps {
   /** The option, built with the palette of the current theme. */
   option: (palette: ChartPalette) => EChartsCoreOption;
   height?: number;
   testId?: string;
   label: string;
-  /** Its text alternative (issue 28 item 4): a visually hidden table of the same figures. */
+  /** Its text alternative (LazyChart shows it): a visually hidden table of the same figures. */
   table: ChartTable;
 }
 
@@ -81,13 +76,5 @@ export default function EChart({ option, height = 300, testId, label }: EChartPr
     };
   }, [option, palette]);
 
-  return (
-    <div
-      ref={ref}
-      role="img"
-      aria-label={label}
-      style={{ width: '100%', height }}
-      data-testid={testId}
-    />
-  );
+  return <ChartImage ref={ref} label={label} height={height} testId={testId} />;
 }

@@ -6,7 +6,8 @@ import type { ScenicLoadQuery } from '@console/shared';
 import { useScenicLoadQuery } from '../../api';
 import { OPERATION_ZONE_LABEL, operationClock, operationDay } from '@console/shared/i18n';
 import type { EChartsCoreOption } from 'echarts/core';
-import { EChart, type ChartTable } from './EChart';
+import { useChartTableTexts, type ChartTable } from '@console/shared/components/chart-alternative';
+import { EChart } from './EChart';
 import { markLineLabel, useChartPalette } from './chartPalette';
 
 const DAY_MS = 86_400_000;
@@ -29,6 +30,7 @@ export function LoadCharts({ spotId }: { spotId: number }) {
     };
   });
   const palette = useChartPalette();
+  const columnTexts = useChartTableTexts();
   const today = useSeries(spotId, { bucket: '15m' });
   const month = useSeries(spotId, monthQuery);
 
@@ -128,19 +130,19 @@ export function LoadCharts({ spotId }: { spotId: number }) {
     );
 
   // The charts' text alternatives (issue 28 item 4): the figures they draw, one row a bucket.
-  // The column names of time and date are the shell's (a11y.chart.*).
+  // The column names of time and date are every chart's (the shared chart-alternative).
   const todayTitle = `${t('scenic.detail.today')} (${OPERATION_ZONE_LABEL})`;
   const todayTable = (): ChartTable => {
     const points = today.series?.points ?? [];
     return {
-      columns: [`${t('a11y.chart.time')} (${OPERATION_ZONE_LABEL})`, t('scenic.chart.inPark')],
+      columns: [`${columnTexts.time} (${OPERATION_ZONE_LABEL})`, t('scenic.chart.inPark')],
       rows: points.map((p) => [operationClock(p.at), intl.formatNumber(p.inPark)]),
     };
   };
   const monthTable = (): ChartTable => {
     const points = month.series?.points ?? [];
     return {
-      columns: [t('a11y.chart.date'), t('scenic.chart.entries'), t('scenic.chart.peak')],
+      columns: [columnTexts.date, t('scenic.chart.entries'), t('scenic.chart.peak')],
       rows: points.map((p) => [
         operationDay(p.at),
         intl.formatNumber(p.entries),
