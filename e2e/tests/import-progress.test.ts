@@ -9,52 +9,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
+import {
+  progressFramesSeen,
+  recordProgressFrames,
+  type ProgressFrame,
+} from '../support/progressFrames';
 import { useThemeAndLocale } from '../support/settings';
 
 const baseUrl = inject('baseUrl');
 const ROWS = 10_000;
 /** Screenshots of a frame, for a person to look at (IMPORT_PROGRESS_SHOTS=<dir>). */
 const shots = process.env.IMPORT_PROGRESS_SHOTS;
-
-interface Frame {
-  phase: string;
-  percent: number;
-  name: string;
-  text: string;
-}
-
-/** Records every state the dialog's progress shows (a frame per change), from the page. */
-const recordFrames = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { frames_: Frame[] };
-    w.frames_ = [];
-    const read = () => {
-      const el = document.querySelector<HTMLElement>('[data-testid=import-progress]');
-      if (!el) return;
-      const bar = el.querySelector('[role=progressbar]');
-      const frame = {
-        phase: el.dataset.phase ?? '',
-        percent: Number(bar?.getAttribute('aria-valuenow')),
-        // The bar's name (the host moves it from Arco's wrapper onto the progressbar).
-        name:
-          bar?.getAttribute('aria-label') ??
-          el.querySelector('.arco-progress')?.getAttribute('aria-label') ??
-          '',
-        text: el.querySelector('[data-testid=import-progress-text]')?.textContent ?? '',
-      };
-      const last = w.frames_.at(-1);
-      if (!last || JSON.stringify(last) !== JSON.stringify(frame)) w.frames_.push(frame);
-    };
-    new MutationObserver(read).observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-  });
-
-const framesSeen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
 
 /** Writes a CSV of `rows` rows and returns its path. */
 function csvFile(name: string, header: string, rows: string[]): string {
@@ -63,10 +28,10 @@ function csvFile(name: string, header: string, rows: string[]): string {
   return file;
 }
 
-async function importAndWatch(page: Page, file: string, shot: string): Promise<Frame[]> {
+async function importAndWatch(page: Page, file: string, shot: string): Promise<ProgressFrame[]> {
   await page.getByTestId('search-table-import').click();
   await page.getByTestId('import-modal').waitFor();
-  await recordFrames(page);
+  await recordProgressFrames(page, { progress: 'import-progress', text: 'import-progress-text' });
   await page.getByTestId('import-file').setInputFiles(file);
   const progress = page.getByTestId('import-progress');
   await progress.waitFor();
@@ -83,12 +48,12 @@ async function importAndWatch(page: Page, file: string, shot: string): Promise<F
   }
   await page.getByTestId('import-report').waitFor({ timeout: 110_000 });
   expect(await progress.count()).toBe(0);
-  const frames = await framesSeen(page);
+  const frames = await progressFramesSeen(page);
   if (shots) fs.writeFileSync(path.join(shots, `${shot}.frames.json`), JSON.stringify(frames));
   return frames;
 }
 
-function expectHonest(frames: Frame[], name: RegExp) {
+function expectHonest(frames: ProgressFrame[], name: RegExp) {
   expect(frames.length).toBeGreaterThan(0);
   for (const f of frames) {
     expect(f.percent).toBeGreaterThanOrEqual(0);

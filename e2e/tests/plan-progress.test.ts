@@ -13,50 +13,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { day } from '../support/allocation';
 import { login, openBrowser, type Browser } from '../support/browser';
+import {
+  clearProgressFrames,
+  progressFramesSeen,
+  recordProgressFrames,
+  type ProgressFrame,
+} from '../support/progressFrames';
 import { useThemeAndLocale } from '../support/settings';
 
 const baseUrl = inject('baseUrl');
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? os.tmpdir();
-
-interface Frame {
-  phase: string;
-  percent: number;
-  name: string;
-  text: string;
-}
-
-/** Records every state the drawer's progress shows (a frame per change), from the page. */
-const recordFrames = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { planFrames_: Frame[] };
-    w.planFrames_ = [];
-    const read = () => {
-      const el = document.querySelector<HTMLElement>('[data-testid=plan-progress]');
-      if (!el) return;
-      const bar = el.querySelector('[role=progressbar]');
-      const frame = {
-        phase: el.dataset.phase ?? '',
-        percent: Number(bar?.getAttribute('aria-valuenow')),
-        // The bar's name (the host moves it from Arco's wrapper onto the progressbar).
-        name:
-          bar?.getAttribute('aria-label') ??
-          el.querySelector('.arco-progress')?.getAttribute('aria-label') ??
-          '',
-        text: el.querySelector('[data-testid=plan-time-left]')?.textContent ?? '',
-      };
-      const last = w.planFrames_.at(-1);
-      if (!last || JSON.stringify(last) !== JSON.stringify(frame)) w.planFrames_.push(frame);
-    };
-    new MutationObserver(read).observe(document.body, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-  });
 
 interface Answer {
   /** Ms since the plan was asked (-1: asked before it). */
@@ -82,7 +50,7 @@ describe('a batch plan’s progress', () => {
     const to = day(61);
     await page.goto(`${baseUrl}/guide/allocation?from=${from}&to=${to}`);
     await page.getByTestId('plan-all').waitFor();
-    await recordFrames(page);
+    await recordProgressFrames(page, { progress: 'plan-progress', text: 'plan-time-left' });
 
     // The plan's drawer (the settings drawer is one too), for the range asked.
     const drawer = page.locator('.arco-drawer', { hasText: `一键规划：${from} 至 ${to}` });
@@ -136,26 +104,22 @@ describe('a batch plan’s progress', () => {
     // times, until a frame or an answer is seen. Every attempt is recorded.
     const attempts: {
       planMs: number;
-      frames: Frame[];
+      frames: ProgressFrame[];
       answers: Answer[];
       probes: Answer[];
     }[] = [];
-    let frames: Frame[] = [];
+    let frames: ProgressFrame[] = [];
     let during: Answer[] = [];
     for (let i = 0; i < 8; i++) {
       answers = [];
       probes = [];
-      await page.evaluate(() => {
-        (window as unknown as { planFrames_: Frame[] }).planFrames_ = [];
-      });
+      await clearProgressFrames(page);
       await page.getByTestId(i === 0 ? 'plan-all' : 'plan-replan').click();
       await page.getByTestId('plan-solving').waitFor({ state: 'detached', timeout: 120_000 });
       await page.getByTestId('plan-preview').waitFor({ timeout: 120_000 });
       expect(await page.getByTestId('plan-progress').count()).toBe(0);
       await page.waitForTimeout(400);
-      frames = await page.evaluate(
-        () => (window as unknown as { planFrames_: Frame[] }).planFrames_,
-      );
+      frames = await progressFramesSeen(page);
       during = [...answers, ...probes].filter((a) => a.pending && a.data !== null);
       attempts.push({ planMs, frames, answers, probes });
       console.log(
