@@ -480,13 +480,19 @@ export function eligiblePairsQuery(
       join team_itinerary_items i on i.team_id = tp.id and i.date between tp.from_date and tp.to_date
       join scenic_spots sp on sp.id = i.spot_id
     ),
+    -- Per team, grouped once (a correlated subquery per team read every team's spots:
+    -- quadratic in the teams asked).
+    tspot_needs as (
+      select team_id, min(max_pax_per_guide) as spot_max,
+        count(*) filter (where certified_guides_only) as certs_needed
+      from tspots group by team_id
+    ),
+    largest as (select max(max_group_size) as largest from guides where status = 'active'),
     tneeds as (
-      select tp.*,
-        (select min(s.max_pax_per_guide) from tspots s where s.team_id = tp.id) as spot_max,
-        (select count(*) from tspots s where s.team_id = tp.id and s.certified_guides_only)
-          as certs_needed,
-        (select max(max_group_size) from guides where status = 'active') as largest
+      select tp.*, s.spot_max, coalesce(s.certs_needed, 0) as certs_needed, l.largest
       from tp
+      left join tspot_needs s on s.team_id = tp.id
+      cross join largest l
     ),
     certified_all as (
       select s.team_id, gc.guide_id
