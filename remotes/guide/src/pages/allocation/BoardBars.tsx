@@ -90,6 +90,7 @@ export const TeamBar = memo(function TeamBar(props: {
       title={title}
       aria-label={title}
       data-testid={`bar-${bar.label}`}
+      data-board-bar
       data-status={status}
       onClick={() => props.onOpen(bar.id)}
     >

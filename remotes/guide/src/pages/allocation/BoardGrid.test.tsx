@@ -264,6 +264,19 @@ describe('the dispatch board grid', () => {
     expect(onAssign).toHaveBeenLastCalledWith(guides[3], 9);
   });
 
+  it('opens a team from its bar, and does not also assign the picked team to that row', () => {
+    const { onAssign, onOpenTeam } = renderGrid({ picked: team, eligible: new Set([1, 2]) });
+    const bar = screen.getByTestId('bar-T20260301001');
+    fireEvent.click(bar);
+    expect(onOpenTeam).toHaveBeenCalledTimes(1);
+    // A button's Enter is its click (the browser's); the row's Enter must not assign too.
+    fireEvent.keyDown(bar, { key: 'Enter' });
+    expect(onAssign).not.toHaveBeenCalled();
+    // The row around the bars still takes the picked team.
+    fireEvent.click(screen.getByTestId('board-row-G0001'));
+    expect(onAssign).toHaveBeenLastCalledWith(guides[0], 9);
+  });
+
   it('handles drags on the grid for every row: over a bar it is that bar’s row', () => {
     const { onAssign, onDropTarget, onEscape } = renderGrid({ dropTarget: null });
     // Over the leave bar of the first guide: that guide is the drop target.

@@ -101,6 +101,10 @@ export function BoardGrid(props: {
   openTeam.current = props.onOpenTeam;
   const onOpenTeam = useCallback((id: number) => openTeam.current(id), []);
 
+  // A click or Enter on a team's bar opens that team (the bar's own action); only one on the
+  // row around the bars assigns the picked team (both happened at once).
+  const onBar = (target: EventTarget | null) =>
+    target instanceof Element && target.closest('[data-board-bar]') !== null;
   // Event delegation: one set of handlers for every row.
   const guideAt = (target: EventTarget | null) => {
     const row = rowOf(target);
@@ -158,12 +162,13 @@ export function BoardGrid(props: {
       onKeyDown={(e) => {
         const row = guideAt(e.target);
         if (!row) return;
-        if (e.key === 'Enter' && picked && canAllocate) onAssign(row.guide, picked.id);
+        if (e.key === 'Enter' && picked && canAllocate && !onBar(e.target))
+          onAssign(row.guide, picked.id);
         if (e.key === 'Escape') onEscape();
       }}
       onClick={(e) => {
         const row = guideAt(e.target);
-        if (row && picked && canAllocate) onAssign(row.guide, picked.id);
+        if (row && picked && canAllocate && !onBar(e.target)) onAssign(row.guide, picked.id);
       }}
       style={{
         position: 'relative',
