@@ -1,5 +1,5 @@
-// Records for the allocation tests (issue #14), made through the API far in the future (days
-// 400+), away from the demo data's teams: a spot, guides every rule admits, pending teams.
+// Records for the allocation and team tests (issue #14), made through the API far in the future
+// (days 400+), away from the demo data's teams: a spot, guides every rule admits, pending teams.
 import type { Page } from 'playwright-core';
 import { api } from './api';
 
@@ -16,10 +16,15 @@ export interface Created {
   name: string;
 }
 
-export async function createSpot(page: Page, stamp: string): Promise<number> {
+/** A spot with room for every team below; its code and name are `prefix` and `stamp`. */
+export async function createSpot(
+  page: Page,
+  stamp: string,
+  prefix = { code: 'AL', name: '分配景点' },
+): Promise<number> {
   const spot = await api<{ id: number }>(page, 'POST', '/scenic/spots', {
-    code: `AL${stamp}`,
-    name: `分配景点${stamp}`,
+    code: `${prefix.code}${stamp}`,
+    name: `${prefix.name}${stamp}`,
     grade: 'AAAA',
     category: 'natural',
     province: '浙江省',
@@ -38,8 +43,16 @@ export async function createSpot(page: Page, stamp: string): Promise<number> {
   return spot.id;
 }
 
-/** A guide every rule admits for the teams below: senior, native Mandarin, licence valid. */
-export async function createGuide(page: Page, name: string, licence: string): Promise<Created> {
+/**
+ * A guide every rule admits for the teams below: senior, native Mandarin, licence valid (another
+ * level or language when a test asks for one).
+ */
+export async function createGuide(
+  page: Page,
+  name: string,
+  licence: string,
+  { level = 'senior', language = 'zh' } = {},
+): Promise<Created> {
   const g = await api<{ id: number; code: string }>(page, 'POST', '/guides', {
     name,
     gender: 'female',
@@ -48,11 +61,11 @@ export async function createGuide(page: Page, name: string, licence: string): Pr
     employmentType: 'staff',
     licenceNo: licence,
     licenceType: 'national',
-    level: 'senior',
+    level,
     levelObtainedOn: '2015-06-01',
     licenceExpiry: day(900),
     maxGroupSize: 100,
-    languages: [{ language: 'zh', proficiency: 'native' }],
+    languages: [{ language, proficiency: 'native' }],
     specialties: [],
     certifications: [],
   });

@@ -4,108 +4,18 @@
 // English the board's guide rows show their code and level.
 // The records live far in the future (days 500+), away from the demo data and allocation.test.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
+import {
+  createGuide,
+  createPendingTeam,
+  createSpot,
+  day,
+  type Created,
+} from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
-
-interface Created {
-  id: number;
-  code: string;
-  name: string;
-}
-
-async function createSpot(page: Page, stamp: string): Promise<number> {
-  const spot = await api<{ id: number }>(page, 'POST', '/scenic/spots', {
-    code: `AA${stamp}`,
-    name: `地址景点${stamp}`,
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江省',
-    city: '杭州市',
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '08:00',
-    closeTime: '18:00',
-    avgVisitMinutes: 120,
-    dailyCapacity: 10_000,
-    instantCapacity: 5_000,
-    maxPaxPerGuide: 100,
-    priceAdult: 0,
-    priceChild: 0,
-  });
-  return spot.id;
-}
-
-async function createGuide(
-  page: Page,
-  name: string,
-  licence: string,
-  language = 'zh',
-): Promise<Created> {
-  const g = await api<{ id: number; code: string }>(page, 'POST', '/guides', {
-    name,
-    gender: 'female',
-    birthDate: '1988-03-02',
-    phone: '13900001234',
-    employmentType: 'staff',
-    licenceNo: licence,
-    licenceType: 'national',
-    level: 'intermediate',
-    levelObtainedOn: '2015-06-01',
-    licenceExpiry: day(900),
-    maxGroupSize: 100,
-    languages: [{ language, proficiency: 'native' }],
-    specialties: [],
-    certifications: [],
-  });
-  return { id: g.id, code: g.code, name };
-}
-
-async function createPendingTeam(
-  page: Page,
-  name: string,
-  start: number,
-  end: number,
-  spotId: number,
-): Promise<Created> {
-  const team = await api<{ id: number; code: string; version: number }>(page, 'POST', '/teams', {
-    name,
-    agency: 'cts',
-    market: 'domestic',
-    paxAdults: 10,
-    language: 'zh',
-    leadContactName: '王领队',
-    leadContactPhone: '13812345678',
-    startDate: day(start),
-    endDate: day(end),
-  });
-  const days = Array.from({ length: end - start + 1 }, (_, i) => day(start + i));
-  const saved = await api<{ team: { version: number } }>(
-    page,
-    'PUT',
-    `/teams/${team.id}/itinerary`,
-    {
-      items: days.map((date) => ({ date, spotId, plannedStart: '09:00', plannedEnd: '11:00' })),
-      confirmCapacityWarning: true,
-      version: team.version,
-    },
-  );
-  await api(page, 'POST', `/teams/${team.id}/transition`, {
-    to: 'pending',
-    version: saved.team.version,
-  });
-  return { id: team.id, code: team.code, name };
-}
 
 describe('the allocation page keeps its state in the address', () => {
   let browser: Browser;
@@ -115,7 +25,7 @@ describe('the allocation page keeps its state in the address', () => {
   beforeAll(async () => {
     browser = await openBrowser();
     await login(browser.page, baseUrl, 'operator');
-    spotId = await createSpot(browser.page, stamp);
+    spotId = await createSpot(browser.page, stamp, { code: 'AA', name: '地址景点' });
   });
   afterAll(() => browser.close());
 
@@ -134,7 +44,7 @@ describe('the allocation page keeps its state in the address', () => {
 
   it('a committed plan reopened from its address says it is committed and offers no commit', async () => {
     const { page } = browser;
-    await createGuide(page, `地址导游${stamp}`, `AA-PLAN-${stamp}`);
+    await createGuide(page, `地址导游${stamp}`, `AA-PLAN-${stamp}`, { level: 'intermediate' });
     const team = await createPendingTeam(page, `地址规划团${stamp}`, 530, 531, spotId);
     await page.goto(`${baseUrl}/guide/allocation?from=${day(530)}&to=${day(531)}`);
     await page.getByTestId(`waiting-${team.code}`).waitFor();
@@ -157,7 +67,10 @@ describe('the allocation page keeps its state in the address', () => {
   it('a drop on a guide who breaks two rules names both', async () => {
     const { page } = browser;
     // Speaks English only, and is on leave over the team's days.
-    const away = await createGuide(page, `双规导游${stamp}`, `AA-TWO-${stamp}`, 'en');
+    const away = await createGuide(page, `双规导游${stamp}`, `AA-TWO-${stamp}`, {
+      level: 'intermediate',
+      language: 'en',
+    });
     await api(page, 'POST', `/guides/${away.id}/unavailability`, {
       type: 'leave',
       startDate: day(549),
@@ -199,7 +112,9 @@ describe('the allocation page keeps its state in the address', () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.evaluate((key) => localStorage.setItem(key, 'en-US'), LOCALE_STORAGE_KEY);
-    const guide = await createGuide(page, `英文看板导游${stamp}`, `AA-EN-${stamp}`);
+    const guide = await createGuide(page, `英文看板导游${stamp}`, `AA-EN-${stamp}`, {
+      level: 'intermediate',
+    });
     await page.goto(`${baseUrl}/guide/allocation?tab=board&from=${day(570)}&to=${day(583)}`);
     const board = page.getByTestId('dispatch-board');
     await board.getByPlaceholder('Guide name or code').fill(guide.name);

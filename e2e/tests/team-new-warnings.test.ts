@@ -2,39 +2,12 @@
 // "应为字符串"), a period already past is warned about but saved, and two visits at the same
 // time on one day are warned about — each warning says why, since history may be meant.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
+import { day } from '../support/allocation';
+import { choose, formItem, pickDate } from '../support/arcoForm';
 import { login, openBrowser, type Browser } from '../support/browser';
 
 const baseUrl = inject('baseUrl');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
-
-const formItem = (scope: Locator, field: string) =>
-  scope
-    .locator('.arco-form-item')
-    .filter({ has: scope.page().locator(`label[for="${field}_input"]`) })
-    .first();
-
-async function choose(page: Page, scope: Locator, text: string) {
-  await scope.locator('.arco-select-view').first().click();
-  await page
-    .locator('.arco-select-popup:visible .arco-select-option', { hasText: text })
-    .first()
-    .click();
-}
-
-async function pickDate(scope: Locator, value: string) {
-  const input = scope.locator('.arco-picker input').first();
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
 
 const REQUIRED = ['name', 'agency', 'market', 'language', 'leadContactName', 'leadContactPhone'];
 

@@ -7,80 +7,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
+import { createGuide, createPendingTeam, createSpot, day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
 
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
-    new Date(Date.now() + offset * 86_400_000),
-  );
-
+/** A team of the days 430 and 431, its guide booked: allocated, its first day still ahead. */
 async function allocatedTeam(page: Page, stamp: string) {
-  const spot = await api<{ id: number }>(page, 'POST', '/scenic/spots', {
-    code: `TR${stamp}`,
-    name: `时间景点${stamp}`,
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江省',
-    city: '杭州市',
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '08:00',
-    closeTime: '18:00',
-    avgVisitMinutes: 120,
-    dailyCapacity: 10_000,
-    instantCapacity: 5_000,
-    maxPaxPerGuide: 100,
-    priceAdult: 0,
-    priceChild: 0,
-  });
-  const guide = await api<{ id: number; code: string }>(page, 'POST', '/guides', {
-    name: `时间导游${stamp}`,
-    gender: 'female',
-    birthDate: '1988-03-02',
-    phone: '13900001234',
-    employmentType: 'staff',
-    licenceNo: `TR-${stamp}`,
-    licenceType: 'national',
-    level: 'senior',
-    levelObtainedOn: '2015-06-01',
-    licenceExpiry: day(900),
-    maxGroupSize: 100,
-    languages: [{ language: 'zh', proficiency: 'native' }],
-    specialties: [],
-    certifications: [],
-  });
-  const team = await api<{ id: number; code: string; version: number }>(page, 'POST', '/teams', {
-    name: `时间团${stamp}`,
-    agency: 'cts',
-    market: 'domestic',
-    paxAdults: 10,
-    language: 'zh',
-    leadContactName: '王领队',
-    leadContactPhone: '13812345678',
-    startDate: day(430),
-    endDate: day(431),
-  });
-  const saved = await api<{ team: { version: number } }>(
-    page,
-    'PUT',
-    `/teams/${team.id}/itinerary`,
-    {
-      items: [day(430), day(431)].map((date) => ({
-        date,
-        spotId: spot.id,
-        plannedStart: '09:00',
-        plannedEnd: '11:00',
-      })),
-      confirmCapacityWarning: true,
-      version: team.version,
-    },
-  );
-  await api(page, 'POST', `/teams/${team.id}/transition`, {
-    to: 'pending',
-    version: saved.team.version,
-  });
+  const spotId = await createSpot(page, stamp, { code: 'TR', name: '时间景点' });
+  const guide = await createGuide(page, `时间导游${stamp}`, `TR-${stamp}`);
+  const team = await createPendingTeam(page, `时间团${stamp}`, 430, 431, spotId);
   const booked = await api<{ status: string }>(page, 'POST', `/teams/${team.id}/assignments`, {
     guideId: guide.id,
     role: 'local_guide',
