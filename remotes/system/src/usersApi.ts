@@ -1,8 +1,7 @@
 // User and role management calls (server: server/src/modules/{users,roles}/routes.ts). Reads
-// are cached (RTK Query); writes go through the one HTTP client and invalidate the tags.
-import { useCallback } from 'react';
-import { consoleApi, downloadFile, request } from '@console/shared/api';
-import { useAppDispatch } from '@console/shared/store';
+// are cached (RTK Query) under the shared tags; writes are mutations that invalidate the tags
+// of their domain event (issue 27 item 6).
+import { consoleApi, downloadFile, invalidatesOn, type DomainEvent } from '@console/shared/api';
 import type {
   Page,
   RoleCreateBody,
@@ -15,63 +14,17 @@ import type {
   UserCreateBody,
   UserUpdateBody,
 } from '@console/shared';
+import type { ApiQueryError } from '@console/shared/api';
 
+/** The users spreadsheet: the search table's export (a file, not cached). */
 export const usersApi = {
-  /** Field errors are shown on the form by the caller. */
-  create: (body: UserCreateBody) =>
-    request<SystemUserWithPassword>({
-      method: 'POST',
-      url: '/system/users',
-      data: body,
-      silent: true,
-    }),
-  update: (id: number, body: UserUpdateBody) =>
-    request<SystemUser>({ method: 'PUT', url: `/system/users/${id}`, data: body, silent: true }),
-  setEnabled: (user: SystemUser, enabled: boolean) =>
-    request<SystemUser>({
-      method: 'POST',
-      url: `/system/users/${user.id}/enabled`,
-      data: { enabled, version: user.version },
-    }),
-  unlock: (id: number) =>
-    request<SystemUser>({ method: 'POST', url: `/system/users/${id}/unlock` }),
-  resetPassword: (id: number, password?: string) =>
-    request<SystemUserWithPassword>({
-      method: 'POST',
-      url: `/system/users/${id}/password`,
-      data: password ? { password } : {},
-      silent: true,
-    }),
-  remove: (user: SystemUser) =>
-    request<true>({
-      method: 'DELETE',
-      url: `/system/users/${user.id}`,
-      params: { version: user.version },
-    }),
-  revokeSession: (id: number, sessionId: number) =>
-    request<true>({ method: 'DELETE', url: `/system/users/${id}/sessions/${sessionId}` }),
   exportFile: (query: Record<string, unknown>, format: SpreadsheetFormat) =>
     downloadFile('/system/users/export', { ...query, format }, `users.${format}`),
 };
 
-export const rolesApi = {
-  create: (body: RoleCreateBody) =>
-    request<SystemRole>({ method: 'POST', url: '/system/roles', data: body, silent: true }),
-  update: (id: number, body: RoleUpdateBody) =>
-    request<SystemRole>({ method: 'PUT', url: `/system/roles/${id}`, data: body, silent: true }),
-  remove: (role: SystemRole) =>
-    request<true>({
-      method: 'DELETE',
-      url: `/system/roles/${role.id}`,
-      params: { version: role.version },
-    }),
-};
-
 export type UserSessionRow = OwnSession;
 
-const TAGS = ['SystemUser', 'SystemRole'] as const;
-
-export const userQueries = consoleApi.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
+export const userQueries = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     systemUsers: build.query<Page<SystemUser>, Record<string, unknown>>({
       query: (params) => ({ method: 'GET', url: '/system/users', params }),
@@ -81,6 +34,7 @@ export const userQueries = consoleApi.enhanceEndpoints({ addTagTypes: TAGS }).in
       query: (id) => ({ method: 'GET', url: `/system/users/${id}/sessions` }),
       providesTags: (_r, _e, id) => [{ type: 'SystemUser', id: `sessions-${id}` }],
     }),
+    /** Roles carry their user counts: user writes make them stale too. */
     systemRoles: build.query<Page<SystemRole>, Record<string, unknown>>({
       query: (params) => ({ method: 'GET', url: '/system/roles', params }),
       providesTags: [{ type: 'SystemRole', id: 'LIST' }],
@@ -96,11 +50,126 @@ export function useAllRoles() {
   return result.data?.list ?? [];
 }
 
-/** Marks users (or roles, which carry user counts) stale after a write. */
-export function useInvalidate() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    () => dispatch(userQueries.util.invalidateTags(['SystemUser', 'SystemRole'])),
-    [dispatch],
-  );
-}
+/** Whether a refusal says the row the page showed is out of date (its version, its users). */
+const refusedAsStale = (error: ApiQueryError, codes: readonly string[]) =>
+  error.code !== undefined && codes.includes(error.code);
+
+/**
+ * The events a user or role write stands for (`invalidation.ts`): its `invalidatesTags`. The
+ * server streams none of them, so only the page that wrote refreshes.
+ */
+export const userEvents = {
+  userChanged: (userId: number): DomainEvent[] => [{ type: 'system.user.changed', userId }],
+  /** A row action refused because another admin changed the user since the list was read. */
+  userStale: (error: ApiQueryError, { id }: { id: number }): DomainEvent[] =>
+    refusedAsStale(error, ['STALE_VERSION']) ? userEvents.userChanged(id) : [],
+  roleChanged: (): DomainEvent[] => [{ type: 'system.role.changed' }],
+  /** A delete refused because the role changed or gained users since the list was read. */
+  roleStale: (error: ApiQueryError): DomainEvent[] =>
+    refusedAsStale(error, ['STALE_VERSION', 'ROLE_IN_USE']) ? userEvents.roleChanged() : [],
+};
+
+/** A write on one user: its id (and, for versioned writes, the version the page showed). */
+const ofUser = (_r: unknown, { id }: { id: number }) => userEvents.userChanged(id);
+
+/**
+ * The users' and roles' writes; each declares what it makes stale by its domain event
+ * (`invalidatesOn`, the mapping the live channel uses). A refused form leaves the cache alone;
+ * a row action refused as stale reads the rows again.
+ */
+export const userWrites = userQueries.injectEndpoints({
+  endpoints: (build) => ({
+    /** Silent: field errors are shown on the form by the caller. The answer holds the password. */
+    createUser: build.mutation<SystemUserWithPassword, UserCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/system/users', data: body, silent: true }),
+      invalidatesTags: invalidatesOn((answer) => userEvents.userChanged(answer.user.id)),
+    }),
+    /** Silent: field errors and a stale version (409) are shown on the form by the caller. */
+    updateUser: build.mutation<SystemUser, { id: number; body: UserUpdateBody }>({
+      query: ({ id, body }) => ({
+        method: 'PUT',
+        url: `/system/users/${id}`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn(ofUser),
+    }),
+    /** The client shows a refusal (one's own account, the last admin, a stale version). */
+    setUserEnabled: build.mutation<SystemUser, { id: number; version: number; enabled: boolean }>({
+      query: ({ id, version, enabled }) => ({
+        method: 'POST',
+        url: `/system/users/${id}/enabled`,
+        data: { enabled, version },
+      }),
+      invalidatesTags: invalidatesOn(ofUser, userEvents.userStale),
+    }),
+    unlockUser: build.mutation<SystemUser, { id: number }>({
+      query: ({ id }) => ({ method: 'POST', url: `/system/users/${id}/unlock` }),
+      invalidatesTags: invalidatesOn(ofUser),
+    }),
+    /** Silent: a password the policy refuses is shown on the form. No password: generated. */
+    resetUserPassword: build.mutation<SystemUserWithPassword, { id: number; password?: string }>({
+      query: ({ id, password }) => ({
+        method: 'POST',
+        url: `/system/users/${id}/password`,
+        data: password ? { password } : {},
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn(ofUser),
+    }),
+    /** The client shows a refusal (one's own account, the last admin, a stale version). */
+    deleteUser: build.mutation<true, { id: number; version: number }>({
+      query: ({ id, version }) => ({
+        method: 'DELETE',
+        url: `/system/users/${id}`,
+        params: { version },
+      }),
+      invalidatesTags: invalidatesOn(ofUser, userEvents.userStale),
+    }),
+    /** The browser holding the session is signed out at its next request. */
+    revokeUserSession: build.mutation<true, { id: number; sessionId: number }>({
+      query: ({ id, sessionId }) => ({
+        method: 'DELETE',
+        url: `/system/users/${id}/sessions/${sessionId}`,
+      }),
+      invalidatesTags: invalidatesOn(ofUser),
+    }),
+    /** Silent: field errors are shown on the form by the caller. */
+    createRole: build.mutation<SystemRole, RoleCreateBody>({
+      query: (body) => ({ method: 'POST', url: '/system/roles', data: body, silent: true }),
+      invalidatesTags: invalidatesOn(userEvents.roleChanged),
+    }),
+    /** Silent: field errors and a stale version (409) are shown on the form by the caller. */
+    updateRole: build.mutation<SystemRole, { id: number; body: RoleUpdateBody }>({
+      query: ({ id, body }) => ({
+        method: 'PUT',
+        url: `/system/roles/${id}`,
+        data: body,
+        silent: true,
+      }),
+      invalidatesTags: invalidatesOn(userEvents.roleChanged),
+    }),
+    /** The client shows a refusal (built in, still held by users, a stale version). */
+    deleteRole: build.mutation<true, { id: number; version: number }>({
+      query: ({ id, version }) => ({
+        method: 'DELETE',
+        url: `/system/roles/${id}`,
+        params: { version },
+      }),
+      invalidatesTags: invalidatesOn(userEvents.roleChanged, userEvents.roleStale),
+    }),
+  }),
+});
+
+export const {
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useSetUserEnabledMutation,
+  useUnlockUserMutation,
+  useResetUserPasswordMutation,
+  useDeleteUserMutation,
+  useRevokeUserSessionMutation,
+  useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
+} = userWrites;

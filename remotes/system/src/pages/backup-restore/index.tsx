@@ -22,11 +22,19 @@ import {
 } from '@arco-design/web-react';
 import { IconDownload, IconLock, IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { useIntl } from 'react-intl';
-import type { BackupItem, BackupKind } from '@console/shared';
+import type { BackupItem, BackupKind, RestoreResult } from '@console/shared';
 import { operationDateTime } from '@console/shared/i18n';
 import { apiErrorMessage } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
-import { backupApi, useBackupStatusQuery, useBackupsQuery } from './api';
+import {
+  backupApi,
+  useBackupStatusQuery,
+  useBackupsQuery,
+  useCreateBackupMutation,
+  useDeleteBackupMutation,
+  useRestoreBackupMutation,
+  useRestoreUploadMutation,
+} from './api';
 import { upFrom } from '@console/shared/components/responsive';
 import { OperationProgress } from './OperationProgress';
 
@@ -95,33 +103,27 @@ function BackupRestore() {
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const list = useBackupsQuery(page);
   const status = useBackupStatusQuery();
-  const [creating, setCreating] = useState(false);
-  const [restoring, setRestoring] = useState(false);
+  const [createBackup, { isLoading: creating }] = useCreateBackupMutation();
+  const [deleteBackup] = useDeleteBackupMutation();
+  const [restoreBackup, { isLoading: restoringStored }] = useRestoreBackupMutation();
+  const [restoreUpload, { isLoading: restoringUpload }] = useRestoreUploadMutation();
+  const restoring = restoringStored || restoringUpload;
   const [refusal, setRefusal] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const refresh = () => {
-    void list.refetch();
-    void status.refetch();
-  };
-
+  // The list and the schedule refetch by the mutations' events (backup.changed).
   const create = async () => {
-    setCreating(true);
     try {
-      await backupApi.create();
+      await createBackup().unwrap();
       Message.success(t('backup.created'));
       setPage((p) => ({ ...p, current: 1 }));
-      refresh();
     } catch {
       /* the client showed the server's message */
-    } finally {
-      setCreating(false);
     }
   };
 
-  const runRestore = async (action: () => Promise<{ restored: { createdAt: string } }>) => {
+  const runRestore = async (action: () => Promise<RestoreResult>) => {
     setRefusal(null);
-    setRestoring(true);
     try {
       const result = await action();
       Message.success({
@@ -133,16 +135,10 @@ function BackupRestore() {
       setTimeout(() => window.location.reload(), 1500);
     } catch (error) {
       setRefusal(apiErrorMessage(error));
-      refresh();
-    } finally {
-      setRestoring(false);
     }
   };
 
-  const confirmRestore = (
-    content: string,
-    action: () => Promise<{ restored: { createdAt: string } }>,
-  ) =>
+  const confirmRestore = (content: string, action: () => Promise<RestoreResult>) =>
     Modal.confirm({
       title: t('backup.restore.title'),
       content: (
@@ -163,13 +159,13 @@ function BackupRestore() {
         time: operationDateTime(item.createdAt),
         rows: intl.formatNumber(item.rows),
       }),
-      () => backupApi.restoreStored(item.id),
+      () => restoreBackup({ id: item.id }).unwrap(),
     );
 
   const restoreFile = (file: File) =>
     confirmRestore(
       t('backup.restore.contentFile', { name: file.name, size: formatBytes(file.size) }),
-      () => backupApi.restoreUpload(file),
+      () => restoreUpload({ file }).unwrap(),
     );
 
   const remove = (item: BackupItem) =>
@@ -185,9 +181,8 @@ function BackupRestore() {
       okButtonProps: { status: 'danger' },
       onOk: async () => {
         try {
-          await backupApi.remove(item.id);
+          await deleteBackup({ id: item.id }).unwrap();
           Message.success(t('backup.deleted'));
-          refresh();
         } catch {
           /* the client showed the server's message */
         }

@@ -1,8 +1,8 @@
 // Property management (/system/property-management, issue #15 point 3): dictionary categories
 // and their items — labels in both languages, order (drag a row, or move it up and down),
 // enabled. An item a record uses cannot be deleted (the server answers 409 with the count):
-// the page offers to disable it instead. Every form's choices follow at once (the
-// `Dictionary` cache tags are invalidated after each write).
+// the page offers to disable it instead. Every form's choices follow at once (each write's
+// `dictionary.changed` event invalidates the `Dictionary` reads).
 import { useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -39,15 +39,22 @@ import {
   propertyItemUpdateBody,
   type PropertyItemAdmin,
 } from '@console/shared';
-import { apiErrorEnvelope, invalidateApiTags, showApiError } from '@console/shared/api';
+import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { useHasPermission } from '@console/shared/permission';
-import { useAppDispatch } from '@console/shared/store';
 import {
   ContractForm,
   ContractItem,
   showFormErrors,
 } from '@console/shared/components/contract-form';
-import { systemApi, usePropertyCategoriesQuery, usePropertyItemsAdminQuery } from '../../api';
+import {
+  useCreateItemMutation,
+  useDeleteItemMutation,
+  usePropertyCategoriesQuery,
+  usePropertyItemsAdminQuery,
+  useReorderItemsMutation,
+  useSetItemEnabledMutation,
+  useUpdateItemMutation,
+} from '../../api';
 import { useContractErrors } from '../../hooks';
 
 interface ItemForm {
@@ -65,7 +72,6 @@ export default function PropertyManagementPage() {
     intl.formatMessage({ id }, values);
   const zh = intl.locale === 'zh-CN';
   const canWrite = useHasPermission('system:property:write');
-  const dispatch = useAppDispatch();
   const contractErrors = useContractErrors();
   const categories = usePropertyCategoriesQuery();
   const [selected, setSelected] = useState<string | null>(null);
@@ -73,12 +79,14 @@ export default function PropertyManagementPage() {
   const items = usePropertyItemsAdminQuery(code ?? '', { skip: !code });
   const rows = items.isError ? NO_ITEMS : (items.data ?? NO_ITEMS);
   const [editing, setEditing] = useState<PropertyItemAdmin | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [createItem, created] = useCreateItemMutation();
+  const [updateItem, updated] = useUpdateItemMutation();
+  const [setItemEnabled] = useSetItemEnabledMutation();
+  const [deleteItem] = useDeleteItemMutation();
+  const [reorderItems] = useReorderItemsMutation();
+  const saving = created.isLoading || updated.isLoading;
   const [dragId, setDragId] = useState<number | null>(null);
   const [form] = Form.useForm<ItemForm>();
-
-  // Every dictionary read (the forms' choices and this page) fetches again.
-  const refresh = () => invalidateApiTags(dispatch, ['Dictionary']);
 
   const openEditor = (item: PropertyItemAdmin | 'new') => setEditing(item);
   // The dialog's form is created from the item it opens on (one writer, once; issue 25).
@@ -108,13 +116,19 @@ export default function PropertyManagementPage() {
           };
     const schema = editing === 'new' ? propertyItemCreateBody : propertyItemUpdateBody;
     if (showFormErrors(form, contractErrors(schema, body))) return;
-    setSaving(true);
     try {
-      if (editing === 'new') await systemApi.createItem(schema.parse(body) as never);
-      else await systemApi.updateItem(editing.id, schema.parse(body) as never);
+      // Every dictionary read (the forms' choices and this page) fetches again on success.
+      if (editing === 'new') {
+        await createItem(propertyItemCreateBody.parse(body)).unwrap();
+      } else {
+        await updateItem({
+          category: code,
+          id: editing.id,
+          body: propertyItemUpdateBody.parse(body),
+        }).unwrap();
+      }
       Message.success(t('properties.saved'));
       setEditing(null);
-      refresh();
     } catch (error) {
       const fields = apiErrorEnvelope(error)?.fields;
       if (fields?.length) {
@@ -122,25 +136,19 @@ export default function PropertyManagementPage() {
       } else {
         showApiError(error);
       }
-    } finally {
-      setSaving(false);
     }
   };
 
   const setEnabled = async (item: PropertyItemAdmin, enabled: boolean) => {
-    await systemApi.updateItem(
-      item.id,
-      { labelZh: item.labelZh, labelEn: item.labelEn, enabled, version: item.version },
-      false,
-    );
+    if (!code) return;
+    await setItemEnabled({ category: code, item, enabled }).unwrap();
     Message.success(t(enabled ? 'properties.enabledNow' : 'properties.disabledNow'));
-    refresh();
   };
 
   const remove = async (item: PropertyItemAdmin) => {
-    await systemApi.deleteItem(item.id, item.version);
+    if (!code) return;
+    await deleteItem({ category: code, id: item.id, version: item.version }).unwrap();
     Message.success(t('properties.deleted'));
-    refresh();
   };
 
   const move = async (from: number, to: number) => {
@@ -148,8 +156,7 @@ export default function PropertyManagementPage() {
     const ids = rows.map((r) => r.id);
     const [id] = ids.splice(from, 1);
     ids.splice(to, 0, id);
-    await systemApi.reorder(code, ids);
-    refresh();
+    await reorderItems({ category: code, ids }).unwrap();
   };
 
   const label = (item: PropertyItemAdmin) => (zh ? item.labelZh : item.labelEn);

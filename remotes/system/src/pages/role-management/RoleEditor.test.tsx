@@ -1,7 +1,7 @@
 // The role editor (issue 25): opened on a role, saved untouched, it sends exactly the record's
 // values (the form round trip); a permission the caller's active role lacks cannot be added,
 // one the role already has may stay or go (the grant ceiling), in jsdom.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -16,14 +16,27 @@ import { createStore, fetchUserInfo } from '@console/shared/store';
 import { setPinnedPages } from '@console/shared/section';
 import { DECLARED_PAGES } from '@console/shared/testing/declared-sections';
 import zhCN from '../../locale/zh-CN';
-import { rolesApi } from '../../usersApi';
+import { fakeServer, ok, restoreServer, writes, type Received } from '../../test/server';
 import { RoleEditor } from './RoleEditor';
 
 beforeAll(() => setPinnedPages(DECLARED_PAGES));
+/** What the server answers the save (the role as the test gives it). */
+let saved: SystemRole | null = null;
+let received: Received[] = [];
+beforeEach(() => {
+  received = fakeServer(() => ok(saved));
+});
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
+  restoreServer();
 });
+
+/** The one write of `method` the editor sent (through the real mutation and client). */
+const sent = (method: 'put' | 'post') => {
+  const found = writes(received, method);
+  expect(found).toHaveLength(1);
+  return found[0];
+};
 
 const ROLE_WRITER = ['system:read', 'system:role:write', 'guide:read'];
 
@@ -65,17 +78,20 @@ describe('the role editor', () => {
     ['every optional field set', role(['guide:read', 'team:write'])],
     ['every optional field empty', role([], { description: '' })],
   ])('saved untouched, sends the record as it is (%s)', async (_, target) => {
-    const update = vi.spyOn(rolesApi, 'update').mockResolvedValue(target);
+    saved = target;
     const { onSaved } = open(target, PERMISSIONS);
     fireEvent.click(screen.getByTestId('role-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith(target.id, roleFormValues(target));
+    expect(sent('put')).toMatchObject({
+      url: `/system/roles/${target.id}`,
+      body: roleFormValues(target),
+    });
   });
 
   it('offers only the permissions the caller holds, and keeps those the role has', async () => {
     // The role has team:write, which the caller lacks: it may stay or go, not come back new.
     const target = role(['guide:read', 'team:write']);
-    const update = vi.spyOn(rolesApi, 'update').mockResolvedValue(target);
+    saved = target;
     const { onSaved } = open(target, ROLE_WRITER);
     for (const p of PERMISSIONS) {
       const addable = ROLE_WRITER.includes(p) || target.permissions.includes(p);
@@ -87,7 +103,7 @@ describe('the role editor', () => {
     fireEvent.click(box('system:read'));
     fireEvent.click(screen.getByTestId('role-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith(target.id, {
+    expect(sent('put').body).toEqual({
       ...roleFormValues(target),
       permissions: ['guide:read', 'system:read'],
     });
@@ -107,7 +123,7 @@ describe('a group’s select-all box (issue 26 item 14)', () => {
   const indeterminate = (g: string) => group(g).className.includes('indeterminate');
 
   it('selects and clears the whole group for a caller holding it all', async () => {
-    const create = vi.spyOn(rolesApi, 'create').mockResolvedValue(role([]));
+    saved = role([]);
     open(null, PERMISSIONS);
     const guide = inGroup('guide');
     expect(guide.length).toBeGreaterThan(1);
@@ -125,8 +141,8 @@ describe('a group’s select-all box (issue 26 item 14)', () => {
     fireEvent.change(screen.getByTestId('role-field-name'), { target: { value: '导游' } });
     fireEvent.change(screen.getByTestId('role-field-nameEn'), { target: { value: 'Guides' } });
     fireEvent.click(screen.getByTestId('role-save'));
-    await waitFor(() => expect(create).toHaveBeenCalled());
-    expect(create.mock.calls[0][0].permissions).toEqual(guide);
+    await waitFor(() => expect(writes(received, 'post')).toHaveLength(1));
+    expect((sent('post').body as { permissions: string[] }).permissions).toEqual(guide);
   });
 
   it('never selects a permission beyond the caller’s ceiling', () => {

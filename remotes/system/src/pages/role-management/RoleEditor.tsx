@@ -33,7 +33,7 @@ import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import { ContractForm, ContractItem } from '@console/shared/components/contract-form';
 import { usePinnedRoutes, usePinnedSections } from '@console/shared/section';
 import { selectPermissions, useAppSelector } from '@console/shared/store';
-import { rolesApi } from '../../usersApi';
+import { useCreateRoleMutation, useUpdateRoleMutation } from '../../usersApi';
 
 interface Values {
   code: string;
@@ -72,7 +72,9 @@ export function RoleEditor({
   const routes = usePinnedRoutes();
   const [form] = Form.useForm<Values>();
   const [granted, setGranted] = useState<Set<Permission>>(new Set(role?.permissions ?? []));
-  const [saving, setSaving] = useState(false);
+  const [createRole, created] = useCreateRoleMutation();
+  const [updateRole, updated] = useUpdateRoleMutation();
+  const saving = created.isLoading || updated.isLoading;
   const held = useAppSelector(selectPermissions);
   const locked = (p: Permission) => role?.code === 'admin' && ADMIN_LOCKED_PERMISSIONS.includes(p);
   /** Not held by the caller and not in the role already: adding it would grant it. */
@@ -98,7 +100,6 @@ export function RoleEditor({
       return;
     }
     const permissions = PERMISSION_CATALOGUE.map((p) => p.code).filter((p) => granted.has(p));
-    setSaving(true);
     try {
       const body = {
         name: values.name ?? '',
@@ -106,8 +107,9 @@ export function RoleEditor({
         description: values.description ?? '',
         permissions,
       };
-      if (role) await rolesApi.update(role.id, { ...roleFormValues(role), ...body });
-      else await rolesApi.create({ ...body, code: values.code ?? '' });
+      if (role)
+        await updateRole({ id: role.id, body: { ...roleFormValues(role), ...body } }).unwrap();
+      else await createRole({ ...body, code: values.code ?? '' }).unwrap();
       Message.success(t('roles.saved'));
       onSaved();
     } catch (error) {
@@ -120,8 +122,6 @@ export function RoleEditor({
         );
       }
       showApiError(error);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -15,7 +15,7 @@ import {
 import { roleDescription, roleLabel, type SystemRole } from '@console/shared';
 import { SearchTable, type SearchTableColumn } from '@console/shared/components/search-table';
 import { useHasPermission } from '@console/shared/permission';
-import { rolesApi, useInvalidate, useSystemRolesQuery } from '../../usersApi';
+import { useDeleteRoleMutation, useSystemRolesQuery } from '../../usersApi';
 import { RoleEditor } from './RoleEditor';
 
 export default function RoleManagementPage() {
@@ -23,7 +23,8 @@ export default function RoleManagementPage() {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const canWrite = useHasPermission('system:role:write');
-  const invalidate = useInvalidate();
+  // Refetches the roles, the users (their role names) and the log (system.role.changed).
+  const [deleteRole] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<SystemRole | 'new' | null>(null);
 
   const columns = useMemo<SearchTableColumn<SystemRole>[]>(() => {
@@ -99,9 +100,8 @@ export default function RoleManagementPage() {
                 <Popconfirm
                   title={t('roles.confirm.delete', { name: roleLabel(r, intl.locale) })}
                   onOk={async () => {
-                    await rolesApi.remove(r);
+                    await deleteRole({ id: r.id, version: r.version }).unwrap();
                     Message.success(t('roles.deleted'));
-                    invalidate();
                   }}
                 >
                   <Button type="text" size="mini" status="danger">
@@ -115,7 +115,7 @@ export default function RoleManagementPage() {
     });
     return cols;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t follows intl
-  }, [intl, canWrite, invalidate]);
+  }, [intl, canWrite, deleteRole]);
 
   return (
     <Card data-testid="role-management">
@@ -141,7 +141,6 @@ export default function RoleManagementPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            invalidate();
           }}
         />
       )}

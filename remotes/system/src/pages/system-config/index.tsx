@@ -35,7 +35,7 @@ import {
 } from '@console/shared';
 import { useHasPermission } from '@console/shared/permission';
 import { loadSiteInfo, useAppDispatch } from '@console/shared/store';
-import { systemApi, useSystemConfigQuery } from '../../api';
+import { useSaveConfigMutation, useSystemConfigQuery } from '../../api';
 
 /** What kind of input a key's schema asks for, read from the zod schema itself. */
 type Kind =
@@ -76,7 +76,7 @@ export default function SystemConfigPage() {
   );
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [resets, setResets] = useState<Set<SystemConfigKey>>(new Set());
-  const [saving, setSaving] = useState(false);
+  const [saveConfig, { isLoading: saving }] = useSaveConfigMutation();
 
   // The form starts from the values in effect, again after each save.
   useEffect(() => {
@@ -169,22 +169,18 @@ export default function SystemConfigPage() {
       okText: t('config.save'),
       cancelText: t('config.cancel'),
       onOk: async () => {
-        setSaving(true);
-        try {
-          await systemApi.saveConfig({
-            changes: changes.map((c) => ({
-              key: c.key,
-              value: c.reset ? null : c.after,
-              version: entries.get(c.key)!.version,
-            })),
-          });
-          Message.success(t('config.saved'));
-          // The shell's title and default language follow the site settings at once.
-          void dispatch(loadSiteInfo());
-          await config.refetch();
-        } finally {
-          setSaving(false);
-        }
+        // The saved entries are shown from the answer; the event refetches the config and the
+        // log. A refusal (a stale version …) keeps the form as it is: the client says why.
+        await saveConfig({
+          changes: changes.map((c) => ({
+            key: c.key,
+            value: c.reset ? null : c.after,
+            version: entries.get(c.key)!.version,
+          })),
+        }).unwrap();
+        Message.success(t('config.saved'));
+        // The shell's title and default language follow the site settings at once.
+        void dispatch(loadSiteInfo());
       },
     });
   };

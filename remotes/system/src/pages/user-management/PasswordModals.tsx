@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Alert, Form, Input, Message, Modal, Radio, Typography } from '@arco-design/web-react';
 import type { SystemUser, SystemUserWithPassword } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
-import { usersApi } from '../../usersApi';
+import { useResetUserPasswordMutation } from '../../usersApi';
 
 export function PasswordResetModal({
   user,
@@ -20,7 +20,7 @@ export function PasswordResetModal({
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [mode, setMode] = useState<'generate' | 'set'>('generate');
   const [form] = Form.useForm<{ password?: string }>();
-  const [saving, setSaving] = useState(false);
+  const [resetPassword, { isLoading: saving }] = useResetUserPasswordMutation();
 
   const submit = async () => {
     let password: string | undefined;
@@ -31,16 +31,13 @@ export function PasswordResetModal({
         return;
       }
     }
-    setSaving(true);
     try {
-      onDone(await usersApi.resetPassword(user.id, password));
+      onDone(await resetPassword({ id: user.id, password }).unwrap());
       Message.success(t('users.password.resetDone'));
     } catch (error) {
       const field = apiErrorEnvelope(error)?.fields?.find((f) => f.path === 'password');
       if (field) form.setFields({ password: { error: { message: field.message } } });
       showApiError(error);
-    } finally {
-      setSaving(false);
     }
   };
 

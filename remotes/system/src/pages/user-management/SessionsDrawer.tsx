@@ -13,18 +13,23 @@ import {
   Tag,
 } from '@arco-design/web-react';
 import type { SystemUser } from '@console/shared';
-import { usersApi, useSystemUserSessionsQuery, type UserSessionRow } from '../../usersApi';
+import {
+  useRevokeUserSessionMutation,
+  useSystemUserSessionsQuery,
+  type UserSessionRow,
+} from '../../usersApi';
 import { formatTime } from './columns';
 
 export function SessionsDrawer({ user, onClose }: { user: SystemUser; onClose(): void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const sessions = useSystemUserSessionsQuery(user.id);
+  // The user's sessions refetch by the write's event (system.user.changed).
+  const [revokeSession] = useRevokeUserSessionMutation();
 
   const revoke = async (s: UserSessionRow) => {
-    await usersApi.revokeSession(user.id, s.id);
+    await revokeSession({ id: user.id, sessionId: s.id }).unwrap();
     Message.success(t('users.sessions.revoked'));
-    void sessions.refetch();
   };
 
   let body;

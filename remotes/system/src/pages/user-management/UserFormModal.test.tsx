@@ -2,7 +2,7 @@
 // values (the form round trip); it offers only roles the caller may grant (the grant ceiling),
 // never lets a user change their own roles, and never offers to reset one's own password or
 // that of a user holding more (jsdom).
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -15,14 +15,27 @@ import {
 } from '@console/shared';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
-import { usersApi } from '../../usersApi';
+import { fakeServer, ok, restoreServer, writes, type Received } from '../../test/server';
 import { UserFormModal } from './UserFormModal';
 import { mayResetPassword, roleChoices } from './grantableRoles';
 
+/** What the server answers the save: the user as it was. */
+let saved: SystemUser;
+let received: Received[] = [];
+beforeEach(() => {
+  received = fakeServer(() => ok(saved));
+});
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
+  restoreServer();
 });
+
+/** The body of the one update the form sent (through the real mutation and client). */
+const updateSent = () => {
+  const puts = writes(received, 'put');
+  expect(puts).toHaveLength(1);
+  return puts[0];
+};
 
 const role = (id: number, code: string, permissions: readonly string[]): SystemRole => ({
   id,
@@ -82,25 +95,25 @@ describe('the user form', () => {
     ['every optional field set', user(9, ['operator', 'reader'])],
     ['every optional field empty', user(9, ['reader'], { email: '', phone: '' })],
   ])('saved untouched, sends the record as it is (%s)', async (_, target) => {
-    const update = vi.spyOn(usersApi, 'update').mockResolvedValue(target);
+    saved = target;
     const { onSaved } = open(target, { id: 1, permissions: PERMISSIONS });
     save();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith(target.id, userFormValues(target));
+    expect(updateSent()).toMatchObject({
+      url: `/system/users/${target.id}`,
+      body: userFormValues(target),
+    });
   });
 
   it('sends the one field changed and the rest as it was', async () => {
     const target = user(9, ['operator']);
-    const update = vi.spyOn(usersApi, 'update').mockResolvedValue(target);
+    saved = target;
     const { onSaved } = open(target, { id: 1, permissions: PERMISSIONS });
     const phone = screen.getByDisplayValue('13900001111');
     fireEvent.change(phone, { target: { value: '010-12345678' } });
     save();
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(update).toHaveBeenCalledWith(target.id, {
-      ...userFormValues(target),
-      phone: '010-12345678',
-    });
+    expect(updateSent().body).toEqual({ ...userFormValues(target), phone: '010-12345678' });
   });
 
   it('locks the roles of one’s own account', () => {

@@ -20,6 +20,8 @@ import {
   type SystemRole,
   type SystemUser,
   type SystemUserWithPassword,
+  type UserCreateBody,
+  type UserUpdateBody,
 } from '@console/shared';
 import { apiErrorEnvelope, showApiError } from '@console/shared/api';
 import {
@@ -30,7 +32,7 @@ import {
   type FieldErrors,
 } from '@console/shared/components/contract-form';
 import { SpecItems } from '@console/shared/components/field-specs';
-import { usersApi } from '../../usersApi';
+import { useCreateUserMutation, useUpdateUserMutation } from '../../usersApi';
 import { roleChoices } from './grantableRoles';
 
 interface Values {
@@ -60,7 +62,9 @@ export function UserFormModal({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const [createUser, created] = useCreateUserMutation();
+  const [updateUser, updated] = useUpdateUserMutation();
+  const saving = created.isLoading || updated.isLoading;
   const [mode, setMode] = useState<'generate' | 'set'>('generate');
   const ownRoles = user !== null && user.id === me.id;
   const choices = roleChoices(roles, me.permissions, user ? userFormValues(user).roles : []);
@@ -97,13 +101,12 @@ export function UserFormModal({
   const submit = async () => {
     const { body, errors } = check();
     if (showFormErrors(form, errors)) return;
-    setSaving(true);
     try {
       if (user) {
-        await usersApi.update(user.id, body as ReturnType<typeof userFormValues>);
+        await updateUser({ id: user.id, body: body as UserUpdateBody }).unwrap();
         onSaved(null);
       } else {
-        onSaved(await usersApi.create(body as Parameters<typeof usersApi.create>[0]));
+        onSaved(await createUser(body as UserCreateBody).unwrap());
       }
     } catch (error) {
       const fields = apiErrorEnvelope(error)?.fields ?? [];
@@ -115,8 +118,6 @@ export function UserFormModal({
         );
       }
       showApiError(error);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -15,7 +15,14 @@ import { filterOf } from '@console/shared/components/field-specs';
 import { SearchTable } from '@console/shared/components/search-table';
 import { useHasPermission } from '@console/shared/permission';
 import { selectUser, useAppSelector } from '@console/shared/store';
-import { useAllRoles, useInvalidate, usersApi, useSystemUsersQuery } from '../../usersApi';
+import {
+  useAllRoles,
+  useDeleteUserMutation,
+  usersApi,
+  useSetUserEnabledMutation,
+  useSystemUsersQuery,
+  useUnlockUserMutation,
+} from '../../usersApi';
 import { userColumns } from './columns';
 import { UserFormModal } from './UserFormModal';
 import { PasswordResetModal, PasswordShownOnce } from './PasswordModals';
@@ -32,7 +39,10 @@ export default function UserManagementPage() {
     () => ({ id: info?.id ?? 0, permissions: info?.permissions ?? [] }),
     [info?.id, info?.permissions],
   );
-  const invalidate = useInvalidate();
+  // Each write refetches the users, their roles' counts and the log (system.user.changed).
+  const [setUserEnabled] = useSetUserEnabledMutation();
+  const [unlockUser] = useUnlockUserMutation();
+  const [deleteUser] = useDeleteUserMutation();
   const [editing, setEditing] = useState<SystemUser | 'new' | null>(null);
   const [resetting, setResetting] = useState<SystemUser | null>(null);
   const [sessionsOf, setSessionsOf] = useState<SystemUser | null>(null);
@@ -49,24 +59,21 @@ export default function UserManagementPage() {
         onReset: setResetting,
         onSessions: setSessionsOf,
         onToggle: async (u) => {
-          await usersApi.setEnabled(u, !u.enabled);
+          await setUserEnabled({ id: u.id, version: u.version, enabled: !u.enabled }).unwrap();
           Message.success(
             intl.formatMessage({ id: u.enabled ? 'users.disabled' : 'users.enabled' }),
           );
-          invalidate();
         },
         onUnlock: async (u) => {
-          await usersApi.unlock(u.id);
+          await unlockUser({ id: u.id }).unwrap();
           Message.success(intl.formatMessage({ id: 'users.unlocked' }));
-          invalidate();
         },
         onDelete: async (u) => {
-          await usersApi.remove(u);
+          await deleteUser({ id: u.id, version: u.version }).unwrap();
           Message.success(intl.formatMessage({ id: 'users.deleted' }));
-          invalidate();
         },
       }),
-    [intl, canWrite, invalidate, me, roles],
+    [intl, canWrite, me, roles, setUserEnabled, unlockUser, deleteUser],
   );
 
   const filters = [
@@ -109,7 +116,6 @@ export default function UserManagementPage() {
           onClose={() => setEditing(null)}
           onSaved={(result) => {
             setEditing(null);
-            invalidate();
             if (result?.password) setShown(result);
           }}
         />
@@ -120,7 +126,6 @@ export default function UserManagementPage() {
           onClose={() => setResetting(null)}
           onDone={(result) => {
             setResetting(null);
-            invalidate();
             if (result.password) setShown(result);
           }}
         />
