@@ -84,6 +84,29 @@ export type FieldSpecs<S extends object = Record<string, unknown>> = {
 export const specKeys = <S extends FieldSpecs>(specs: S): (keyof S & string)[] =>
   Object.keys(specs) as (keyof S & string)[];
 
+/** The fields whose list column sorts (`column.sortable: true`). */
+export type SortableField<S> = {
+  [K in keyof S & string]: S[K] extends { readonly column: { readonly sortable: true } }
+    ? K
+    : never;
+}[keyof S & string];
+
+/**
+ * A list's sort fields (its query's `sortField` enum): the fields whose column sorts, in spec
+ * order, then `others` — the keys the list also sorts by that are no sortable column of the
+ * specs (bookkeeping times, derived values, a field shown in a composite column), named once
+ * beside the list. A key in both is a mistake, refused at start-up.
+ */
+export function sortFieldsOf<S extends FieldSpecs, const O extends readonly string[]>(
+  specs: S,
+  others: O,
+): readonly (SortableField<S> | O[number])[] {
+  const sortable = specKeys(specs).filter((k) => specs[k].column?.sortable) as SortableField<S>[];
+  const twice = others.filter((k) => (sortable as readonly string[]).includes(k));
+  if (twice.length) throw new Error(`${twice.join(', ')}: already a sortable column`);
+  return [...sortable, ...others];
+}
+
 /** The fields of one group, in order. */
 export const groupKeys = <S extends FieldSpecs>(specs: S, group: string): (keyof S & string)[] =>
   specKeys(specs).filter((k) => specs[k].group === group);

@@ -15,7 +15,7 @@ import {
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
-import { bi, enumOptions, type FieldSpecs } from './fields';
+import { bi, enumOptions, sortFieldsOf, type FieldSpecs } from './fields';
 import { GUIDE_ENUM_LABELS } from './guide-labels';
 import { addDays, localDate } from '../time';
 import { ASSIGNMENT_ROLES, type TeamStatus } from './team';
@@ -441,16 +441,12 @@ export const guideStatusBody = z
   });
 export type GuideStatusBody = z.infer<typeof guideStatusBody>;
 
-export const GUIDE_SORT_FIELDS = [
-  'code',
-  'name',
-  'level',
-  'licenceExpiry',
-  'maxGroupSize',
+/** The list sorts by the fields whose column sorts, the status (its own action) and the times. */
+export const GUIDE_SORT_FIELDS = sortFieldsOf(GUIDE_FIELD_SPECS, [
   'status',
   'createdAt',
   'updatedAt',
-] as const;
+] as const);
 
 const guideFilterFields = {
   keyword: textSchema().trim().max(GUIDE_LIMITS.keywordMax).optional(),

@@ -14,7 +14,6 @@ import {
   multilineTextSchema,
   withoutDefaults,
 } from './validation';
-import { SPREADSHEET_FORMATS } from './spreadsheet';
 import { localDate, localTime, OPERATION_TIME_ZONE, startOfLocalDay } from '../time';
 
 export const SCENIC_GRADES = ['none', 'A', 'AA', 'AAA', 'AAAA', 'AAAAA'] as const;
@@ -188,48 +187,6 @@ export const scenicSpotUpdateBody = z
   .strictObject({ ...withoutDefaults(scenicSpotFields), version: idSchema })
   .superRefine(checkSpot, SPOT_CROSS_FIELDS);
 export type ScenicSpotUpdateBody = z.infer<typeof scenicSpotUpdateBody>;
-
-export const SCENIC_SORT_FIELDS = [
-  'code',
-  'name',
-  'grade',
-  'category',
-  'province',
-  'city',
-  'dailyCapacity',
-  'instantCapacity',
-  'priceAdult',
-  'loadPercent',
-  'createdAt',
-  'updatedAt',
-] as const;
-export type ScenicSortField = (typeof SCENIC_SORT_FIELDS)[number];
-
-/** Filters of the spot list, also used by the export (same filter, no page). */
-export const scenicSpotFilterFields = {
-  /** Part of the name or the code. */
-  keyword: textSchema().trim().max(SCENIC_LIMITS.keywordMax).optional(),
-  grade: z.enum(SCENIC_GRADES).optional(),
-  category: textSchema().trim().max(SCENIC_LIMITS.categoryMax).optional(),
-  province: textSchema().trim().max(SCENIC_LIMITS.regionMax).optional(),
-  city: textSchema().trim().max(SCENIC_LIMITS.regionMax).optional(),
-  status: z.enum(SCENIC_STATUSES).optional(),
-  sortField: z.enum(SCENIC_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
-};
-
-export const scenicSpotListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  ...scenicSpotFilterFields,
-});
-export type ScenicSpotListQuery = z.infer<typeof scenicSpotListQuery>;
-export type ScenicSpotFilter = Omit<ScenicSpotListQuery, 'current' | 'pageSize'>;
-
-export const scenicSpotExportQuery = z.strictObject({
-  ...scenicSpotFilterFields,
-  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
-});
 
 /**
  * The spot picker's search-as-you-type options (issue #11 point 5, #18 item 3): a page of

@@ -18,7 +18,7 @@ import {
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
-import { bi, type FieldSpecs } from './fields';
+import { bi, sortFieldsOf, type FieldSpecs } from './fields';
 
 // Lifecycle ------------------------------------------------------------------------------
 
@@ -618,16 +618,20 @@ export const teamAssignmentParams = z.strictObject({ id: idParam, assignmentId: 
 
 // Lists ------------------------------------------------------------------------------------
 
-export const TEAM_SORT_FIELDS = [
+/**
+ * The list sorts by the fields whose column sorts and by: the generated code, the period's
+ * dates (the period column is a composite, sorted by its start), the pax total (derived), the
+ * status (moved by its transitions) and the times.
+ */
+export const TEAM_SORT_FIELDS = sortFieldsOf(TEAM_FIELD_SPECS, [
   'code',
-  'name',
   'startDate',
   'endDate',
   'pax',
   'status',
   'createdAt',
   'updatedAt',
-] as const;
+] as const);
 export type TeamSortField = (typeof TEAM_SORT_FIELDS)[number];
 
 const teamFilterFields = {

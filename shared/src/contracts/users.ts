@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import type { Localized } from './locale';
 import { roleRef, type UserSession } from './auth';
-import { SPREADSHEET_FORMATS } from './spreadsheet';
-import { PAGE_MAX, registerValidationMessages, textSchema, idSchema, idParam } from './validation';
+import { registerValidationMessages, textSchema, idSchema, idParam } from './validation';
 
 export const USER_LIMITS = {
   usernameMin: 3,
@@ -32,36 +31,6 @@ export const USER_VALIDATION_MESSAGES = {
 registerValidationMessages(USER_VALIDATION_MESSAGES);
 
 const USERNAME = /^[A-Za-z0-9._-]+$/;
-
-export const USER_SORT_FIELDS = ['username', 'name', 'lastLoginAt', 'createdAt'] as const;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-
-/** `true` / `false` in a query string. */
-const flag = z.enum(['true', 'false']).optional();
-
-export const userFilterFields = {
-  /** Part of the username or the name. */
-  keyword: textSchema().trim().max(USER_LIMITS.keywordMax).optional(),
-  /** Holds the role with this code. */
-  role: textSchema().trim().max(USER_LIMITS.roleCodeMax).optional(),
-  enabled: flag,
-  locked: flag,
-  sortField: z.enum(USER_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
-};
-
-export const userListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  ...userFilterFields,
-});
-export type UserListQuery = z.infer<typeof userListQuery>;
-export type UserFilter = Omit<UserListQuery, 'current' | 'pageSize'>;
-
-export const userExportQuery = z.strictObject({
-  ...userFilterFields,
-  format: z.enum(SPREADSHEET_FORMATS).default('xlsx'),
-});
 
 const roleCodes = z
   .array(textSchema().trim().min(1).max(USER_LIMITS.roleCodeMax))

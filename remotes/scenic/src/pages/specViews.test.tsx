@@ -91,9 +91,14 @@ describe('the spot columns and card from the field specs', () => {
       const column = columns.find((c) => c.key === key)!;
       const spec = SCENIC_FIELD_SPECS[key] as { column: { sortable?: boolean; hidden?: boolean } };
       expect(column.title).toBe(SCENIC_FIELD_SPECS[key].label['en-US']);
-      if (spec.column.sortable) expect(SCENIC_SORT_FIELDS as readonly string[]).toContain(key);
+      expect(column.sortable).toBe(spec.column.sortable);
       expect(column.defaultHidden).toBe(spec.column.hidden);
     }
+    // Every column that sorts, of a spec or written here (the region, the load), sends a
+    // sort field the server accepts.
+    const sorting = columns.filter((c) => c.sortable).map((c) => c.key);
+    expect(sorting).toEqual(expect.arrayContaining(['province', 'loadPercent']));
+    for (const key of sorting) expect(SCENIC_SORT_FIELDS as readonly string[]).toContain(key);
     // The derived and composite columns keep their keys (the user's column settings).
     expect(columns.map((c) => c.key)).toEqual([
       'code',
