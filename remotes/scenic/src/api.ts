@@ -1,17 +1,9 @@
 // The scenic section's calls (server: server/src/modules/scenic/routes.ts). Pages reach the API
 // only through these and the shared client. Reads are cached RTK Query endpoints; writes are
 // mutations that invalidate the tags of their domain event (issue 27 item 6).
-import { useCallback } from 'react';
-import {
-  consoleApi,
-  downloadFile,
-  invalidateApiTags,
-  invalidatesOn,
-  uploadSpreadsheet,
-  type DomainEvent,
-} from '@console/shared/api';
-import type { UseImportProgress } from '@console/shared/components/search-table';
-import { useAppDispatch, type AppDispatch } from '@console/shared/store';
+import { consoleApi, downloadFile, invalidatesOn, type DomainEvent } from '@console/shared/api';
+import type { ImportConfig, UseImportProgress } from '@console/shared/components/search-table';
+import type { AppDispatch } from '@console/shared/store';
 import type {
   ImportProgress,
   Page,
@@ -34,7 +26,9 @@ import { SCENIC_CATEGORY_DICTIONARY } from '@console/shared';
 
 /** The spot spreadsheets: the shared search table's import and export (files, not cached). */
 export const scenicApi = {
-  importFile: (file: File) => uploadSpreadsheet('/scenic/spots/import', file),
+  /** The search table's import: one that succeeded refetches what scenic.spot.imported names. */
+  importUrl: '/scenic/spots/import',
+  importEvent: { type: 'scenic.spot.imported' } satisfies ImportConfig['event'],
   template: (format: SpreadsheetFormat) =>
     downloadFile('/scenic/spots/import/template', { format }, `scenic-spots-template.${format}`),
   exportFile: (query: Record<string, unknown>, format: SpreadsheetFormat) =>
@@ -105,18 +99,6 @@ export const {
 /** The import dialog's poll of the caller's spot import (the search table's `useProgress`). */
 export const useScenicImportProgress: UseImportProgress = (pollingInterval) =>
   useScenicImportProgressQuery(undefined, { pollingInterval }).data;
-
-/**
- * After the spreadsheet import (the search table's dialog uploads it; no mutation): the spot
- * lists refetch.
- */
-export function useSpotsImported() {
-  const dispatch = useAppDispatch();
-  return useCallback(
-    () => invalidateApiTags(dispatch, [{ type: 'ScenicSpot', id: 'LIST' }]),
-    [dispatch],
-  );
-}
 
 /**
  * The events a scenic write stands for (`invalidation.ts`): its `invalidatesTags`. The server

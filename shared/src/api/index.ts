@@ -19,7 +19,13 @@ export {
   useActivityInfiniteQuery,
   type SessionRow,
 } from './profile';
-export { downloadFile, uploadSpreadsheet } from './files';
+export {
+  downloadFile,
+  spreadsheetImports,
+  useImportSpreadsheetMutation,
+  type SpreadsheetImport,
+  type SpreadsheetImportEvent,
+} from './files';
 export {
   consoleApi,
   clientBaseQuery,

@@ -1,4 +1,5 @@
 // Import dialog: template downloads, file choice, then the server's report (all or nothing).
+// The upload is a mutation: an import that succeeded refetches the lists its event names.
 import { useRef, useState } from 'react';
 import { Alert, Button, Modal, Result, Space, Table, Typography } from '@arco-design/web-react';
 import {
@@ -6,12 +7,15 @@ import {
   type ImportReport,
   type SpreadsheetFormat,
 } from '../../contracts/spreadsheet';
+import { useImportSpreadsheetMutation, type SpreadsheetImportEvent } from '../../api/files';
 import { ImportProgressBar, type UseImportProgress } from './ImportProgress';
 import { fill, type SearchTableTexts } from './messages';
 
 export interface ImportConfig {
-  /** Uploads the file; resolves with the report (also when the import was rejected). */
-  upload(file: File): Promise<ImportReport>;
+  /** The import endpoint (under /api) the file is uploaded to. */
+  url: string;
+  /** What a successful import stands for: the reads its tags name refetch (`invalidation.ts`). */
+  event: SpreadsheetImportEvent;
   /** Downloads the empty template. */
   template(format: SpreadsheetFormat): Promise<void>;
   /** Polls the list's import progress while the upload runs: phase and rows (issue 26 item 16). */
@@ -23,30 +27,25 @@ export function ImportModal({
   config,
   texts,
   onClose,
-  onImported,
 }: {
   visible: boolean;
   config: ImportConfig;
   texts: SearchTableTexts;
   onClose(): void;
-  onImported(report: ImportReport): void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const [importSpreadsheet, { isLoading: busy }] = useImportSpreadsheetMutation();
   const [report, setReport] = useState<ImportReport | null>(null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
     setReport(null);
     try {
-      const result = await config.upload(file);
-      setReport(result);
-      if (result.ok) onImported(result);
+      // A rejected import answers its report too (and invalidates nothing).
+      setReport(await importSpreadsheet({ url: config.url, file, event: config.event }).unwrap());
     } catch {
       /* the client showed the message (size limit, unreadable file …) */
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
   };

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { ImportProgress, ImportReport } from '../../contracts/spreadsheet';
+import { http } from '../../api/client';
 import { consoleApi } from '../../api/rtk';
 import { createStore } from '../../store';
 import { localeChanged } from '../../store/localeSlice';
@@ -23,9 +25,11 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
   }) as unknown as MediaQueryList;
 
+const adapter = http.defaults.adapter;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  http.defaults.adapter = adapter;
 });
 
 const frame = (over: Partial<ImportProgress>): ImportProgress => ({
@@ -92,6 +96,18 @@ function setup(locale: 'zh-CN' | 'en-US') {
   let finish: (report: ImportReport) => void = () => {};
   answer = null;
   polls = 0;
+  // The server answers the upload when the test says.
+  http.defaults.adapter = ((config: InternalAxiosRequestConfig) =>
+    new Promise((resolve) => {
+      finish = (report) =>
+        resolve({
+          data: { code: 20000, msg: 'ok', data: report },
+          status: 200,
+          statusText: '',
+          headers: {},
+          config,
+        });
+    })) as AxiosAdapter;
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/rows']}>
@@ -106,7 +122,8 @@ function setup(locale: 'zh-CN' | 'en-US') {
             refetch: () => {},
           })}
           importConfig={{
-            upload: () => new Promise<ImportReport>((resolve) => (finish = resolve)),
+            url: '/rows/import',
+            event: { type: 'guide.imported' },
             template: async () => {},
             useProgress: (pollingInterval) =>
               progressApi.useTestImportProgressQuery(undefined, { pollingInterval }).data,
@@ -119,7 +136,7 @@ function setup(locale: 'zh-CN' | 'en-US') {
   fireEvent.change(screen.getByTestId('import-file'), {
     target: { files: [new File(['code\n'], 'rows.csv')] },
   });
-  return { finish: (report: ImportReport) => act(() => finish(report)) };
+  return { finish: (report: ImportReport) => act(async () => finish(report)) };
 }
 
 const bar = () => screen.getByTestId('import-progress');

@@ -371,7 +371,6 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
           config={props.importConfig}
           texts={texts}
           onClose={() => setImporting(false)}
-          onImported={reload}
         />
       )}
     </div>

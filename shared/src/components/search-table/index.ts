@@ -8,8 +8,9 @@
  *     filters={[{ field: 'keyword', label: t('keyword'), element: <Input allowClear /> }, …]}
  *     useList={spotsApi.useListSpotsQuery}         // an RTK Query hook: { current, pageSize, sortField?, sortOrder?, …filters }
  *     onCreate={canWrite ? openDrawer : undefined} // create button only when permitted
- *     importConfig={{
- *       upload: (file) => uploadSpreadsheet('/scenic/spots/import', file),
+ *     importConfig={{                              // a successful import refetches what its event names
+ *       url: '/scenic/spots/import',
+ *       event: { type: 'scenic.spot.imported' },
  *       template: (format) => downloadFile('/scenic/spots/import/template', { format }, `template.${format}`),
  *     }}
  *     exportFile={(query, format) => downloadFile('/scenic/spots/export', { ...query, format }, `spots.${format}`)}

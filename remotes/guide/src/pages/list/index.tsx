@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Card } from '@arco-design/web-react';
 import { useIntl } from 'react-intl';
 import type { Guide, GuideListItem } from '@console/shared';
-import { downloadFile, uploadSpreadsheet } from '@console/shared/api';
+import { downloadFile } from '@console/shared/api';
 import { SearchTable } from '@console/shared/components/search-table';
 import { guideApi, useGuideImportProgress, useGuidesQuery } from '../../api';
 import { useGuideDictionaries } from '../../hooks';
@@ -57,7 +57,9 @@ export default function GuideListPage() {
         importConfig={
           canWrite
             ? {
-                upload: (file) => uploadSpreadsheet('/guides/import', file),
+                // A successful import refetches what guide.imported names (the lists).
+                url: '/guides/import',
+                event: { type: 'guide.imported' },
                 template: (format) =>
                   downloadFile('/guides/import/template', { format }, `guides-template.${format}`),
                 useProgress: useGuideImportProgress,

@@ -17,7 +17,6 @@ import {
   useDeleteSpotMutation,
   useScenicImportProgress,
   useScenicSpotsQuery,
-  useSpotsImported,
 } from '../../api';
 import { useCategories } from '../../hooks';
 import { useHasPermission } from '@console/shared/permission';
@@ -31,7 +30,6 @@ export default function ScenicListPage() {
   const canMaintain = useHasPermission('scenic:maintain');
   const categories = useCategories();
   const [deleteSpot] = useDeleteSpotMutation();
-  const spotsImported = useSpotsImported();
   const open = useCallback((s: ScenicSpot) => navigate(`/scenic/detail/${s.id}`), [navigate]);
 
   const columns = useMemo(
@@ -97,11 +95,8 @@ export default function ScenicListPage() {
         importConfig={
           canMaintain
             ? {
-                upload: async (file) => {
-                  const report = await scenicApi.importFile(file);
-                  spotsImported();
-                  return report;
-                },
+                url: scenicApi.importUrl,
+                event: scenicApi.importEvent,
                 template: scenicApi.template,
                 useProgress: useScenicImportProgress,
               }
