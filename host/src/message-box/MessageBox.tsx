@@ -27,7 +27,7 @@ export function MessageBox() {
       unmountOnExit
       content={
         <Suspense fallback={<Spin className="console-message-box-loading" />}>
-          <MessageBoxContent counts={counts} onChanged={refresh} onClose={() => setOpen(false)} />
+          <MessageBoxContent counts={counts} onClose={() => setOpen(false)} />
         </Suspense>
       }
     >

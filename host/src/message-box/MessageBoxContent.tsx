@@ -9,19 +9,20 @@ import {
   type MessageItem,
   type MessageType,
 } from '@console/shared/contracts/message';
-import { messagesApi, useMessageListQuery } from '@console/shared/api';
+import {
+  useMessageListQuery,
+  useReadAllMessagesMutation,
+  useReadMessagesMutation,
+} from '@console/shared/api';
 import { MessageList } from './MessageList';
-import { refreshUnreadCounts } from './useUnreadCounts';
 
 const BOX_PAGE_SIZE = 5;
 const NO_ITEMS: MessageItem[] = [];
 
 export default function MessageBoxContent({
-  onChanged,
   counts,
   onClose,
 }: {
-  onChanged(): void;
   counts: Record<MessageType, number>;
   onClose(): void;
 }) {
@@ -34,17 +35,18 @@ export default function MessageBoxContent({
   const failed = list.isError;
   const load = () => void list.refetch();
 
-  // A read changes the lists and the counts (the bell, the messages page): their tags.
-  const read = async (item: MessageItem) => {
-    await messagesApi.read([item.id]);
-    refreshUnreadCounts();
-    onChanged();
-  };
-  const readAll = async () => {
-    await messagesApi.readAll(type);
-    refreshUnreadCounts();
-    onChanged();
-  };
+  // A read refetches what message.read names: the lists and the counts (the bell, the
+  // messages page). The client shows a refusal.
+  const [readMessages] = useReadMessagesMutation();
+  const [readAllMessages] = useReadAllMessagesMutation();
+  const read = (item: MessageItem) =>
+    readMessages([item.id])
+      .unwrap()
+      .catch(() => {});
+  const readAll = () =>
+    readAllMessages(type)
+      .unwrap()
+      .catch(() => {});
 
   return (
     <div className="console-message-box" data-testid="message-box">

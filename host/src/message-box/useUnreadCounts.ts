@@ -3,19 +3,13 @@
 // A slow poll stays as a safety net; while the stream is blocked it polls as it used to.
 import { useCallback } from 'react';
 import type { UnreadCounts } from '@console/shared/contracts/message';
-import { invalidateApiTags, useLiveEvents, useUnreadCountsQuery } from '@console/shared/api';
-import { store } from '@console/shared/store';
+import { useLiveEvents, useUnreadCountsQuery } from '@console/shared/api';
 
 /** Polling while push is unavailable (the stream is blocked or still connecting). */
 export const POLL_INTERVAL_MS = 30_000;
 /** The safety-net poll while the live stream is open. */
 export const LIVE_POLL_INTERVAL_MS = 5 * 60_000;
 const EMPTY: UnreadCounts = { message: 0, notice: 0, todo: 0 };
-
-/** Lets other places (the messages page) tell the bell to count again after a change. */
-export function refreshUnreadCounts(): void {
-  invalidateApiTags(store.dispatch, ['UnreadCounts', { type: 'Message', id: 'LIST' }]);
-}
 
 export function useUnreadCounts(): { counts: UnreadCounts; refresh: () => void } {
   const live = useLiveEvents();

@@ -9,14 +9,31 @@ export {
   ERROR_MESSAGE_DURATION,
 } from './errorCatalogue';
 export { userApi } from './user';
-export { messagesApi, messageQueries, useMessageListQuery, useUnreadCountsQuery } from './messages';
+export {
+  messageQueries,
+  messageWrites,
+  messageEvents,
+  useMessageListQuery,
+  useUnreadCountsQuery,
+  useReadMessagesMutation,
+  useReadAllMessagesMutation,
+  usePublishNoticeMutation,
+} from './messages';
 export {
   profileApi,
   profileQueries,
+  profileWrites,
+  profileEvents,
   useProfileQuery,
   useSessionsQuery,
   useCertificationQuery,
   useActivityInfiniteQuery,
+  useUpdateProfileMutation,
+  useUploadAvatarMutation,
+  useChangePasswordMutation,
+  useSignOutOthersMutation,
+  useSubmitCertificationMutation,
+  useWithdrawCertificationMutation,
   type SessionRow,
 } from './profile';
 export {

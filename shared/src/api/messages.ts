@@ -1,4 +1,5 @@
-// The message box's calls (seed §7 `/api/message/list`, `/api/message/read`).
+// The message box's calls (seed §7 `/api/message/list`, `/api/message/read`): cached reads, and
+// writes as mutations that invalidate the tags of their domain event (issue 27 item 6).
 import type {
   MessageListQuery,
   MessageListResult,
@@ -6,20 +7,8 @@ import type {
   NoticePublishInput,
   UnreadCounts,
 } from '../contracts/message';
-import { request } from './client';
+import { invalidatesOn, type DomainEvent } from './invalidation';
 import { consoleApi } from './rtk';
-
-export const messagesApi = {
-  list: (params: Partial<MessageListQuery>) =>
-    request<MessageListResult>({ method: 'GET', url: '/message/list', params }),
-  /** Polled by the bell; a failed poll stays quiet (the next one retries). */
-  unread: () => request<UnreadCounts>({ method: 'GET', url: '/message/unread', silent: true }),
-  read: (ids: number[]) => request<true>({ method: 'POST', url: '/message/read', data: { ids } }),
-  readAll: (type?: MessageType) =>
-    request<number>({ method: 'POST', url: '/message/read-all', data: type ? { type } : {} }),
-  publishNotice: (body: NoticePublishInput) =>
-    request<{ recipients: number }>({ method: 'POST', url: '/message/notice', data: body }),
-};
 
 /** The message box's cached reads; a read or a new message invalidates `Message` and `UnreadCounts`. */
 export const messageQueries = consoleApi.injectEndpoints({
@@ -36,4 +25,32 @@ export const messageQueries = consoleApi.injectEndpoints({
   }),
 });
 
+/** The events a message write stands for (`invalidation.ts`): its `invalidatesTags`. */
+export const messageEvents = {
+  read: (): DomainEvent[] => [{ type: 'message.read' }],
+  published: (): DomainEvent[] => [{ type: 'message.published' }],
+};
+
+/** Marking read and publishing: the lists and the bell's counts refetch, here and in the box. */
+export const messageWrites = messageQueries.injectEndpoints({
+  endpoints: (build) => ({
+    readMessages: build.mutation<true, number[]>({
+      query: (ids) => ({ method: 'POST', url: '/message/read', data: { ids } }),
+      invalidatesTags: invalidatesOn(messageEvents.read),
+    }),
+    /** Every unread message of `type` (of every type without one); answers how many. */
+    readAllMessages: build.mutation<number, MessageType | undefined>({
+      query: (type) => ({ method: 'POST', url: '/message/read-all', data: type ? { type } : {} }),
+      invalidatesTags: invalidatesOn(messageEvents.read),
+    }),
+    /** An announcement to every user; answers how many received it. */
+    publishNotice: build.mutation<{ recipients: number }, NoticePublishInput>({
+      query: (body) => ({ method: 'POST', url: '/message/notice', data: body }),
+      invalidatesTags: invalidatesOn(messageEvents.published),
+    }),
+  }),
+});
+
 export const { useMessageListQuery, useUnreadCountsQuery } = messageQueries;
+export const { useReadMessagesMutation, useReadAllMessagesMutation, usePublishNoticeMutation } =
+  messageWrites;

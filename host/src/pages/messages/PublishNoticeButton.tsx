@@ -7,30 +7,31 @@ import {
   noticePublishBody,
   type NoticePublishInput,
 } from '@console/shared/contracts/message';
-import { messagesApi } from '@console/shared/api';
+import { usePublishNoticeMutation } from '@console/shared/api';
 import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 
-/** Admins (message:publish) send an announcement to every user. */
-export function PublishNoticeButton({ onPublished }: { onPublished(): void }) {
+/**
+ * Admins (message:publish) send an announcement to every user; the mutation refetches what
+ * message.published names (the lists, the bell's counts, the workplace's announcements).
+ */
+export function PublishNoticeButton() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [form] = Form.useForm<NoticePublishInput>();
   const [visible, setVisible] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [publishNotice, { isLoading: saving }] = usePublishNoticeMutation();
 
   const submit = async () => {
     const values = await validateForm(form);
     if (!values) return;
-    setSaving(true);
     try {
-      const { recipients } = await messagesApi.publishNotice(values);
+      const { recipients } = await publishNotice(values).unwrap();
       Message.success(t('messages.publish.done', { count: recipients }));
       setVisible(false);
       form.resetFields();
-      onPublished();
-    } finally {
-      setSaving(false);
+    } catch {
+      /* the client showed why; the dialog keeps what was typed */
     }
   };
 

@@ -17,13 +17,14 @@ import {
   type MessageItem,
   type MessageType,
 } from '@console/shared/contracts/message';
-import { messagesApi, useLiveEvents, useMessageListQuery } from '@console/shared/api';
-import { useHasPermission } from '@console/shared/permission';
 import {
-  LIVE_POLL_INTERVAL_MS,
-  POLL_INTERVAL_MS,
-  refreshUnreadCounts,
-} from '../../message-box/useUnreadCounts';
+  useLiveEvents,
+  useMessageListQuery,
+  useReadAllMessagesMutation,
+  useReadMessagesMutation,
+} from '@console/shared/api';
+import { useHasPermission } from '@console/shared/permission';
+import { LIVE_POLL_INTERVAL_MS, POLL_INTERVAL_MS } from '../../message-box/useUnreadCounts';
 import { PublishNoticeButton } from './PublishNoticeButton';
 import { useRenderedMessages } from '../../message-box/useRenderedMessages';
 import { operationDateTime } from '@console/shared/i18n';
@@ -62,8 +63,10 @@ export default function MessagesPage() {
   const canPublish = useHasPermission('message:publish');
   const rendered = useRenderedMessages(data?.list ?? NO_MESSAGES);
 
-  // Invalidates the lists and the bell's counts (both refetch).
-  const changed = () => refreshUnreadCounts();
+  // A read refetches what message.read names: the lists and the bell's counts. The client
+  // shows a refusal.
+  const [readMessages] = useReadMessagesMutation();
+  const [readAllMessages] = useReadAllMessagesMutation();
 
   const columns: TableColumnProps<MessageItem>[] = [
     {
@@ -106,7 +109,11 @@ export default function MessagesPage() {
           <Button
             type="text"
             size="small"
-            onClick={() => void messagesApi.read([row.id]).then(changed)}
+            onClick={() =>
+              void readMessages([row.id])
+                .unwrap()
+                .catch(() => {})
+            }
           >
             {t('messageBox.markRead')}
           </Button>
@@ -147,12 +154,16 @@ export default function MessagesPage() {
           ]}
         />
         <Button
-          onClick={() => void messagesApi.readAll(type).then(changed)}
+          onClick={() =>
+            void readAllMessages(type)
+              .unwrap()
+              .catch(() => {})
+          }
           disabled={!data || data.list.every((m) => m.status === 1)}
         >
           {t('messageBox.allRead')}
         </Button>
-        {canPublish && <PublishNoticeButton onPublished={changed} />}
+        {canPublish && <PublishNoticeButton />}
       </Space>
       {failed ? (
         <Button onClick={load}>{t('messageBox.retry')}</Button>

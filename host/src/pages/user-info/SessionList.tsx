@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Button, Message, Table, Tag } from '@arco-design/web-react';
-import { profileApi, useSessionsQuery, type SessionRow } from '@console/shared/api';
+import { useSessionsQuery, useSignOutOthersMutation, type SessionRow } from '@console/shared/api';
 import { operationDateTime } from '@console/shared/i18n';
 
 const NO_ROWS: SessionRow[] = [];
@@ -12,12 +12,16 @@ export function SessionList() {
   const sessions = useSessionsQuery();
   const rows = sessions.isError ? NO_ROWS : (sessions.data ?? NO_ROWS);
   const loading = sessions.isFetching;
-  const load = () => void sessions.refetch();
+  // Refetches what own.sessions.changed names (this list among them).
+  const [signOutOthersMutation] = useSignOutOthersMutation();
 
   const signOutOthers = async () => {
-    await profileApi.signOutOthers();
-    Message.success(t('userInfo.sessions.signedOut'));
-    load();
+    try {
+      await signOutOthersMutation().unwrap();
+      Message.success(t('userInfo.sessions.signedOut'));
+    } catch {
+      /* the client showed why */
+    }
   };
 
   const time = (v: string) => operationDateTime(v);

@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Avatar, Button, Message, Space, Typography } from '@arco-design/web-react';
 import { IconCamera } from '@arco-design/web-react/icon';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@console/shared/contracts/profile';
-import { profileApi } from '@console/shared/api';
+import { useUploadAvatarMutation } from '@console/shared/api';
 import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
 
 const KB = Math.round(AVATAR_MAX_BYTES / 1024);
 
-/** Avatar upload: image types and size checked here first, and again by the server. */
-export function AvatarUpload({
-  avatar,
-  onUploaded,
-}: {
-  avatar: string;
-  onUploaded(url: string): void;
-}) {
+/**
+ * Avatar upload: image types and size checked here first, and again by the server. The
+ * mutation shows the new avatar in the profile and refetches what profile.updated names.
+ */
+export function AvatarUpload({ avatar }: { avatar: string }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
+  const [uploadAvatar, { isLoading: busy }] = useUploadAvatarMutation();
 
   const upload = async (file: File) => {
     if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
@@ -29,14 +25,12 @@ export function AvatarUpload({
       Message.error(intl.formatMessage({ id: 'userSetting.avatar.tooLarge' }, { size: KB }));
       return;
     }
-    setBusy(true);
     try {
-      const { avatar: url } = await profileApi.uploadAvatar(file);
-      onUploaded(url);
+      await uploadAvatar(file).unwrap();
       Message.success(intl.formatMessage({ id: 'userSetting.avatar.done' }));
       void dispatch(fetchUserInfo());
-    } finally {
-      setBusy(false);
+    } catch {
+      /* the client showed why (type, size) */
     }
   };
 

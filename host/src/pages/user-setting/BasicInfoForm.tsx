@@ -1,10 +1,10 @@
 // Basic information (seed §3, §5): email, nickname, country/region and area required; address;
 // profile at most 200 words. Validated with the shared contract, saved with its version.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Form, Input, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { profileBody, type ProfileInfo } from '@console/shared/contracts/profile';
-import { apiErrorEnvelope, profileApi, profileQueries, useProfileQuery } from '@console/shared/api';
+import { apiErrorEnvelope, useProfileQuery, useUpdateProfileMutation } from '@console/shared/api';
 import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
 import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 import { AvatarUpload } from './AvatarUpload';
@@ -24,7 +24,8 @@ export function BasicInfoForm() {
   const [form] = Form.useForm<FormValues>();
   const profile = useProfileQuery();
   const info = profile.data ?? null;
-  const [saving, setSaving] = useState(false);
+  // The mutation caches the saved profile and refetches what profile.updated names.
+  const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   // The form shows the profile as the server has it, once per version (a load, a save, a
   // stale retry); an avatar upload keeps the version and so leaves unsaved edits alone.
   const version = info?.version;
@@ -33,20 +34,16 @@ export function BasicInfoForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per version, not per avatar
   }, [version, form]);
   const load = () => void profile.refetch();
-  const setInfo = (p: ProfileInfo) =>
-    void dispatch(profileQueries.util.upsertQueryData('profile', undefined, p));
 
   const shape = profileBody.shape;
   const save = async () => {
     if (!info) return;
     const values = await validateForm(form);
     if (!values) return;
-    setSaving(true);
     try {
       // Every field of the contract, an emptied one as '' (the update requires them all).
       const body = Object.fromEntries(FIELDS.map((k) => [k, values[k] ?? ''])) as FormValues;
-      const saved = await profileApi.updateProfile({ ...body, version: info.version });
-      setInfo(saved);
+      await updateProfile({ ...body, version: info.version }).unwrap();
       Message.success(t('form.saved'));
       void dispatch(fetchUserInfo());
     } catch (error) {
@@ -54,17 +51,12 @@ export function BasicInfoForm() {
       if (!showFieldErrors(intl, form, envelope?.fields))
         Message.error(envelope?.msg ?? t('messageBox.loadFailed'));
       if (envelope?.error === 'STALE_VERSION') load();
-    } finally {
-      setSaving(false);
     }
   };
 
   return (
     <Spin loading={!info} style={{ display: 'block' }}>
-      <AvatarUpload
-        avatar={info?.avatar ?? ''}
-        onUploaded={(avatar) => info && setInfo({ ...info, avatar })}
-      />
+      <AvatarUpload avatar={info?.avatar ?? ''} />
       <ContractForm
         schema={profileBody}
         form={form}

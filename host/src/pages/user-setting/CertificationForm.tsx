@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Form, Input, Modal, Select } from '@arco-design/web-react';
 import {
@@ -7,7 +6,7 @@ import {
   certificationBody,
   type CertificationBody,
 } from '@console/shared/contracts/profile';
-import { profileApi } from '@console/shared/api';
+import { useSubmitCertificationMutation } from '@console/shared/api';
 import { ContractForm, ContractItem, validateForm } from '@console/shared/components/contract-form';
 import { contractRule } from './contractRules';
 
@@ -22,19 +21,19 @@ export function CertificationForm({ visible, onClose, onSubmitted }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [form] = Form.useForm<CertificationBody>();
-  const [saving, setSaving] = useState(false);
+  // Refetches what certification.changed names (the panel, the activity).
+  const [submitCertification, { isLoading: saving }] = useSubmitCertificationMutation();
   const shape = certificationBody.shape;
 
   const submit = async () => {
     const values = await validateForm(form);
     if (!values) return;
-    setSaving(true);
     try {
-      await profileApi.submitCertification(values);
+      await submitCertification(values).unwrap();
       form.resetFields();
       onSubmitted();
-    } finally {
-      setSaving(false);
+    } catch {
+      /* the client showed why; the form keeps what was typed */
     }
   };
 

@@ -18,7 +18,11 @@ import type {
   CertificationRecord,
   CertificationRecordDetail,
 } from '@console/shared/contracts/profile';
-import { profileApi, useCertificationQuery } from '@console/shared/api';
+import {
+  profileApi,
+  useCertificationQuery,
+  useWithdrawCertificationMutation,
+} from '@console/shared/api';
 import { CertificationForm } from './CertificationForm';
 import { operationDateTime } from '@console/shared/i18n';
 
@@ -32,6 +36,8 @@ export function CertificationPanel() {
   const failed = certification.isError;
   const [checking, setChecking] = useState<CertificationRecordDetail | null>(null);
   const [applying, setApplying] = useState(false);
+  // The writes refetch what certification.changed names (this panel among them).
+  const [withdrawCertification] = useWithdrawCertificationMutation();
 
   const load = () => void certification.refetch();
 
@@ -59,9 +65,12 @@ export function CertificationPanel() {
   ];
 
   const withdraw = async (row: CertificationRecord) => {
-    await profileApi.withdrawCertification(row.id, row.version);
-    Message.success(t('certification.withdrawn'));
-    load();
+    try {
+      await withdrawCertification({ id: row.id, version: row.version }).unwrap();
+      Message.success(t('certification.withdrawn'));
+    } catch {
+      /* the client showed why (no longer under audit, a stale version) */
+    }
   };
 
   if (failed) return <Button onClick={load}>{t('messageBox.retry')}</Button>;
@@ -167,7 +176,6 @@ export function CertificationPanel() {
         onSubmitted={() => {
           setApplying(false);
           Message.success(t('certification.submitted'));
-          load();
         }}
       />
     </Spin>

@@ -8,7 +8,11 @@ import {
   passwordViolations,
   type PasswordRule,
 } from '@console/shared/contracts/auth';
-import { apiErrorEnvelope, profileApi } from '@console/shared/api';
+import {
+  apiErrorEnvelope,
+  useChangePasswordMutation,
+  useSignOutOthersMutation,
+} from '@console/shared/api';
 import { validateForm } from '@console/shared/components/contract-form';
 import { fetchUserInfo, useAppDispatch } from '@console/shared/store';
 
@@ -26,7 +30,9 @@ export function SecurityPanel() {
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<Values>();
   const dispatch = useAppDispatch();
-  const [saving, setSaving] = useState(false);
+  // Both refetch what own.sessions.changed names (the session list, the activity).
+  const [changePassword, { isLoading: saving }] = useChangePasswordMutation();
+  const [signOutOthersMutation] = useSignOutOthersMutation();
   const [password, setPassword] = useState('');
   const strength = passwordStrength(password);
   const ruleText = (rule: PasswordRule, min = MIN_LENGTH) =>
@@ -36,9 +42,8 @@ export function SecurityPanel() {
     const values = await validateForm(form);
     if (!values) return;
     const { oldPassword, newPassword } = values;
-    setSaving(true);
     try {
-      await profileApi.changePassword({ oldPassword, newPassword });
+      await changePassword({ oldPassword, newPassword }).unwrap();
       Message.success(t('userSetting.password.changed'));
       form.resetFields();
       setPassword('');
@@ -57,14 +62,16 @@ export function SecurityPanel() {
       } else {
         Message.error(envelope?.msg ?? t('messageBox.loadFailed'));
       }
-    } finally {
-      setSaving(false);
     }
   };
 
   const signOutOthers = async () => {
-    await profileApi.signOutOthers();
-    Message.success(t('userInfo.sessions.signedOut'));
+    try {
+      await signOutOthersMutation().unwrap();
+      Message.success(t('userInfo.sessions.signedOut'));
+    } catch {
+      /* the client showed why */
+    }
   };
 
   return (
