@@ -7,13 +7,31 @@
 // Ticket prices are stored and sent in fen (SCENIC_LIMITS.priceMax); the sheet keeps fen, its
 // header says so (`sheet.unit`); the form shows yuan through its own control and the list and
 // card through a slot. One label per field: the sheet's header is the label (with the unit).
-import { bi, type FieldSpecs } from './fields';
+import { bi, type FieldSpec, type FieldSpecs } from './fields';
+import type { Localized } from './locale';
 import { SCENIC_CATEGORY_DICTIONARY, SCENIC_LIMITS, type scenicSpotFields } from './scenic';
 import { SCENIC_ENUM_LABELS } from './scenic-labels';
 
 const YES_NO_HINT = bi('是 / 否', 'yes / no');
 const FEN = bi('分', 'fen');
 const PRICE_HINT = bi('单位：分，≥ 0（60 元填 6000）', 'In fen, ≥ 0 (60 yuan is 6000)');
+
+/** A ticket price (adult, child): in fen, as stored (above); its own label, column, example. */
+const ticketPrice = <const C extends NonNullable<FieldSpec['column']>>(
+  label: Localized,
+  column: C,
+  example: string,
+) =>
+  ({
+    label,
+    widget: { kind: 'integer', min: 0, max: SCENIC_LIMITS.priceMax },
+    group: 'hours',
+    span: 8,
+    blank: 0,
+    column,
+    sheet: { unit: FEN, hint: PRICE_HINT, example },
+    card: 'slot',
+  }) as const satisfies FieldSpec;
 
 /** Form sections and card groups, in the form's order (`scenic.maintenance.group.<group>`). */
 export const SCENIC_FORM_GROUPS = ['basic', 'capacity', 'hours', 'guides'] as const;
@@ -171,27 +189,8 @@ export const SCENIC_FIELD_SPECS = {
     column: { width: 120, hidden: true },
     sheet: { example: '30' },
   },
-  priceAdult: {
-    label: bi('成人票价', 'Adult price'),
-    // Fen, as stored; the form's control shows yuan.
-    widget: { kind: 'integer', min: 0, max: SCENIC_LIMITS.priceMax },
-    group: 'hours',
-    span: 8,
-    blank: 0,
-    column: { width: 130, sortable: true },
-    sheet: { unit: FEN, hint: PRICE_HINT, example: '6000' },
-    card: 'slot',
-  },
-  priceChild: {
-    label: bi('儿童票价', 'Child price'),
-    widget: { kind: 'integer', min: 0, max: SCENIC_LIMITS.priceMax },
-    group: 'hours',
-    span: 8,
-    blank: 0,
-    column: { width: 130, hidden: true },
-    sheet: { unit: FEN, hint: PRICE_HINT, example: '3000' },
-    card: 'slot',
-  },
+  priceAdult: ticketPrice(bi('成人票价', 'Adult price'), { width: 130, sortable: true }, '6000'),
+  priceChild: ticketPrice(bi('儿童票价', 'Child price'), { width: 130, hidden: true }, '3000'),
   images: {
     label: bi('图片', 'Images'),
     // A list of addresses: one per line on the form (its own control), `;` in the sheet.
