@@ -39,8 +39,10 @@ export function refused(
 
 const page = (list: unknown[]) => ({ list, total: list.length, current: 1, pageSize: 10 });
 
-/** The fixtures' reads, by URL. */
-function read(url: string): unknown {
+/** The fixtures' reads, by URL; `reads` answers some otherwise (undefined: the fixture). */
+function read(url: string, reads?: (url: string) => unknown): unknown {
+  const given = reads?.(url);
+  if (given !== undefined) return given;
   if (url === '/system/users') return page([user(9, ['reader'])]);
   if (/^\/system\/users\/\d+\/sessions$/.test(url)) return [];
   if (url === '/system/roles') return page(ROLES);
@@ -57,7 +59,10 @@ function read(url: string): unknown {
 const original = http.defaults.adapter;
 
 /** Replaces the server until `restoreServer`; returns the requests it receives. */
-export function fakeServer(write: (request: Received) => Answer): Received[] {
+export function fakeServer(
+  write: (request: Received) => Answer,
+  reads?: (url: string) => unknown,
+): Received[] {
   const received: Received[] = [];
   http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
     const request: Received = {
@@ -67,7 +72,8 @@ export function fakeServer(write: (request: Received) => Answer): Received[] {
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     };
     received.push(request);
-    const { status, body } = request.method === 'get' ? ok(read(request.url)) : write(request);
+    const { status, body } =
+      request.method === 'get' ? ok(read(request.url, reads)) : write(request);
     return { data: body, status, statusText: '', headers: {}, config };
   }) as AxiosAdapter;
   return received;
