@@ -246,8 +246,14 @@ describe('logs', () => {
       expect(refused.headers['x-request-id']).toBe(refused.json().requestId);
       await new Promise((r) => setImmediate(r));
       const mine = lines.filter((l) => l.reqId === id);
-      expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
-      expect(mine[1]).toMatchObject({ level: 30, res: { statusCode: 200 } });
+      // One line per request, at its answer, naming the request and the answer.
+      expect(mine.map((l) => l.msg)).toEqual(['request completed']);
+      expect(mine[0]).toMatchObject({
+        level: 30,
+        req: { method: 'GET', url: '/api/health' },
+        res: { statusCode: 200 },
+      });
+      expect(mine[0].responseTime).toEqual(expect.any(Number));
       expect(lines.some((l) => l.reqId === refused.headers['x-request-id'])).toBe(true);
     } finally {
       await t.close();
