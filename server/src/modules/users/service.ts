@@ -10,8 +10,10 @@ import {
   USER_FIELD_SPECS,
   addedRoles,
   permissionsOfRoles,
+  pickFields,
   sameRoles,
   specKeys,
+  systemUser,
   type AuditSubject,
   type Page,
   type SystemUser,
@@ -25,6 +27,7 @@ import {
 import type { Db, DbOrTx } from '../../db/types';
 import { AppError, notFound, staleVersion } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { fieldsOf } from '../../db/row-shape';
 import { diffRecords } from '../audit/diff';
 import { recordAudit } from '../audit/writer';
 import type { AuthService } from '../auth/service';
@@ -60,39 +63,26 @@ export interface Actor {
 const userNotFound = () => notFound({ 'zh-CN': '用户不存在', 'en-US': 'No such user' });
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-function toUser(row: NonNullable<Awaited<ReturnType<typeof q.findUser>>>): SystemUser {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    enabled: row.enabled,
-    locked: row.lockedUntil !== null,
-    lockedUntil: iso(row.lockedUntil),
-    mustChangePassword: row.mustChangePassword,
-    roles: row.roles,
-    lastLoginAt: iso(row.lastLoginAt),
-    lastLoginIp: row.lastLoginIp,
-    createdAt: iso(row.createdAt)!,
-    version: row.version,
-  };
+/**
+ * A user row → the response, field by field from the response contract (a field added to the
+ * specs and the contract needs no mapping here). The lock is the sign-in throttle's latest
+ * running one (read as text), not a column of the row.
+ */
+function toUser(row: q.UserRow): SystemUser {
+  const user = fieldsOf(systemUser, row);
+  user.locked = row.lockedUntil !== null;
+  user.lockedUntil = iso(row.lockedUntil);
+  return user;
 }
 
-/** What the audit trail shows of a user: never a password or hash. */
-const audited = (u: {
-  username: string;
-  name: string;
-  email: string;
-  phone: string;
-  enabled: boolean;
-  roles: string[];
-}) => ({
-  username: u.username,
-  name: u.name,
-  email: u.email,
-  phone: u.phone,
-  enabled: u.enabled,
+/** What the audit trail shows of a user: the form's fields and whether enabled (no secret). */
+const AUDITED = [...specKeys(USER_FIELD_SPECS), 'enabled' as const];
+type Audited = Record<Exclude<(typeof AUDITED)[number], 'roles'>, unknown> & {
+  /** The codes, shown sorted and joined. */
+  roles: readonly string[];
+};
+const audited = (u: Audited) => ({
+  ...pickFields(u, AUDITED),
   roles: [...u.roles].sort().join(', '),
 });
 
