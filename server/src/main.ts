@@ -4,7 +4,7 @@ import { readEnv } from './config/env';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDatabase } from './seed';
-import { dropShadowsLeftByAStop } from './modules/backup/shadow';
+import { settleShadowsLeftByAStop } from './modules/backup/shadow';
 import { serveSectionsSocket } from './cli/sections-socket';
 import { sectionsOptionsFromEnv } from './modules/sections/service';
 import { stopSolverThread, warmUpSolverThread } from './modules/allocation/solver-thread';
@@ -21,6 +21,8 @@ async function main() {
     }
     throw err;
   }
+  // Before anything reads a table: a restore stopped after its switch holds the restored rows.
+  const settled = await settleShadowsLeftByAStop(database);
   try {
     await seedDatabase(database.db, env);
   } catch (err) {
@@ -29,9 +31,10 @@ async function main() {
     process.exit(1);
   }
   const { app } = await buildApp({ database, env, logger: true });
-  const dropped = await dropShadowsLeftByAStop(database);
-  if (dropped.length > 0)
-    app.log.warn({ dropped }, 'dropped the tables of a restore stopped midway');
+  if (settled.dropped.length > 0)
+    app.log.warn({ dropped: settled.dropped }, 'dropped the tables of a restore stopped midway');
+  if (settled.finished.length > 0)
+    app.log.warn({ finished: settled.finished }, 'finished a restore stopped after its switch');
 
   // The sections CLI cannot open the embedded database while this process holds it: it sends
   // its commands here instead (cli/sections-socket.ts).

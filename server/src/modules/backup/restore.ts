@@ -5,8 +5,9 @@
 //    built there with their indexes and keys, again between other requests (`loadShadow`,
 //    shadow.ts). PostgreSQL answers other requests on other connections meanwhile anyway:
 //    there the rows are staged in step 2's single reading of the file, and dropped in one join;
-// 2. one transaction replaces every other table's rows — PGlite: swaps the shadow tables in
-//    (`swapAll`, short); PostgreSQL: loads them without their secondary indexes and foreign keys,
+// 2. one transaction replaces every other table's rows — PGlite: switches to the shadow tables
+//    (`switchAll`, short: the names find them from its commit on; shadow.ts moves them into
+//    public afterwards, a statement at a time); PostgreSQL: loads them without their secondary indexes and foreign keys,
 //    which are then built once each, as pg_restore does (`replaceAll`) — rebuilds what is derived
 //    from them (filter counts, sequences), merges the staged audit rows into the trail and signs
 //    everyone out but the restoring admin, when the backup knows them.
@@ -21,7 +22,14 @@ import { allTables, APPEND_ONLY_TABLES, dataTables, ident, type TableInfo } from
 import { readBackup, refusal } from './read';
 import { rowsOf } from './write';
 import { copyIn } from './copy';
-import { buildShadowTables, shadowOf, swapIn, type Shadow } from './shadow';
+import {
+  buildShadowTables,
+  pointKeptTablesAtShadow,
+  shadowOf,
+  swapIn,
+  switchTo,
+  type Shadow,
+} from './shadow';
 import { PROGRESS_ROWS, type RestoreProgress, type ValidatedBackup } from './validate';
 
 /**
@@ -282,24 +290,34 @@ async function dropForeignKeys(
   return keys;
 }
 
-/** Moves every serial/identity sequence past the largest value its column holds. */
-async function resetSequences(tx: Tx) {
+/**
+ * Moves every serial/identity sequence of the tables in `schema` (but `skip`) past the largest
+ * value its column holds.
+ */
+async function resetSequences(
+  tx: DbOrTx,
+  schema = 'public',
+  skip: Set<string> = new Set(),
+): Promise<void> {
   const seqs = rowsOf<{ table_name: string; column_name: string; seq: string }>(
     // From the catalogue, as pg_get_serial_sequence finds them (serial: 'a', identity: 'i');
     // that function over information_schema may be planned onto tables of other schemas.
     await tx.execute(sql`
-      select t.relname as table_name, a.attname as column_name, s.oid::regclass::text as seq
+      select t.relname as table_name, a.attname as column_name,
+        quote_ident(n.nspname) || '.' || quote_ident(s.relname) as seq
       from pg_depend d
       join pg_class s on s.oid = d.objid and s.relkind = 'S'
+      join pg_namespace n on n.oid = s.relnamespace
       join pg_class t on t.oid = d.refobjid
       join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
       where d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
-        and d.deptype in ('a', 'i') and t.relnamespace = 'public'::regnamespace`),
+        and d.deptype in ('a', 'i') and t.relnamespace = ${schema}::regnamespace`),
   );
   for (const s of seqs) {
+    if (skip.has(s.table_name)) continue;
     await tx.execute(
       sql.raw(
-        `select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.column_name)}) from ${ident(s.table_name)}), 0) + 1, false)`,
+        `select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.column_name)}) from ${ident(schema)}.${ident(s.table_name)}), 0) + 1, false)`,
       ),
     );
   }
@@ -395,6 +413,8 @@ async function finishReplace(
   onProgress?: ReplaceProgress,
   /** Derived tables already computed (into their shadows). */
   derivedDone: Set<string> = new Set(),
+  /** Tables whose sequences are already past their rows (the shadow ones, still apart). */
+  sequencesDone: Set<string> = new Set(),
 ): Promise<AuditMerge> {
   for (const [table, rebuild] of Object.entries(DERIVED_REBUILD)) {
     if (derivedDone.has(table)) continue;
@@ -409,7 +429,7 @@ async function finishReplace(
   const audit = await mergeStagedAuditRows(tx, staging.name, staging.dropped ?? 0);
   rebuilt.tablesDone++;
   onProgress?.rebuild(rebuilt);
-  await resetSequences(tx);
+  await resetSequences(tx, 'public', sequencesDone);
   return audit;
 }
 
@@ -489,12 +509,21 @@ export async function loadShadow(
       await yieldToOthers();
     }
   }
+  // Their rows change no more until the switch: their sequences are moved past them here.
+  await resetSequences(db, shadow.schema);
 }
 
 /**
+ * How the restore's transaction puts the shadow tables in place (shadow.ts): `switch` (the
+ * names find them from its commit on; they move into public after it, a statement at a time)
+ * or `move` (dropped and moved inside it: the transaction holds the connection longer).
+ */
+export type ShadowSwap = 'switch' | 'move';
+
+/**
  * PGlite, the restore's short transaction after `loadShadow`: the shadow tables take the live
- * ones' place, every other table but the audit trail is emptied, and the replacement ends as
- * `replaceAll`'s does (staged audit rows merged, sessions, derived tables, sequences).
+ * ones' place (`how`), every other table but the audit trail is emptied, and the replacement
+ * ends as `replaceAll`'s does (staged audit rows merged, sessions, sequences).
  */
 export async function swapAll(
   tx: Tx,
@@ -502,6 +531,7 @@ export async function swapAll(
   keepSessionId: number | null,
   staging: { name: string; dropped: number },
   shadow: Shadow,
+  how: ShadowSwap,
   onProgress?: ReplaceProgress,
 ): Promise<{ keptOwnSession: boolean; audit: AuditMerge }> {
   const keep = await lockAndKeep(tx, validated, keepSessionId);
@@ -512,12 +542,23 @@ export async function swapAll(
   if (emptied.length) {
     await tx.execute(sql.raw(`truncate ${emptied.map((t) => ident(t.name)).join(', ')}`));
   }
-  await swapIn(tx, shadow);
+  if (how === 'move') await swapIn(tx, shadow);
+  else await pointKeptTablesAtShadow(tx, shadow);
   const loaded = shadow.tables.filter((t) => !shadow.derived.has(t.name));
   const rebuilt = {
     tablesDone: loaded.length,
     rowsDone: loaded.reduce((n, t) => n + (validated.rows.get(t.name) ?? 0), 0),
   };
-  const audit = await finishReplace(tx, keep, staging, rebuilt, onProgress, shadow.derived);
+  const audit = await finishReplace(
+    tx,
+    keep,
+    staging,
+    rebuilt,
+    onProgress,
+    shadow.derived,
+    // Moved, they are public's; else still apart, and their sequences already set.
+    how === 'move' ? new Set() : shadowed,
+  );
+  if (how === 'switch') await switchTo(tx, shadow);
   return { keptOwnSession: keep !== undefined, audit };
 }

@@ -30,8 +30,9 @@ import {
   stageAuditRows,
   swapAll,
   type ReplaceProgress,
+  type ShadowSwap,
 } from './restore';
-import { canShadow, createShadow, dropShadow, type Shadow } from './shadow';
+import { canShadow, createShadow, dropShadow, finishSwitch, type Shadow } from './shadow';
 import { validateBackup } from './validate';
 import { createAuditStaging, dropAuditStaging } from '../audit/merge';
 import { APPEND_ONLY_TABLES } from './tables';
@@ -85,6 +86,8 @@ export class BackupService {
     private readonly config: SystemConfigService,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    /** PGlite: how the restore's transaction puts the shadow tables in place (the bench compares). */
+    private readonly shadowSwap: ShadowSwap = 'switch',
   ) {
     this.store = new BackupStore(backupDir);
     const client = (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client;
@@ -390,6 +393,11 @@ export class BackupService {
           shadow,
         );
         swapped = true;
+        if (shadow && this.shadowSwap === 'switch') {
+          // The restored rows are read from here on; what is left is tidying up, a statement at
+          // a time. Stopped or failed, the next restore or start finishes it (shadow.ts).
+          await finishSwitch(this.db, shadow.schema).catch(() => {});
+        }
         return result;
       } finally {
         // Dropped by the transaction that merged it; left by one that failed.
@@ -445,6 +453,7 @@ export class BackupService {
               by.sessionId,
               { name: staging.name, dropped: staging.dropped },
               shadow,
+              this.shadowSwap,
               progress,
             )
           : await replaceAll(tx, file, validated, by.sessionId, staging, progress);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dbKind, openTestDatabase } from '../../../test/support/app';
 import type { Database } from '../../db/client';
-import { dropShadowsLeftByAStop, leftoverShadows, SHADOW_PREFIX } from './shadow';
+import { leftoverShadows, settleShadowsLeftByAStop, SHADOW_PREFIX } from './shadow';
 
 let t: { database: Database; drop(): Promise<void> };
 beforeAll(async () => {
@@ -23,7 +23,7 @@ it('drops the shadow tables of a stopped restore at start on PGlite, never on Po
   await db.execute(sql.raw(`create table ${schema}.guides (id int primary key)`));
   expect(await leftoverShadows(db)).toEqual([schema]);
 
-  const dropped = await dropShadowsLeftByAStop(t.database);
+  const { dropped } = await settleShadowsLeftByAStop(t.database);
   if (dbKind() === 'pglite') {
     expect(dropped).toEqual([schema]);
     expect(await leftoverShadows(db)).toEqual([]);

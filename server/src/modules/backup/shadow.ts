@@ -9,18 +9,25 @@
 //    be one long statement), under the live ones' own names, then its foreign keys (onto the
 //    other shadow tables) and triggers; the derived tables are computed from the shadow ones,
 //    a range of rows at a time;
-// 2. the restore's transaction (restore.ts, `swapAll`) is short: the live tables are dropped and
-//    the shadow ones moved into their place with everything they hold (the foreign keys of the
-//    tables kept, sessions, made again onto them), and the audit rows merged as before.
+// 2. the restore's transaction (restore.ts, `switchAll`) is short: the foreign keys of the tables
+//    kept (sessions) are made again onto the shadow tables, the audit rows merged, the schema
+//    marked as switched to, and the connection's search_path set to it first: every name the
+//    app sends (unqualified) now finds the shadow table, every other the one in public;
+// 3. after it, a statement at a time (`finishSwitch`): the live tables are dropped (a name
+//    still finds its shadow table first), then each shadow table moves into public (a name finds
+//    it there), the search_path goes back and the empty schema goes. Every state between two of
+//    these statements reads the restored rows.
 // A restore that fails before its transaction commits drops the shadow schema: the live tables
-// were never touched. A server stopped midway leaves one behind, dropped by the next restore.
+// were never touched. A server stopped midway leaves one behind: not switched to, it is dropped
+// by the next restore (and the embedded database's next start); switched to, they finish it.
+// (`swapIn`, the earlier step 2: the whole swap in the one transaction, for comparison.)
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Db, DbOrTx, Tx } from '../../db/types';
 import { rowsOf } from './write';
-import { ident, type TableInfo } from './tables';
+import { allTables, ident, type TableInfo } from './tables';
 
 export const SHADOW_PREFIX = 'restore_shadow_';
 
@@ -30,10 +37,26 @@ interface TableDdl {
   keys: { name: string; def: string }[];
   /** Indexes no constraint owns (CREATE INDEX statements on the live table). */
   indexes: string[];
-  /** Foreign keys: name, definition, the table referenced (as the definition prints it). */
-  foreignKeys: { name: string; def: string; ref: string; refName: string }[];
+  foreignKeys: ForeignKey[];
   /** Triggers (CREATE TRIGGER statements on the live table) and those disabled. */
   triggers: { def: string; name: string; disabled: boolean }[];
+}
+
+/** A foreign key: name, definition, the table referenced (as the definition prints it). */
+interface ForeignKey {
+  name: string;
+  def: string;
+  ref: string;
+  refName: string;
+}
+
+/** A foreign key's definition made to reference `to` (a quoted, qualified table name). */
+function referencing(k: ForeignKey, to: string): string {
+  // The definition names the referenced table as `ref` prints (unqualified on the path).
+  const refers = ` REFERENCES ${k.ref}(`;
+  const at = k.def.indexOf(refers);
+  if (at === -1) throw new Error(`Cannot move to the shadow table: ${k.def}`);
+  return `${k.def.slice(0, at)} REFERENCES ${to}(${k.def.slice(at + refers.length)}`;
 }
 
 /** A serial column's sequence (owned by its column), as `pg_sequence` holds it. */
@@ -60,7 +83,7 @@ export interface Shadow {
   /** Of the tables, those computed from the others (not read from the file). */
   derived: Set<string>;
   /** Foreign keys of tables kept onto tables replaced: dropped and made again by the swap. */
-  outside: { table: string; name: string; def: string }[];
+  outside: ({ table: string } & ForeignKey)[];
   /** The live tables' serial sequences, of which the shadow tables get their own copies. */
   owned: OwnedSequence[];
 }
@@ -81,22 +104,51 @@ export async function dropShadow(db: DbOrTx, schema: string): Promise<void> {
   await exec(db, `drop schema if exists ${ident(schema)} cascade`);
 }
 
-export async function dropStaleShadows(db: Db): Promise<void> {
-  for (const schema of await shadowSchemas(db)) await dropShadow(db, schema);
+/** What a shadow schema is marked with once the restore's transaction switched to it. */
+const SWITCHED = 'switched to by a restore';
+
+async function isSwitchedTo(db: DbOrTx, schema: string): Promise<boolean> {
+  const [row] = rowsOf<{ note: string | null }>(
+    await db.execute(
+      sql`select obj_description(oid, 'pg_namespace') as note from pg_namespace where nspname = ${schema}`,
+    ),
+  );
+  return row?.note === SWITCHED;
 }
 
 /**
- * At start-up: drops the shadow schemas of a restore the embedded database's process was
- * stopped in. One process holds that database, so no restore is running then; on PostgreSQL
+ * A restore's shadow schema left behind, settled: one switched to holds the restored data and
+ * is finished (its tables take the live ones' place), any other is dropped. Says which.
+ */
+async function settleShadow(db: Db, schema: string): Promise<'finished' | 'dropped'> {
+  if (!(await isSwitchedTo(db, schema))) {
+    await dropShadow(db, schema);
+    return 'dropped';
+  }
+  await finishSwitch(db, schema);
+  return 'finished';
+}
+
+export async function dropStaleShadows(db: Db): Promise<void> {
+  for (const schema of await shadowSchemas(db)) await settleShadow(db, schema);
+}
+
+/**
+ * At start-up, before anything reads the tables: settles the shadow schemas of a restore the
+ * embedded database's process was stopped in — finished when its transaction had committed
+ * (the restored data are in them), else dropped. One process holds that database, so no
+ * restore is running then; on PostgreSQL (which never switches: the swap is one transaction)
  * another instance may be restoring, so its leftovers wait for the next restore there.
  */
-export async function dropShadowsLeftByAStop(
+export async function settleShadowsLeftByAStop(
   database: Pick<Database, 'kind' | 'db'>,
-): Promise<string[]> {
-  if (database.kind !== 'pglite') return [];
-  const left = await shadowSchemas(database.db);
-  for (const schema of left) await dropShadow(database.db, schema);
-  return left;
+): Promise<{ finished: string[]; dropped: string[] }> {
+  const settled = { finished: [] as string[], dropped: [] as string[] };
+  if (database.kind !== 'pglite') return settled;
+  for (const schema of await shadowSchemas(database.db)) {
+    settled[await settleShadow(database.db, schema)].push(schema);
+  }
+  return settled;
 }
 
 /** Leftover shadow schemas (none once a restore ended, whichever way). */
@@ -261,14 +313,8 @@ export async function buildShadowTables(
       for (const statement of keysAndIndexes(shadow, t.name)) await step(statement);
     }
     for (const k of d.foreignKeys) {
-      // The definition names the referenced table as `ref` prints (unqualified on the path).
-      const refers = ` REFERENCES ${k.ref}(`;
-      const at = k.def.indexOf(refers);
-      if (at === -1) throw new Error(`Cannot move to the shadow table: ${k.def}`);
       const to = names.has(k.refName) ? shadowOf(shadow, k.refName) : `public.${ident(k.refName)}`;
-      await step(
-        `alter table ${target} add constraint ${ident(k.name)} ${k.def.slice(0, at)} REFERENCES ${to}(${k.def.slice(at + refers.length)}`,
-      );
+      await step(`alter table ${target} add constraint ${ident(k.name)} ${referencing(k, to)}`);
     }
     for (const g of d.triggers) {
       await step(onShadow(g.def, t.name, shadow.schema));
@@ -286,9 +332,10 @@ export async function buildShadowTables(
  */
 async function readSwap(db: Db, names: string[]): Promise<Pick<Shadow, 'outside' | 'owned'>> {
   const list = inList(names);
-  const outside = rowsOf<{ table: string; name: string; def: string }>(
+  const outside = rowsOf<Shadow['outside'][number]>(
     await db.execute(sql`
-      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+      select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as def,
+        c.confrelid::regclass::text as ref, r.relname as "refName"
       from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_class r on r.oid = c.confrelid
       where c.contype = 'f' and r.relnamespace = 'public'::regnamespace and r.relname = any(${list}::text[])
         and t.relnamespace = 'public'::regnamespace and not (t.relname = any(${list}::text[]))
@@ -340,4 +387,60 @@ export async function swapIn(tx: Tx, shadow: Shadow): Promise<void> {
   }
   // Empty by now: anything left in it fails the restore instead of vanishing.
   await exec(tx, `drop schema ${ident(shadow.schema)}`);
+}
+
+/**
+ * In the restore's transaction, before its other steps: the foreign keys of tables kept onto
+ * tables replaced (sessions → users: emptied by then) are made again onto the shadow tables.
+ */
+export async function pointKeptTablesAtShadow(tx: Tx, shadow: Shadow): Promise<void> {
+  for (const k of shadow.outside) {
+    const table = `public.${ident(k.table)}`;
+    await exec(tx, `alter table ${table} drop constraint ${ident(k.name)}`);
+    await exec(
+      tx,
+      `alter table ${table} add constraint ${ident(k.name)} ${referencing(k, shadowOf(shadow, k.refName))}`,
+    );
+  }
+}
+
+/**
+ * The restore's transaction's last step: the shadow schema is marked as switched to and put
+ * first on the connection's search_path (the one connection's, for the rest of its life: a
+ * `set` in a transaction that commits stays). The app names tables unqualified: from the
+ * commit on, each name finds its shadow table. `finishSwitch` then tidies up.
+ */
+export async function switchTo(tx: Tx, shadow: Shadow): Promise<void> {
+  await exec(tx, `comment on schema ${ident(shadow.schema)} is '${SWITCHED}'`);
+  await exec(tx, `set search_path to ${ident(shadow.schema)}, public`);
+}
+
+/**
+ * After the switch (or at the start after a stop), a statement at a time with other requests'
+ * queries between them: the live tables the shadow ones replace are dropped (referencing ones
+ * first), then each shadow table moves into public, with its keys, indexes, triggers and
+ * sequences; the search_path goes back to its default and the empty schema goes. Between any
+ * two steps every name finds the restored table: in the shadow schema, or once moved in public.
+ */
+export async function finishSwitch(db: Db, schema: string): Promise<void> {
+  const step = async (statement: string) => {
+    await exec(db, statement);
+    await yieldToOthers();
+  };
+  const inShadow = new Set(
+    rowsOf<{ name: string }>(
+      await db.execute(sql`
+        select relname as name from pg_class
+        where relnamespace = ${schema}::regnamespace and relkind in ('r', 'p')`),
+    ).map((r) => r.name),
+  );
+  // Foreign-key order (every table the shadow holds is one of the schema's).
+  const tables = allTables().filter((t) => inShadow.has(t.name));
+  if (tables.length !== inShadow.size) throw new Error(`Unknown tables in ${schema}`);
+  for (const t of [...tables].reverse()) await step(`drop table if exists public.${ident(t.name)}`);
+  for (const t of tables)
+    await step(`alter table ${ident(schema)}.${ident(t.name)} set schema public`);
+  await step('set search_path to default');
+  // Empty by now: anything left in it fails here instead of vanishing.
+  await step(`drop schema ${ident(schema)}`);
 }
