@@ -68,8 +68,12 @@ export const {
   useAuditPageQuery,
 } = systemQueries;
 
-/** Whether a refusal says the row the page showed has changed since (its version, its use). */
-const refusedAsStale = (error: ApiQueryError, codes: readonly string[]) =>
+/**
+ * Whether a refusal says the row the page showed is out of date (its version, its use): a row
+ * action refused so reads the rows again (`invalidatesOn`'s error arm); any other refusal
+ * leaves the cache alone.
+ */
+export const refusedAsStale = (error: ApiQueryError, codes: readonly string[]) =>
   error.code !== undefined && codes.includes(error.code);
 
 /**

@@ -1,7 +1,13 @@
 // User and role management calls (server: server/src/modules/{users,roles}/routes.ts). Reads
 // are cached (RTK Query) under the shared tags; writes are mutations that invalidate the tags
 // of their domain event (issue 27 item 6).
-import { consoleApi, downloadFile, invalidatesOn, type DomainEvent } from '@console/shared/api';
+import {
+  consoleApi,
+  downloadFile,
+  invalidatesOn,
+  type ApiQueryError,
+  type DomainEvent,
+} from '@console/shared/api';
 import type {
   Page,
   RoleCreateBody,
@@ -14,7 +20,7 @@ import type {
   UserCreateBody,
   UserUpdateBody,
 } from '@console/shared';
-import type { ApiQueryError } from '@console/shared/api';
+import { refusedAsStale } from './api';
 
 /** The users spreadsheet: the search table's export (a file, not cached). */
 export const usersApi = {
@@ -50,10 +56,6 @@ export function useAllRoles() {
   return result.data?.list ?? [];
 }
 
-/** Whether a refusal says the row the page showed is out of date (its version, its users). */
-const refusedAsStale = (error: ApiQueryError, codes: readonly string[]) =>
-  error.code !== undefined && codes.includes(error.code);
-
 /**
  * The events a user or role write stands for (`invalidation.ts`): its `invalidatesTags`. The
  * server streams none of them, so only the page that wrote refreshes.
@@ -69,7 +71,7 @@ export const userEvents = {
     refusedAsStale(error, ['STALE_VERSION', 'ROLE_IN_USE']) ? userEvents.roleChanged() : [],
 };
 
-/** A write on one user: its id (and, for versioned writes, the version the page showed). */
+/** A write on one user (the argument names it): the user changed. */
 const ofUser = (_r: unknown, { id }: { id: number }) => userEvents.userChanged(id);
 
 /**
