@@ -1,13 +1,14 @@
 // Issue 25 point 14: the backups page by permission code. A role without `system:backup`
 // (user, operator by default) gets a read-only explanation: no button to back up or restore,
 // no error, and no call the server would refuse; a role with it gets the page's actions.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
 import { DEFAULT_ROLE_PERMISSIONS, type UserInfo } from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
+import { fakeServer, ok, restoreServer } from '../../test/server';
 import BackupRestorePage from '.';
 
 function renderAs(role: 'admin' | 'operator' | 'user') {
@@ -32,7 +33,12 @@ function renderAs(role: 'admin' | 'operator' | 'user') {
 const calls = (store: ReturnType<typeof createStore>) =>
   Object.keys((store.getState() as { api: { queries: object } }).api.queries);
 
-afterEach(cleanup);
+// The server as the section's tests answer it: no request leaves the test.
+beforeEach(() => void fakeServer(() => ok(null)));
+afterEach(() => {
+  cleanup();
+  restoreServer();
+});
 
 describe('the backups page by permission', () => {
   it.each(['user', 'operator'] as const)(
