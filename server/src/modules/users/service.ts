@@ -35,6 +35,7 @@ import { assertGrantable, assertTargetWithinCeiling } from '../auth/grant-ceilin
 import type { EventBus } from '../../events/bus';
 import { users } from '../auth/schema';
 import * as q from './queries';
+import { userSheetRow } from './sheet';
 
 const AUDIT_USER = 'user';
 const ADMIN = 'admin';
@@ -141,19 +142,7 @@ export class UsersService {
       { offset: 0, limit: EXPORT_MAX },
       new Date(),
     );
-    return rows.map((r) => {
-      const u = toUser(r);
-      return {
-        username: u.username,
-        name: u.name,
-        email: u.email,
-        phone: u.phone,
-        roles: u.roles.map((x) => x.code),
-        enabled: u.enabled,
-        locked: u.locked,
-        lastLoginAt: u.lastLoginAt ?? '',
-      };
-    });
+    return rows.map((r) => userSheetRow(toUser(r)));
   }
 
   async get(id: number, db: DbOrTx = this.db): Promise<SystemUser> {

@@ -99,6 +99,27 @@ describe('list', () => {
     expect(lines[1]).toMatch(/^admin,/);
   });
 
+  it('writes each exported user as the list answers it, column by column', async () => {
+    const res = await admin.get('/api/system/users/export?format=csv&keyword=admin', {
+      headers: { 'x-locale': 'en-US' },
+    });
+    const listed: SystemUser = (await admin.get('/api/system/users?keyword=admin')).json().data
+      .list[0];
+    const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+    expect(res.body.trim().split('\n')[1]).toBe(
+      [
+        listed.username,
+        listed.name,
+        listed.email,
+        listed.phone,
+        listed.roles.map((r) => r.code).join('; '),
+        yesNo(listed.enabled),
+        yesNo(listed.locked),
+        listed.lastLoginAt ?? '',
+      ].join(','),
+    );
+  });
+
   it('heads the export with the field specs’ labels, in the export’s order', async () => {
     const res = await admin.get('/api/system/users/export?format=csv&keyword=admin', {
       headers: { 'x-locale': 'en-US' },
