@@ -72,7 +72,12 @@ export type WriteEvent =
   /** Messages were marked read (some, or all of a type). */
   | { type: 'message.read' }
   /** An announcement was published (the server also streams `message.created`). */
-  | { type: 'message.published' };
+  | { type: 'message.published' }
+  /**
+   * A section's pin or canary changed (pin, rollback, canary start, widen, promote, abort) or
+   * an environment was created: the section versions page's reads.
+   */
+  | { type: 'section.versions.changed' };
 
 /** Every event a cached read can go stale by: streamed by the server, or a page's own write. */
 export type DomainEvent = StreamedEvent | WriteEvent;
@@ -253,6 +258,8 @@ export function tagsForEvent(event: DomainEvent): ApiTag[] {
         { type: 'Message', id: 'LIST' },
         { type: 'Dashboard', id: 'WORKPLACE' },
       ];
+    case 'section.versions.changed':
+      return ['SectionVersions'];
     case 'chat.message.created':
       return [];
     case 'backup.restored':
