@@ -3,26 +3,18 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Card, Input, Space, Table, Tag, Typography } from '@arco-design/web-react';
-import type { SectionBuckets } from '@console/shared/contracts/sections';
-import { sectionVersionsApi } from './sectionVersionsApi';
+import { useLazySectionBucketsQuery } from './sectionVersionsApi';
 
 export function BucketLookup({ environment }: { environment: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [username, setUsername] = useState('');
-  const [result, setResult] = useState<SectionBuckets | null>(null);
-  const [busy, setBusy] = useState(false);
-  const lookup = async () => {
-    if (!username.trim()) return;
-    setBusy(true);
-    try {
-      setResult(await sectionVersionsApi.buckets({ environment, username: username.trim() }));
-    } catch {
-      // The API client shows the error (an unknown user: 404).
-      setResult(null);
-    } finally {
-      setBusy(false);
-    }
+  // A lazy query: asked when the admin looks a user up, not as the card mounts; cached, so a
+  // pin or canary step refreshes the versions shown. A refusal (an unknown user: 404) is shown
+  // by the API client and leaves no table (`currentData` is the looked-up user's answer only).
+  const [lookUp, { currentData: result, isFetching: busy }] = useLazySectionBucketsQuery();
+  const lookup = () => {
+    if (username.trim()) void lookUp({ environment, username: username.trim() });
   };
   return (
     <Card title={t('sectionVersions.bucket')}>

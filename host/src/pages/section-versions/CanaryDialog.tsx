@@ -21,11 +21,14 @@ export interface CanaryRequest {
 
 export function CanaryDialog({
   request,
+  busy,
   onConfirm,
   onCancel,
 }: {
   request: CanaryRequest;
-  onConfirm: (reason: string, share: number | null) => Promise<void>;
+  /** The write is under way (the mutation's loading state). */
+  busy: boolean;
+  onConfirm: (reason: string, share: number | null) => void;
   onCancel: () => void;
 }) {
   const intl = useIntl();
@@ -38,7 +41,6 @@ export function CanaryDialog({
   );
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const missing = reason.trim().length === 0 || (asksShare && share === undefined);
   return (
     <Modal
@@ -48,15 +50,9 @@ export function CanaryDialog({
       confirmLoading={busy}
       okButtonProps={{ status: request.kind === 'abort' ? 'warning' : undefined }}
       onCancel={onCancel}
-      onOk={async () => {
+      onOk={() => {
         setTouched(true);
-        if (missing) return;
-        setBusy(true);
-        try {
-          await onConfirm(reason.trim(), asksShare ? (share ?? null) : null);
-        } finally {
-          setBusy(false);
-        }
+        if (!missing) onConfirm(reason.trim(), asksShare ? (share ?? null) : null);
       }}
     >
       <Space direction="vertical" style={{ width: '100%' }}>

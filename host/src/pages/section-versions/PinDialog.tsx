@@ -16,17 +16,19 @@ export interface PinRequest {
 
 export function PinDialog({
   request,
+  busy,
   onConfirm,
   onCancel,
 }: {
   request: PinRequest;
-  onConfirm: (reason: string) => Promise<void>;
+  /** The write is under way (the mutation's loading state). */
+  busy: boolean;
+  onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
   const intl = useIntl();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const missing = reason.trim().length === 0;
   const values = {
     environment: request.environment,
@@ -47,15 +49,9 @@ export function PinDialog({
       confirmLoading={busy}
       okButtonProps={{ status: request.kind === 'rollback' ? 'warning' : undefined }}
       onCancel={onCancel}
-      onOk={async () => {
+      onOk={() => {
         setTouched(true);
-        if (missing) return;
-        setBusy(true);
-        try {
-          await onConfirm(reason.trim());
-        } finally {
-          setBusy(false);
-        }
+        if (!missing) onConfirm(reason.trim());
       }}
     >
       <Typography.Paragraph>

@@ -2,7 +2,7 @@
 // a broken section can always be rolled back. Per environment: each section's pin, every
 // published version with its build record and compatibility, pin / roll back with a
 // confirmation and a reason, and the pin history.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import {
   Button,
@@ -28,14 +28,17 @@ import { CanaryDialog, type CanaryRequest } from './CanaryDialog';
 import { HealthCard } from './HealthCard';
 import { BucketLookup } from './BucketLookup';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { invalidateApiTags } from '@console/shared/api';
-import { useAppDispatch } from '@console/shared/store';
 import {
-  sectionVersionsApi,
   type Page,
+  useAbortSectionCanaryMutation,
+  usePinSectionMutation,
+  usePromoteSectionCanaryMutation,
+  useRollbackSectionMutation,
   useSectionEnvironmentsQuery,
   useSectionPinHistoryQuery,
   useSectionVersionsQuery,
+  useStartSectionCanaryMutation,
+  useWidenSectionCanaryMutation,
 } from './sectionVersionsApi';
 
 const PAGE_SIZE = 10;
@@ -44,7 +47,6 @@ const EMPTY_PAGE: Page<never> = { list: [], total: 0 };
 function SectionVersions() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const dispatch = useAppDispatch();
   const environmentsQuery = useSectionEnvironmentsQuery();
   const environments = environmentsQuery.data ?? null;
   const [picked, setEnvironment] = useState<string | null>(null);
@@ -67,7 +69,12 @@ function SectionVersions() {
   const failed = environmentsQuery.isError;
   const [dialog, setDialog] = useState<PinRequest | null>(null);
   const [canaryDialog, setCanaryDialog] = useState<CanaryRequest | null>(null);
-  const reload = useCallback(() => invalidateApiTags(dispatch, ['SectionVersions']), [dispatch]);
+  const [pin, pinning] = usePinSectionMutation();
+  const [rollback, rollingBack] = useRollbackSectionMutation();
+  const [startCanary, starting] = useStartSectionCanaryMutation();
+  const [widenCanary, widening] = useWidenSectionCanaryMutation();
+  const [promoteCanary, promoting] = usePromoteSectionCanaryMutation();
+  const [abortCanary, aborting] = useAbortSectionCanaryMutation();
 
   if (failed && !environments) {
     return (
@@ -75,7 +82,7 @@ function SectionVersions() {
         status="error"
         title={t('sectionVersions.loadFailed')}
         extra={
-          <Button type="primary" onClick={reload}>
+          <Button type="primary" onClick={() => void environmentsQuery.refetch()}>
             {t('sectionVersions.retry')}
           </Button>
         }
@@ -88,65 +95,67 @@ function SectionVersions() {
   const env = environments.find((e) => e.name === environment)!;
   const pinRows: PinRow[] = SECTION_NAMES.map((section) => ({ section, pin: env.pins[section] }));
 
+  // Each write refreshes the page's reads by its event (its mutation's `invalidatesTags`). A
+  // refused one keeps its dialog open: the API client has shown why.
   const confirm = async (reason: string) => {
     if (!dialog) return;
+    const { section } = dialog;
     const expectedCurrent = dialog.from;
-    const change =
-      dialog.kind === 'pin'
-        ? await sectionVersionsApi.pin(dialog.section, {
-            environment,
-            version: dialog.to,
-            reason,
-            expectedCurrent,
-          })
-        : await sectionVersionsApi.rollback(dialog.section, {
-            environment,
-            reason,
-            expectedCurrent,
-          });
-    Message.success(
-      t('sectionVersions.done', {
-        section: t(`menu.${change.section}`),
-        environment: change.environment,
-        version: change.to,
-      }),
-    );
-    setDialog(null);
-    reload();
+    try {
+      const change =
+        dialog.kind === 'pin'
+          ? await pin({
+              section,
+              body: { environment, version: dialog.to, reason, expectedCurrent },
+            }).unwrap()
+          : await rollback({ section, body: { environment, reason, expectedCurrent } }).unwrap();
+      Message.success(
+        t('sectionVersions.done', {
+          section: t(`menu.${change.section}`),
+          environment: change.environment,
+          version: change.to,
+        }),
+      );
+      setDialog(null);
+    } catch {
+      // Refused: the dialog stays.
+    }
   };
 
   const confirmCanary = async (reason: string, share: number | null) => {
     if (!canaryDialog) return;
     const { kind, section, canary } = canaryDialog;
-    const change =
-      kind === 'canary'
-        ? await sectionVersionsApi.startCanary(section, {
-            environment,
-            version: canary,
-            share: share!,
-            reason,
-            expectedCurrent: canaryDialog.pinned,
-          })
-        : kind === 'widen'
-          ? await sectionVersionsApi.widenCanary(section, {
-              environment,
-              share: share!,
-              reason,
-              expectedCanary: canary,
-            })
-          : await sectionVersionsApi[kind === 'promote' ? 'promoteCanary' : 'abortCanary'](
+    const ended = { environment, reason, expectedCanary: canary };
+    try {
+      const change = await (
+        kind === 'canary'
+          ? startCanary({
               section,
-              { environment, reason, expectedCanary: canary },
-            );
-    Message.success(
-      t('sectionVersions.canaryDone', {
-        section: t(`menu.${change.section}`),
-        environment: change.environment,
-        what: t(`sectionVersions.action.${change.action}`),
-      }),
-    );
-    setCanaryDialog(null);
-    reload();
+              body: {
+                environment,
+                version: canary,
+                share: share!,
+                reason,
+                expectedCurrent: canaryDialog.pinned,
+              },
+            })
+          : kind === 'widen'
+            ? widenCanary({ section, body: { ...ended, share: share! } })
+            : kind === 'promote'
+              ? promoteCanary({ section, body: ended })
+              : abortCanary({ section, body: ended })
+      ).unwrap();
+      Message.success(
+        t('sectionVersions.canaryDone', {
+          section: t(`menu.${change.section}`),
+          environment: change.environment,
+          what: t(`sectionVersions.action.${change.action}`),
+        }),
+      );
+      setCanaryDialog(null);
+    } catch {
+      // Refused: the dialog stays.
+    }
   };
 
   const preview = (v: PublishedSectionVersion) => {
@@ -289,12 +298,18 @@ function SectionVersions() {
         </Card>
       </Space>
       {dialog && (
-        <PinDialog request={dialog} onConfirm={confirm} onCancel={() => setDialog(null)} />
+        <PinDialog
+          request={dialog}
+          busy={pinning.isLoading || rollingBack.isLoading}
+          onConfirm={(reason) => void confirm(reason)}
+          onCancel={() => setDialog(null)}
+        />
       )}
       {canaryDialog && (
         <CanaryDialog
           request={canaryDialog}
-          onConfirm={confirmCanary}
+          busy={[starting, widening, promoting, aborting].some((m) => m.isLoading)}
+          onConfirm={(reason, share) => void confirmCanary(reason, share)}
           onCancel={() => setCanaryDialog(null)}
         />
       )}

@@ -1,5 +1,12 @@
-// The Section versions page's calls (issue 5), through the console's one API client.
-import { consoleApi, request } from '@console/shared/api';
+// The Section versions page's calls (issue 5), through the console's one API client: cached
+// reads, and writes that are RTK Query mutations declaring what they make stale by their domain
+// event (issue 27 item 6), the mapping the live channel uses.
+import {
+  consoleApi,
+  invalidatesOn,
+  type ApiQueryError,
+  type DomainEvent,
+} from '@console/shared/api';
 import type {
   CanaryChange,
   EndCanaryBody,
@@ -23,36 +30,30 @@ import type { Page } from '@console/shared/contracts/envelope';
 
 export type { Page };
 
-export const sectionVersionsApi = {
-  environments: () =>
-    request<SectionEnvironment[]>({ method: 'GET', url: '/sections/environments' }),
-  versions: (params: Partial<SectionVersionsQuery>) =>
-    request<Page<PublishedSectionVersion>>({ method: 'GET', url: '/sections', params }),
-  history: (params: Partial<PinHistoryQuery>) =>
-    request<Page<PinHistoryEntry>>({ method: 'GET', url: '/sections/history', params }),
-  pin: (section: SectionName, body: PinSectionBody) =>
-    request<PinChange>({ method: 'POST', url: `/sections/${section}/pin`, data: body }),
-  rollback: (section: SectionName, body: RollbackSectionBody) =>
-    request<PinChange>({ method: 'POST', url: `/sections/${section}/rollback`, data: body }),
-  startCanary: (section: SectionName, body: StartCanaryBody) =>
-    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary`, data: body }),
-  widenCanary: (section: SectionName, body: WidenCanaryBody) =>
-    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary/widen`, data: body }),
-  promoteCanary: (section: SectionName, body: EndCanaryBody) =>
-    request<CanaryChange>({
-      method: 'POST',
-      url: `/sections/${section}/canary/promote`,
-      data: body,
-    }),
-  abortCanary: (section: SectionName, body: EndCanaryBody) =>
-    request<CanaryChange>({ method: 'POST', url: `/sections/${section}/canary/abort`, data: body }),
-  buckets: (params: { environment: string; username: string }) =>
-    request<SectionBuckets>({ method: 'GET', url: '/sections/buckets', params }),
-  createEnvironment: (body: CreateEnvironmentBody) =>
-    request<{ name: string }>({ method: 'POST', url: '/sections/environments', data: body }),
-};
+/** What every write here stands for: a pin or canary moved, or an environment was added. */
+const versionsChanged = (): DomainEvent[] => [{ type: 'section.versions.changed' }];
 
-/** The page's cached reads; a pin, a rollback or a new environment invalidates them all. */
+/**
+ * A refusal that says the pin or canary the page showed has moved since (another admin, the
+ * canary's automatic rollback: `STALE_VERSION`, 409) reads the page again; any other refusal (a
+ * field refused, an unknown version) leaves the cache as it was.
+ */
+const staleRefusal = (error: ApiQueryError): DomainEvent[] =>
+  error.code === 'STALE_VERSION' ? versionsChanged() : [];
+
+/** A write's body for one section (the path names the section). */
+type SectionWrite<Body> = { section: SectionName; body: Body };
+
+const sectionWrite = <Body>(path: string) => ({
+  query: ({ section, body }: SectionWrite<Body>) => ({
+    method: 'POST',
+    url: `/sections/${section}/${path}`,
+    data: body,
+  }),
+  invalidatesTags: invalidatesOn(versionsChanged, staleRefusal),
+});
+
+/** The page's cached reads and its writes; every write makes every read stale. */
 export const sectionVersionQueries = consoleApi.injectEndpoints({
   endpoints: (build) => ({
     sectionEnvironments: build.query<SectionEnvironment[], void>({
@@ -71,6 +72,35 @@ export const sectionVersionQueries = consoleApi.injectEndpoints({
       query: (params) => ({ method: 'GET', url: '/sections/health', params }),
       providesTags: ['SectionVersions'],
     }),
+    // A lookup the admin triggers (the lazy hook), still a cached read: what a user gets changes
+    // with the pins and canaries, so the table shown follows a pin or a canary step.
+    sectionBuckets: build.query<SectionBuckets, { environment: string; username: string }>({
+      query: (params) => ({ method: 'GET', url: '/sections/buckets', params }),
+      providesTags: ['SectionVersions'],
+    }),
+    // The writes: a refused one keeps the page's dialog open (the client shows why).
+    pinSection: build.mutation<PinChange, SectionWrite<PinSectionBody>>(
+      sectionWrite<PinSectionBody>('pin'),
+    ),
+    rollbackSection: build.mutation<PinChange, SectionWrite<RollbackSectionBody>>(
+      sectionWrite<RollbackSectionBody>('rollback'),
+    ),
+    startSectionCanary: build.mutation<CanaryChange, SectionWrite<StartCanaryBody>>(
+      sectionWrite<StartCanaryBody>('canary'),
+    ),
+    widenSectionCanary: build.mutation<CanaryChange, SectionWrite<WidenCanaryBody>>(
+      sectionWrite<WidenCanaryBody>('canary/widen'),
+    ),
+    promoteSectionCanary: build.mutation<CanaryChange, SectionWrite<EndCanaryBody>>(
+      sectionWrite<EndCanaryBody>('canary/promote'),
+    ),
+    abortSectionCanary: build.mutation<CanaryChange, SectionWrite<EndCanaryBody>>(
+      sectionWrite<EndCanaryBody>('canary/abort'),
+    ),
+    createSectionEnvironment: build.mutation<{ name: string }, CreateEnvironmentBody>({
+      query: (body) => ({ method: 'POST', url: '/sections/environments', data: body }),
+      invalidatesTags: invalidatesOn(versionsChanged, staleRefusal),
+    }),
   }),
 });
 
@@ -79,4 +109,12 @@ export const {
   useSectionVersionsQuery,
   useSectionPinHistoryQuery,
   useSectionHealthQuery,
+  useLazySectionBucketsQuery,
+  usePinSectionMutation,
+  useRollbackSectionMutation,
+  useStartSectionCanaryMutation,
+  useWidenSectionCanaryMutation,
+  usePromoteSectionCanaryMutation,
+  useAbortSectionCanaryMutation,
+  useCreateSectionEnvironmentMutation,
 } = sectionVersionQueries;
