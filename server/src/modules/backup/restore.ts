@@ -75,7 +75,7 @@ export interface DerivedRebuild {
 }
 
 /** Rows of `over` a derived table's shadow takes per statement (PGlite, outside a transaction). */
-const DERIVED_PIECE_ROWS = 5_000;
+const DERIVED_PIECE_ROWS = 2_000;
 
 /** Where one table's rows of the file go: a row at a time in, then `end`. */
 interface TableLoad {
@@ -319,7 +319,8 @@ async function resetSequences(
       sql.raw(
         `select setval('${s.seq.replaceAll("'", "''")}', coalesce((select max(${ident(s.column_name)}) from ${ident(schema)}.${ident(s.table_name)}), 0) + 1, false)`,
       ),
-    );
+    ); // Outside a transaction (the shadow's), other requests' turn between them.
+    await yieldToOthers();
   }
 }
 
@@ -453,7 +454,7 @@ async function lockAndKeep(
 }
 
 /** PGlite: COPY text per statement into a shadow table (tens of milliseconds each). */
-const SHADOW_PIECE_BYTES = 192 * 1024;
+const SHADOW_PIECE_BYTES = 96 * 1024;
 
 /**
  * PGlite, outside any transaction (shadow.ts): the file's rows of every replaced table into its
@@ -500,6 +501,7 @@ export async function loadShadow(
       const to = await idAt(
         `select id::text as id from ${over} where id >= ${from} order by id offset ${DERIVED_PIECE_ROWS} limit 1`,
       );
+      await yieldToOthers();
       await db.execute(
         sql.raw(
           rebuild.add(named, (c) => `${c} >= ${from}${to === null ? '' : ` and ${c} < ${to}`}`),

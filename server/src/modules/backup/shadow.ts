@@ -90,6 +90,16 @@ export interface Shadow {
 
 const exec = (db: DbOrTx, statement: string) => db.execute(sql.raw(statement));
 
+/**
+ * A statement outside any transaction, then a turn for other requests: PGlite answers in this
+ * thread and its answers resolve as microtasks, so statements awaited back to back hold the
+ * event loop (no timer, no socket) until the last, however short each is.
+ */
+async function step(db: Db, statement: string): Promise<void> {
+  await exec(db, statement);
+  await yieldToOthers();
+}
+
 /** The shadow schemas left by restores that never finished (a server stopped midway). */
 async function shadowSchemas(db: DbOrTx): Promise<string[]> {
   return rowsOf<{ name: string }>(
@@ -236,10 +246,13 @@ export async function createShadow(
   await dropStaleShadows(db);
   const schema = `${SHADOW_PREFIX}${randomBytes(6).toString('hex')}`;
   const ddl = new Map<string, TableDdl>();
-  for (const t of tables) ddl.set(t.name, await readDdl(db, t.name));
-  await exec(db, `create schema ${ident(schema)}`);
   for (const t of tables) {
-    await exec(
+    ddl.set(t.name, await readDdl(db, t.name));
+    await yieldToOthers();
+  }
+  await step(db, `create schema ${ident(schema)}`);
+  for (const t of tables) {
+    await step(
       db,
       `create table ${ident(schema)}.${ident(t.name)} (like public.${ident(t.name)} including all excluding indexes)`,
     );
@@ -251,11 +264,11 @@ export async function createShadow(
   for (const q of swap.owned) {
     const seq = `${ident(schema)}.${ident(q.name)}`;
     const column = `${ident(schema)}.${ident(q.table)}.${ident(q.column)}`;
-    await exec(
+    await step(
       db,
       `create sequence ${seq} as ${q.type} increment by ${q.increment} minvalue ${q.min} maxvalue ${q.max} start with ${q.start} cache ${q.cache} ${q.cycle ? '' : 'no '}cycle owned by ${column}`,
     );
-    await exec(
+    await step(
       db,
       `alter table ${ident(schema)}.${ident(q.table)} alter column ${ident(q.column)} set default nextval('${seq.replaceAll("'", "''")}'::regclass)`,
     );
@@ -270,7 +283,7 @@ export async function createShadow(
   };
   for (const t of tables) {
     if (!shadow.indexedFirst.has(t.name)) continue;
-    for (const statement of keysAndIndexes(shadow, t.name)) await exec(db, statement);
+    for (const statement of keysAndIndexes(shadow, t.name)) await step(db, statement);
   }
   return shadow;
 }
@@ -302,23 +315,19 @@ export async function buildShadowTables(
   onTable?: (table: TableInfo) => void,
 ): Promise<void> {
   const names = new Set(shadow.tables.map((t) => t.name));
-  const step = async (statement: string) => {
-    await exec(db, statement);
-    await yieldToOthers();
-  };
   for (const t of shadow.tables) {
     const d = shadow.ddl.get(t.name)!;
     const target = shadowOf(shadow, t.name);
     if (!shadow.indexedFirst.has(t.name)) {
-      for (const statement of keysAndIndexes(shadow, t.name)) await step(statement);
+      for (const statement of keysAndIndexes(shadow, t.name)) await step(db, statement);
     }
     for (const k of d.foreignKeys) {
       const to = names.has(k.refName) ? shadowOf(shadow, k.refName) : `public.${ident(k.refName)}`;
-      await step(`alter table ${target} add constraint ${ident(k.name)} ${referencing(k, to)}`);
+      await step(db, `alter table ${target} add constraint ${ident(k.name)} ${referencing(k, to)}`);
     }
     for (const g of d.triggers) {
-      await step(onShadow(g.def, t.name, shadow.schema));
-      if (g.disabled) await step(`alter table ${target} disable trigger ${ident(g.name)}`);
+      await step(db, onShadow(g.def, t.name, shadow.schema));
+      if (g.disabled) await step(db, `alter table ${target} disable trigger ${ident(g.name)}`);
     }
     onTable?.(t);
   }
@@ -422,10 +431,15 @@ export async function switchTo(tx: Tx, shadow: Shadow): Promise<void> {
  * sequences; the search_path goes back to its default and the empty schema goes. Between any
  * two steps every name finds the restored table: in the shadow schema, or once moved in public.
  */
-export async function finishSwitch(db: Db, schema: string): Promise<void> {
+export async function finishSwitch(
+  db: Db,
+  schema: string,
+  /** What runs between two steps: other requests' turn (a test reads the tables there). */
+  between: () => Promise<unknown> = yieldToOthers,
+): Promise<void> {
   const step = async (statement: string) => {
     await exec(db, statement);
-    await yieldToOthers();
+    await between();
   };
   const inShadow = new Set(
     rowsOf<{ name: string }>(
