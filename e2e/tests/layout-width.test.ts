@@ -86,22 +86,22 @@ function clippedActions(page: Page): Promise<string[]> {
   });
 }
 
-/** Licence-expiry tags that reach under (or past) the fixed actions column of their row. */
-function coveredTags(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** Tags (licence expiry, a log row's result) that reach under the fixed actions column. */
+function coveredTags(page: Page, testId = 'licence-tag'): Promise<string[]> {
+  return page.evaluate((testId) => {
     const out: string[] = [];
     for (const row of Array.from(document.querySelectorAll('tbody tr'))) {
       const fixed = row.querySelector('td.arco-table-col-fixed-right');
       if (!fixed) continue;
       const left = fixed.getBoundingClientRect().left;
-      for (const tag of Array.from(row.querySelectorAll('[data-testid=licence-tag]'))) {
+      for (const tag of Array.from(row.querySelectorAll(`[data-testid=${testId}]`))) {
         const r = tag.getBoundingClientRect();
         // Before any sideways scrolling every tag is whole, left of the fixed column.
         if (r.right > left + 0.5) out.push(tag.textContent ?? '');
       }
     }
     return out;
-  });
+  }, testId);
 }
 
 describe.each([
@@ -173,6 +173,14 @@ describe.each([
     expect(
       await brokenTokens(page, '[data-testid=waiting-teams] thead .arco-table-th-item-title'),
     ).toEqual([]);
+  });
+
+  it('the operation log: every row’s result in view beside the fixed actions column', async () => {
+    const { page } = browser;
+    await open(page, '/system/operation-log', 'operation-log');
+    await page.locator('[data-testid=log-result]').first().waitFor();
+    expect(await coveredTags(page, 'log-result')).toEqual([]);
+    expect(await clippedActions(page)).toEqual([]);
   });
 
   it('the scenic detail: the code on one line', async () => {

@@ -147,20 +147,20 @@ function OperationLog() {
     AUDIT_SENTENCES[action] ? auditSentence({ action, result }, locale) : action;
 
   const columns: TableColumnProps<LogRow>[] = [
-    { title: t('log.field.id'), dataIndex: 'id', width: 90 },
+    { title: t('log.field.id'), dataIndex: 'id', width: 80 },
     {
       title: t('log.field.at'),
       dataIndex: 'at',
-      width: 150,
+      width: 140,
       render: (at: string) => operationDateTime(at),
     },
     // A gate key's name ("gate:sgk_YB3szdbo") is one token: cut with an ellipsis, never broken.
-    { title: t('log.field.user'), dataIndex: 'username', width: 120, ellipsis: true },
-    { title: t('log.field.role'), dataIndex: 'role', width: 100 },
+    { title: t('log.field.user'), dataIndex: 'username', width: 110, ellipsis: true },
+    { title: t('log.field.role'), dataIndex: 'role', width: 90 },
     {
       title: t('log.field.action'),
       dataIndex: 'action',
-      width: 260,
+      width: 240,
       render: (action: string, row) => (
         <Space direction="vertical" size={0}>
           <span>{actionText(action, row.result)}</span>
@@ -171,22 +171,26 @@ function OperationLog() {
       ),
     },
     {
-      title: t('log.field.entity'),
-      width: 240,
-      // A record id reads as one token: never broken inside the cell, and cut with an ellipsis
-      // rather than running over the result column ("section_pin #development/dashboard").
-      ellipsis: true,
-      render: (_: unknown, row) => <EntityCell row={row} />,
-    },
-    {
       title: t('log.field.result'),
       dataIndex: 'result',
-      width: 120,
+      width: 100,
       render: (result: number) => (
-        <Tag color={result < 400 ? 'green' : 'red'} title={t('log.httpStatus', { status: result })}>
+        <Tag
+          color={result < 400 ? 'green' : 'red'}
+          title={t('log.httpStatus', { status: result })}
+          data-testid="log-result"
+        >
           {resultWords(result, t)}
         </Tag>
       ),
+    },
+    {
+      title: t('log.field.entity'),
+      width: 200,
+      // A record id reads as one token: never broken inside the cell, and cut with an ellipsis
+      // rather than running over the next column ("section_pin #development/dashboard").
+      ellipsis: true,
+      render: (_: unknown, row) => <EntityCell row={row} />,
     },
     { title: t('log.field.duration'), dataIndex: 'durationMs', width: 120 },
     { title: t('log.field.ip'), dataIndex: 'ip', width: 130 },
@@ -201,8 +205,9 @@ function OperationLog() {
       ),
     },
   ];
-  // The table scrolls sideways at exactly its columns' width, so the fixed actions column never
-  // covers the result column on a narrow screen.
+  // The table scrolls sideways at exactly its columns' width. The result comes before the
+  // record, and the columns up to the record fit beside the fixed actions column at 1366 px
+  // (the duration and the address are reached by scrolling): no result is hidden under it.
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0);
 
   const fields: FilterField[] = [
