@@ -73,6 +73,7 @@ try {
     systemClock,
     createLocalBus(),
   ).create('manual');
+  const summary: Record<string, string | number>[] = [];
   // The same backup restored each way in turn, on the same data (BENCH_RESTORE_RUNS rounds).
   for (let round = 0; round < Number(process.env.BENCH_RESTORE_RUNS ?? 1); round++) {
     const ways = (process.env.BENCH_RESTORE_HOW ?? 'move,switch').split(',') as ShadowSwap[];
@@ -101,6 +102,18 @@ try {
         `\n${how}: restore of ${item.rows} rows ${seconds.toFixed(1)} s; ${waits.length} pings ` +
           `p50 ${p(50)} p95 ${p(95)} p99 ${p(99)} max ${Math.max(...waits).toFixed(0)} ms; ${all.length} holds`,
       );
+      const longest = all.reduce((a, b) => (b.ms > a.ms ? b : a));
+      summary.push({
+        way: how,
+        rows: item.rows,
+        'restore s': Number(seconds.toFixed(1)),
+        'ping p50 ms': Math.round(percentile(waits, 50)),
+        'ping p95 ms': Math.round(percentile(waits, 95)),
+        'ping p99 ms': Math.round(percentile(waits, 99)),
+        'ping max ms': Math.round(Math.max(...waits)),
+        'longest hold ms': Math.round(longest.ms),
+        'longest hold': longest.what.replace(/"restore_shadow_\w+"\./g, '').slice(0, 40),
+      });
       // The pings that waited longest: in which phase, and the holds that ended meanwhile.
       const slow = waits
         .map((ms, i) => ({ ms, at: waits.at[i]! }))
@@ -126,13 +139,14 @@ try {
         .slice(0, Number(process.env.BENCH_RESTORE_TOP ?? 8))) {
         const during = waits.at.filter((t) => t >= h.end - h.ms && t <= h.end + 5).length;
         console.log(
-          `${h.ms.toFixed(0).padStart(6)} ms  ${h.what}  (${during} pings sent during it)`,
+          `${h.ms.toFixed(0).padStart(6)} ms  ${h.what}  (${during} pings answered meanwhile)`,
         );
         for (const st of [...h.statements].sort((x, y) => y.ms - x.ms).slice(0, 6))
           console.log(`          ${st.ms.toFixed(0).padStart(6)} ms  ${st.what}`);
       }
     }
   }
+  console.table(summary);
 } finally {
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });
