@@ -82,7 +82,13 @@ function SectionVersions() {
         status="error"
         title={t('sectionVersions.loadFailed')}
         extra={
-          <Button type="primary" onClick={() => void environmentsQuery.refetch()}>
+          <Button
+            type="primary"
+            onClick={() => {
+              void environmentsQuery.refetch();
+              void versionsQuery.refetch();
+            }}
+          >
             {t('sectionVersions.retry')}
           </Button>
         }
@@ -125,7 +131,8 @@ function SectionVersions() {
   const confirmCanary = async (reason: string, share: number | null) => {
     if (!canaryDialog) return;
     const { kind, section, canary } = canaryDialog;
-    const ended = { environment, reason, expectedCanary: canary };
+    // Widen, promote and abort name the running canary they move.
+    const running = { environment, reason, expectedCanary: canary };
     try {
       const change = await (
         kind === 'canary'
@@ -140,10 +147,10 @@ function SectionVersions() {
               },
             })
           : kind === 'widen'
-            ? widenCanary({ section, body: { ...ended, share: share! } })
+            ? widenCanary({ section, body: { ...running, share: share! } })
             : kind === 'promote'
-              ? promoteCanary({ section, body: ended })
-              : abortCanary({ section, body: ended })
+              ? promoteCanary({ section, body: running })
+              : abortCanary({ section, body: running })
       ).unwrap();
       Message.success(
         t('sectionVersions.canaryDone', {
