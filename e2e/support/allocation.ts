@@ -1,14 +1,11 @@
 // Records for the allocation and team tests (issue #14), made through the API far in the future
 // (days 400+), away from the demo data's teams: a spot, guides every rule admits, pending teams.
 import type { Page } from 'playwright-core';
+import { addDays, localDate } from '@console/shared';
 import { api } from './api';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-export const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
+/** A calendar day in the operation's time zone, `offset` days from today. */
+export const day = (offset: number) => addDays(localDate(), offset);
 
 export interface Created {
   id: number;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
+import { day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
 
@@ -19,13 +20,6 @@ export const SCREENSHOT = path.join(
   process.env.E2E_SCREENSHOT_DIR ?? os.tmpdir(),
   'workplace-figures.png',
 );
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
 
 /** The workplace's figures that open a list, and the list page each opens. */
 const LINKED_FIGURES: Record<string, RegExp> = {

@@ -4,14 +4,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
+import { day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
 
 /** Types a date into an Arco date picker and confirms it. */
 async function pickDate(page: Page, testId: string, value: string) {

@@ -9,15 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
+import { day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
 
 /** Where the drawer's screenshot goes (for the report), beside the test's other output. */
 export const SCREENSHOT = path.join(

@@ -9,15 +9,9 @@ import type { Locator, Page } from 'playwright-core';
 import { LOCALE_STORAGE_KEY } from '@console/shared/i18n';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
+import { day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A calendar day in the operation's time zone (Asia/Shanghai), `offset` days from today. */
-const day = (offset: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
 
 const formItem = (scope: Locator, field: string) =>
   scope
@@ -48,7 +42,7 @@ const guideBody = (stamp: string, n: number, name: string) => ({
   name,
   gender: 'female',
   birthDate: '1988-03-02',
-  phone: `1390000${pad(n)}${stamp.slice(-2)}`,
+  phone: `1390000${String(n).padStart(2, '0')}${stamp.slice(-2)}`,
   employmentType: 'staff',
   licenceNo: `WO-${stamp}-${n}`,
   licenceType: 'national',
