@@ -5,6 +5,7 @@
 import {
   consoleApi,
   invalidatesOn,
+  refusedAsStale,
   request,
   type ApiQueryError,
   type DomainEvent,
@@ -67,14 +68,6 @@ export const {
   useSystemConfigQuery,
   useAuditPageQuery,
 } = systemQueries;
-
-/**
- * Whether a refusal says the row the page showed is out of date (its version, its use): a row
- * action refused so reads the rows again (`invalidatesOn`'s error arm); any other refusal
- * leaves the cache alone.
- */
-export const refusedAsStale = (error: ApiQueryError, codes: readonly string[]) =>
-  error.code !== undefined && codes.includes(error.code);
 
 /**
  * The events a system write stands for (`invalidation.ts`): its `invalidatesTags`. The server

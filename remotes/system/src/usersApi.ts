@@ -5,6 +5,7 @@ import {
   consoleApi,
   downloadFile,
   invalidatesOn,
+  refusedAsStale,
   type ApiQueryError,
   type DomainEvent,
 } from '@console/shared/api';
@@ -20,7 +21,6 @@ import type {
   UserCreateBody,
   UserUpdateBody,
 } from '@console/shared';
-import { refusedAsStale } from './api';
 
 /** The users spreadsheet: the search table's export (a file, not cached). */
 export const usersApi = {

@@ -66,6 +66,7 @@ export {
   tagsForEvent,
   tagsForEvents,
   invalidatesOn,
+  refusedAsStale,
   type DomainEvent,
   type WriteEvent,
 } from './invalidation';

@@ -8,7 +8,7 @@ import type { StreamedEvent } from '../contracts/events';
 import { store } from '../store';
 import { assignmentWrites } from './assignments';
 import { http } from './client';
-import { tagsForEvent, tagsForEvents } from './invalidation';
+import { refusedAsStale, tagsForEvent, tagsForEvents } from './invalidation';
 import { subscribeLiveEvents } from './live';
 import { consoleApi, type ApiTag } from './rtk';
 
@@ -175,5 +175,19 @@ describe('tagsForEvents', () => {
 
   it('a missed stretch of events (resync) makes every kind of read stale', () => {
     expect(tagsForEvent({ type: 'resync' })).toContain('Allocation');
+  });
+});
+
+describe('refusedAsStale', () => {
+  it('a stale version (or a code named) says the page is stale; a field refused does not', () => {
+    expect(refusedAsStale({ code: 'STALE_VERSION' })).toBe(true);
+    expect(refusedAsStale({ code: 'VALIDATION_FAILED' })).toBe(false);
+    expect(refusedAsStale({})).toBe(false);
+    expect(refusedAsStale({ code: 'ROLE_IN_USE' }, ['STALE_VERSION', 'ROLE_IN_USE'])).toBe(true);
+    expect(refusedAsStale({ code: 'STALE_VERSION' }, ['ROLE_IN_USE'])).toBe(false);
+  });
+
+  it('a restore makes every kind of read stale, as a resync does', () => {
+    expect(tagsForEvent({ type: 'backup.restored' })).toEqual(tagsForEvent({ type: 'resync' }));
   });
 });

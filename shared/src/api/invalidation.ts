@@ -279,6 +279,16 @@ export function tagsForEvents(events: readonly DomainEvent[]): ApiTag[] {
 }
 
 /**
+ * Whether a refusal says the rows the page showed are out of date (a stale version; a row now
+ * in use): a write refused so reads them again (`invalidatesOn`'s error arm); any other refusal
+ * (a field refused) leaves the cache alone.
+ */
+export const refusedAsStale = (
+  error: { code?: string },
+  codes: readonly string[] = ['STALE_VERSION'],
+): boolean => error.code !== undefined && codes.includes(error.code);
+
+/**
  * A mutation's `invalidatesTags`: the tags of the events its success stands for (`eventsOf`
  * reads them from the answer and the argument), and of `onError`'s when it failed (a refusal
  * that says the page is stale). A refusal otherwise leaves the cache as it was.

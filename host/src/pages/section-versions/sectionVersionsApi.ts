@@ -4,6 +4,7 @@
 import {
   consoleApi,
   invalidatesOn,
+  refusedAsStale,
   type ApiQueryError,
   type DomainEvent,
 } from '@console/shared/api';
@@ -39,7 +40,7 @@ const versionsChanged = (): DomainEvent[] => [{ type: 'section.versions.changed'
  * field refused, an unknown version) leaves the cache as it was.
  */
 const staleRefusal = (error: ApiQueryError): DomainEvent[] =>
-  error.code === 'STALE_VERSION' ? versionsChanged() : [];
+  refusedAsStale(error) ? versionsChanged() : [];
 
 /** A write's body for one section (the path names the section). */
 type SectionWrite<Body> = { section: SectionName; body: Body };
