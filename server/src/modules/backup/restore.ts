@@ -75,7 +75,7 @@ export interface DerivedRebuild {
 }
 
 /** Rows of `over` a derived table's shadow takes per statement (PGlite, outside a transaction). */
-const DERIVED_PIECE_ROWS = 2_000;
+const DERIVED_PIECE_ROWS = 1_000;
 
 /** Where one table's rows of the file go: a row at a time in, then `end`. */
 interface TableLoad {
@@ -499,7 +499,9 @@ export async function loadShadow(
     let from = await idAt(`select min(id)::text as id from ${over}`);
     while (from !== null) {
       const to = await idAt(
-        `select id::text as id from ${over} where id >= ${from} order by id offset ${DERIVED_PIECE_ROWS} limit 1`,
+        // Ordered by the column, not by the text of the answer (`id` there names the text:
+        // every row of the rest sorted as text, and ranges of any size).
+        `select o.id::text as id from ${over} o where o.id >= ${from} order by o.id offset ${DERIVED_PIECE_ROWS} limit 1`,
       );
       await yieldToOthers();
       await db.execute(
