@@ -88,7 +88,9 @@ describe('an item saved in the dialog', () => {
   });
 
   it('a field the server refuses is shown on its item; nothing refetches', async () => {
-    answer = refused('VALIDATION_FAILED', [{ path: 'labelEn', message: '名称已被占用' }]);
+    answer = refused('VALIDATION_FAILED', {
+      fields: [{ path: 'labelEn', message: '名称已被占用' }],
+    });
     await editItem();
     const byMutation = await refetched(async () => {
       save();
@@ -141,9 +143,9 @@ describe('the items table’s row writes', () => {
     const stale = await refetched(() =>
       store.dispatch(w.setItemEnabled.initiate({ category, item: ITEM, enabled: false })),
     );
-    answer = refused('VALIDATION_FAILED', [
-      { path: 'ids', message: '须恰好列出该类别的全部属性项' },
-    ]);
+    answer = refused('VALIDATION_FAILED', {
+      fields: [{ path: 'ids', message: '须恰好列出该类别的全部属性项' }],
+    });
     const listChanged = await refetched(() =>
       store.dispatch(w.reorderItems.initiate({ category, ids: [ITEM.id] })),
     );

@@ -89,7 +89,9 @@ describe('a role saved in the editor', () => {
   });
 
   it('a field the server refuses is shown on its item; nothing refetches', async () => {
-    answer = refused('VALIDATION_FAILED', [{ path: 'nameEn', message: '名称已被占用' }]);
+    answer = refused('VALIDATION_FAILED', {
+      fields: [{ path: 'nameEn', message: '名称已被占用' }],
+    });
     const onSaved = openEditor();
     const byMutation = await refetched(async () => {
       save();

@@ -116,7 +116,7 @@ describe('a user saved in the form', () => {
   });
 
   it('a field the server refuses is shown on its item; nothing refetches', async () => {
-    answer = refused('VALIDATION_FAILED', [{ path: 'email', message: '邮箱已被占用' }]);
+    answer = refused('VALIDATION_FAILED', { fields: [{ path: 'email', message: '邮箱已被占用' }] });
     const onSaved = openForm(TARGET);
     const byMutation = await refetched(async () => {
       fireEvent.click(okButton());
@@ -157,7 +157,7 @@ describe('a password reset', () => {
   });
 
   it('a password the policy refuses is shown on the form; nothing refetches', async () => {
-    answer = refused('PASSWORD_POLICY', [{ path: 'password', message: '至少 8 位' }]);
+    answer = refused('PASSWORD_POLICY', { fields: [{ path: 'password', message: '至少 8 位' }] });
     const onDone = openReset();
     fireEvent.click(screen.getByText('由管理员设置'));
     await waitFor(() => expect(document.querySelector('input[type="password"]')).toBeTruthy());
