@@ -5,8 +5,12 @@ import {
   idParam,
   idSchema,
   multilineTextSchema,
+  PAGE_MAX,
+  pageQueryFields,
+  pageSizeParam,
   passwordRuleFields,
   registerValidationMessages,
+  sortOrderField,
   validationFields,
   textSchema,
   validationMessage,
@@ -156,5 +160,44 @@ describe('the shared id and text schemas (issue #12)', () => {
     expect(validationMessage(issue as ValidationIssueLike, 'en-US')).toBe(
       'Must not contain control characters',
     );
+  });
+});
+
+describe('the list page rule, one place for every list query', () => {
+  const query = z.strictObject({
+    ...pageQueryFields({ size: 20, max: 50 }),
+    sortOrder: sortOrderField(),
+  });
+
+  it("absent, the first page at the list's own size, in the list's own order", () => {
+    expect(query.parse({})).toEqual({ current: 1, pageSize: 20 });
+  });
+
+  it('reads the query string as numbers and the table sort directions', () => {
+    expect(query.parse({ current: '3', pageSize: '50', sortOrder: 'descend' })).toEqual({
+      current: 3,
+      pageSize: 50,
+      sortOrder: 'descend',
+    });
+  });
+
+  it("refuses a page past PAGE_MAX, a size past the list's own max, fractions and other orders", () => {
+    for (const bad of [
+      { current: '0' },
+      { current: String(PAGE_MAX + 1) },
+      { pageSize: '0' },
+      { pageSize: '51' },
+      { pageSize: '2.5' },
+      { sortOrder: 'asc' },
+    ]) {
+      expect(query.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(query.parse({ current: String(PAGE_MAX) }).current).toBe(PAGE_MAX);
+  });
+
+  it('a keyset page takes the size alone', () => {
+    const size = pageSizeParam({ size: 30, max: 50 });
+    expect(size.parse(undefined)).toBe(30);
+    expect(size.safeParse('51').success).toBe(false);
   });
 });

@@ -260,6 +260,28 @@ export const idParam = z.coerce.number().int().min(1).max(ID_MAX);
 /** A page number in a query string (the offset stays far inside int4 and bigint arithmetic). */
 export const PAGE_MAX = 100_000;
 
+/** A list's page size: its default and its largest (each list's own, a product decision). */
+export interface PageSizeRule {
+  size: number;
+  max: number;
+}
+
+/** A page size in a query string (a keyset page has this alone: audit, chat). */
+export const pageSizeParam = ({ size, max }: PageSizeRule) =>
+  z.coerce.number().int().min(1).max(max).default(size);
+
+/** A numbered page in a query string: `current` (1 to PAGE_MAX, default 1) and `pageSize`. */
+export const pageQueryFields = (rule: PageSizeRule) => ({
+  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
+  pageSize: pageSizeParam(rule),
+});
+
+/** A sorted list's direction, in the table's words (search-table's URL state). */
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+
+/** `sortOrder` in a list query: absent, the list's own order. */
+export const sortOrderField = () => z.enum(SORT_ORDERS).optional();
+
 // A calendar day (YYYY-MM-DD), the operation's local date (time.ts). The OpenAPI document
 // publishes both as `format: date` (issue 25 defect 13): a request's day is a pipe, which the
 // document shows by its input side alone (a plain string), hence the explicit format.
