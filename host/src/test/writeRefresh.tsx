@@ -3,123 +3,64 @@
 // tag and count their fetches — so a test sees exactly which cached reads a write makes stale,
 // and compares them with what the live channel refetches on hearing the same event.
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import {
-  consoleApi,
-  http,
-  invalidateApiTags,
-  tagsForEvent,
-  type ApiTag,
-  type DomainEvent,
-} from '@console/shared/api';
+import type { ApiTag, DomainEvent } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
+import {
+  fakeServer,
+  restoreServer,
+  type Answer,
+  type Received,
+} from '@console/shared/testing/fake-server';
+import { probeTags } from '@console/shared/testing/tag-probes';
 import zhCN from '../locale/zh-CN';
 import consoleZhCN from '../locale/console/zh-CN';
+
+export { ok, refused, type Answer } from '@console/shared/testing/fake-server';
 
 const MESSAGES = { ...zhCN, ...consoleZhCN };
 
 export type Store = ReturnType<typeof createStore>;
 
-export interface Received {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-export interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** A success as the server sends it: the envelope around `data`. */
-export const ok = (data: unknown): Answer => ({
-  status: 200,
-  body: { code: 20000, msg: 'ok', data },
-});
-
-/** A refusal as the server sends it: `error` is the stable code, `fields` its field errors. */
-export const refused = (
-  status: number,
-  error: string,
-  msg: string,
-  extra: { fields?: { path: string; message: string }[]; data?: unknown } = {},
-): Answer => ({
-  status,
-  body: { code: status * 100, msg, error, data: extra.data ?? null, fields: extra.fields },
-});
-
-const original = http.defaults.adapter;
-
 /**
- * Replaces the server until `restoreServer`: reads answer `reads(url)`, writes `write(request)`.
- * Returns the requests it receives.
+ * The set-up every host write-refresh test shares: before each test, the server answering
+ * `reads(url)` and `answer()` to a write, and a fresh store with a counting read on each of the
+ * `probed` tags; after it, all undone. The view answers the running test's store and requests;
+ * `refetchedBy(act)` the probed tags that fetched again after `act`, `byLive(event)` those the
+ * live channel refetches on hearing `event`, `writes()` the writes received.
  */
-export function fakeServer(
-  reads: (url: string) => unknown,
-  write: (request: Received) => Answer,
-): Received[] {
-  const received: Received[] = [];
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const request: Received = {
-      method: config.method ?? 'get',
-      url: config.url ?? '',
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    received.push(request);
-    const { status, body } = request.method === 'get' ? ok(reads(request.url)) : write(request);
-    return { data: body, status, statusText: '', headers: {}, config };
-  }) as AxiosAdapter;
-  return received;
-}
-
-export function restoreServer() {
-  http.defaults.adapter = original;
-}
-
-const key = (tag: ApiTag) => (typeof tag === 'string' ? tag : `${tag.type}:${tag.id ?? ''}`);
-
-const fetches = new Map<string, number>();
-const probes = consoleApi.injectEndpoints({
-  endpoints: (build) => ({
-    hostRefreshProbe: build.query<number, ApiTag>({
-      queryFn: (tag) => {
-        fetches.set(key(tag), (fetches.get(key(tag)) ?? 0) + 1);
-        return { data: fetches.get(key(tag)) ?? 0 };
-      },
-      providesTags: (_r, _e, tag) => [tag],
-    }),
-  }),
-});
-
-/**
- * Subscribes a counting read to each tag in `store`. `refetchedBy(act)` answers the probed tags
- * that fetched again after `act` (sorted); `asLiveEvent(event)` does what the live channel does
- * on hearing it; `stop()` ends the subscriptions.
- */
-export async function probeTags(store: Store, tags: ApiTag[]) {
-  const subscriptions: { unsubscribe(): void }[] = [];
-  for (const tag of tags) {
-    const sub = store.dispatch(probes.endpoints.hostRefreshProbe.initiate(tag));
-    subscriptions.push(sub);
-    await sub;
-  }
+export function hostUnderTest(options: {
+  reads: (url: string) => unknown;
+  answer: () => Answer;
+  probed: ApiTag[];
+}) {
+  let received: Received[] = [];
+  let store: Store;
+  let probe: Awaited<ReturnType<typeof probeTags>>;
+  beforeEach(async () => {
+    received = fakeServer(options.reads, () => options.answer());
+    store = createStore();
+    probe = await probeTags(store, options.probed);
+  });
+  afterEach(() => {
+    cleanup();
+    probe.stop();
+    restoreServer();
+  });
   return {
-    async refetchedBy(act: () => unknown): Promise<string[]> {
-      fetches.clear();
-      await act();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return [...fetches.keys()].sort();
+    get store() {
+      return store;
     },
-    asLiveEvent: (event: DomainEvent) => () =>
-      invalidateApiTags(store.dispatch, tagsForEvent(event)),
-    stop() {
-      for (const sub of subscriptions) sub.unsubscribe();
-      fetches.clear();
+    get received() {
+      return received;
     },
+    refetchedBy: (act: () => unknown) => probe.refetchedBy(act),
+    byLive: (event: DomainEvent) => probe.refetchedBy(probe.asLiveEvent(event)),
+    writes: () => received.filter((r) => r.method !== 'get'),
   };
 }
 

@@ -5,22 +5,10 @@
 // announcements) — on the messages page and in the bell's box alike — and a refused one
 // refetches nothing. The real pages, store and mutations in jsdom; only the server (the HTTP
 // client's adapter) is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageItem, MessageListResult } from '@console/shared/contracts/message';
-import type { DomainEvent } from '@console/shared/api';
-import { createStore } from '@console/shared/store';
-import {
-  fakeServer,
-  ok,
-  probeTags,
-  refused,
-  renderHost,
-  restoreServer,
-  type Answer,
-  type Received,
-  type Store,
-} from '../../test/writeRefresh';
+import { hostUnderTest, ok, refused, renderHost, type Answer } from '../../test/writeRefresh';
 import MessageBoxContent from '../../message-box/MessageBoxContent';
 import MessagesPage from '.';
 import { PublishNoticeButton } from './PublishNoticeButton';
@@ -51,42 +39,33 @@ function reads(url: string): unknown {
 }
 
 let answer: Answer = ok(true);
-let received: Received[] = [];
-let store: Store;
-let probe: Awaited<ReturnType<typeof probeTags>>;
-
-beforeEach(async () => {
+beforeEach(() => {
   answer = ok(true);
-  received = fakeServer(reads, () => answer);
-  store = createStore();
-  probe = await probeTags(store, [
+});
+const host = hostUnderTest({
+  reads,
+  answer: () => answer,
+  probed: [
     'UnreadCounts',
     { type: 'Message', id: 'LIST' },
     { type: 'Dashboard', id: 'WORKPLACE' },
     'Profile',
     'Activity',
-  ]);
+  ],
 });
-afterEach(() => {
-  cleanup();
-  probe.stop();
-  restoreServer();
-});
-
-const writes = () => received.filter((r) => r.method !== 'get');
-const byLive = (event: DomainEvent) => probe.refetchedBy(probe.asLiveEvent(event));
+const { byLive, refetchedBy, writes } = host;
 
 describe('the messages page', () => {
   async function open() {
-    renderHost(<MessagesPage />, store);
+    renderHost(<MessagesPage />, host.store);
     await screen.findByText(UNREAD.title);
   }
 
   it('a message marked read refetches the reads message.read names', async () => {
     await open();
-    const listReads = () => received.filter((r) => r.url === '/message/list').length;
+    const listReads = () => host.received.filter((r) => r.url === '/message/list').length;
     const before = listReads();
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByRole('button', { name: '标为已读' }));
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
@@ -99,15 +78,15 @@ describe('the messages page', () => {
 
   it('all marked read refetches the same reads; a refusal refetches nothing', async () => {
     await open();
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByRole('button', { name: '全部已读' }));
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
     expect(byMutation).toEqual(['Message:LIST', 'UnreadCounts']);
     expect(writes()[0]).toMatchObject({ url: '/message/read-all', body: {} });
 
-    answer = refused(500, 'INTERNAL', '服务器错误');
-    const afterRefusal = await probe.refetchedBy(async () => {
+    answer = refused('INTERNAL', { msg: '服务器错误' });
+    const afterRefusal = await refetchedBy(async () => {
       fireEvent.click(screen.getByRole('button', { name: '全部已读' }));
       await waitFor(() => expect(writes()).toHaveLength(2));
     });
@@ -117,15 +96,15 @@ describe('the messages page', () => {
 
 describe('the bell’s message box', () => {
   it('a message marked read there refetches the reads message.read names', async () => {
-    renderHost(<MessageBoxContent counts={LIST.unread} onClose={() => {}} />, store);
+    renderHost(<MessageBoxContent counts={LIST.unread} onClose={() => {}} />, host.store);
     await screen.findByText(UNREAD.title);
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByTestId('message-read'));
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
     expect(byMutation).toEqual(['Message:LIST', 'UnreadCounts']);
 
-    const byAllRead = await probe.refetchedBy(async () => {
+    const byAllRead = await refetchedBy(async () => {
       fireEvent.click(screen.getByTestId('message-all-read'));
       await waitFor(() => expect(writes()).toHaveLength(2));
     });
@@ -136,7 +115,7 @@ describe('the bell’s message box', () => {
 
 describe('publishing a notice', () => {
   async function publish() {
-    renderHost(<PublishNoticeButton />, store);
+    renderHost(<PublishNoticeButton />, host.store);
     fireEvent.click(screen.getByTestId('publish-notice'));
     const dialog = await screen.findByRole('dialog');
     const [title] = within(dialog).getAllByRole('textbox');
@@ -148,7 +127,7 @@ describe('publishing a notice', () => {
 
   it('published, it refetches the reads message.published names', async () => {
     answer = ok({ recipients: 12 });
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       await publish();
       await screen.findByText('公告已发送给 12 位用户');
     });
@@ -161,8 +140,8 @@ describe('publishing a notice', () => {
   });
 
   it('refused, it keeps the dialog and refetches nothing', async () => {
-    answer = refused(403, 'FORBIDDEN', '没有权限');
-    const byMutation = await probe.refetchedBy(async () => {
+    answer = refused('FORBIDDEN', { msg: '没有权限' });
+    const byMutation = await refetchedBy(async () => {
       await publish();
       await waitFor(() => expect(writes()).toHaveLength(1));
     });

@@ -6,25 +6,14 @@
 // keeps its dialog open and refetches nothing, unless the refusal says the pin shown has moved
 // (STALE_VERSION). The real page, store and mutations in jsdom; only the server (the HTTP
 // client's adapter) is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type {
   PublishedSectionVersion,
   SectionEnvironment,
   SectionHealthResponse,
 } from '@console/shared/contracts/sections';
-import { createStore } from '@console/shared/store';
-import {
-  fakeServer,
-  ok,
-  probeTags,
-  refused,
-  renderHost,
-  restoreServer,
-  type Answer,
-  type Received,
-  type Store,
-} from '../../test/writeRefresh';
+import { hostUnderTest, ok, refused, renderHost, type Answer } from '../../test/writeRefresh';
 import SectionVersionsPage from './index';
 import { sectionVersionQueries } from './sectionVersionsApi';
 
@@ -88,37 +77,31 @@ function reads(url: string): unknown {
 
 /** What the server answers a write. */
 let answer: Answer;
-let received: Received[] = [];
-let store: Store;
-let probe: Awaited<ReturnType<typeof probeTags>>;
-
-beforeEach(async () => {
+beforeEach(() => {
   answer = ok(null);
-  received = fakeServer(reads, () => answer);
-  store = createStore();
-  // The page's reads by their tag, and some a section version write must leave alone.
-  probe = await probeTags(store, [
+});
+// The page's reads by their tag, and some a section version write must leave alone.
+const host = hostUnderTest({
+  reads,
+  answer: () => answer,
+  probed: [
     'SectionVersions',
     'Profile',
     { type: 'Team', id: 'LIST' },
     { type: 'Audit', id: 'LIST' },
     { type: 'Dashboard', id: 'WORKPLACE' },
-  ]);
+  ],
 });
-afterEach(() => {
-  cleanup();
-  probe.stop();
-  restoreServer();
-});
+const { refetchedBy, writes } = host;
 
-const writes = () => received.filter((r) => r.method !== 'get');
 /** How often the page has read `url` from the server. */
-const readsOf = (url: string) => received.filter((r) => r.method === 'get' && r.url === url).length;
+const readsOf = (url: string) =>
+  host.received.filter((r) => r.method === 'get' && r.url === url).length;
 /** The reads the live channel refetches on hearing that a pin or canary moved. */
-const byLive = () => probe.refetchedBy(probe.asLiveEvent({ type: 'section.versions.changed' }));
+const byLive = () => host.byLive({ type: 'section.versions.changed' });
 
 async function openPage() {
-  renderHost(<SectionVersionsPage />, store);
+  renderHost(<SectionVersionsPage />, host.store);
   await screen.findByTestId(`pin-guide-${GUIDE_2.version}`);
 }
 
@@ -134,7 +117,7 @@ function confirmWith(dialog: HTMLElement, reasonTestId: string) {
 async function pageReadsAgain(act: () => Promise<void>) {
   const pageUrls = ['/sections/environments', '/sections', '/sections/history', '/sections/health'];
   const before = pageUrls.map(readsOf);
-  const byMutation = await probe.refetchedBy(act);
+  const byMutation = await refetchedBy(act);
   pageUrls.forEach((url, i) => expect(readsOf(url), url).toBeGreaterThan(before[i]));
   return byMutation;
 }
@@ -183,13 +166,13 @@ describe('a pin or a rollback', () => {
   });
 
   it('refused for a field, it keeps the dialog with the message and refetches nothing', async () => {
-    answer = refused(400, 'VALIDATION_FAILED', '请求参数不合法', {
+    answer = refused('VALIDATION_FAILED', {
       fields: [{ path: 'reason', message: '原因过长' }],
     });
     await openPage();
     fireEvent.click(screen.getByTestId(`pin-guide-${GUIDE_2.version}`));
     const dialog = await screen.findByRole('dialog');
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       confirmWith(dialog, 'pin-reason');
       await screen.findByText('请求参数不合法');
     });
@@ -204,7 +187,7 @@ describe('a pin or a rollback', () => {
   });
 
   it('refused as stale (the pin moved meanwhile), it keeps the dialog and reads the page again', async () => {
-    answer = refused(409, 'STALE_VERSION', '数据已被他人修改，请刷新后重试', {
+    answer = refused('STALE_VERSION', {
       data: { current: '1.0.1' },
     });
     await openPage();
@@ -287,13 +270,13 @@ describe("the canary's steps", () => {
   );
 
   it('refused for a field, it keeps the dialog and refetches nothing', async () => {
-    answer = refused(400, 'VALIDATION_FAILED', '请求参数不合法', {
+    answer = refused('VALIDATION_FAILED', {
       fields: [{ path: 'share', message: '比例超出范围' }],
     });
     await openPage();
     fireEvent.click(screen.getByTestId('canary-widen-scenic'));
     const dialog = await screen.findByRole('dialog');
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       confirmWith(dialog, 'canary-reason');
       await screen.findByText('请求参数不合法');
     });
@@ -318,7 +301,7 @@ describe('a looked-up user', () => {
 
 describe('a new environment', () => {
   const create = () =>
-    store
+    host.store
       .dispatch(
         sectionVersionQueries.endpoints.createSectionEnvironment.initiate({
           name: 'qa',
@@ -330,14 +313,14 @@ describe('a new environment', () => {
 
   it('created, it refetches the reads section.versions.changed names', async () => {
     answer = ok({ name: 'qa', description: '' });
-    const byMutation = await probe.refetchedBy(create);
+    const byMutation = await refetchedBy(create);
     expect(byMutation).toEqual(await byLive());
     expect(byMutation).toEqual(['SectionVersions']);
     expect(writes()[0]).toMatchObject({ method: 'post', url: '/sections/environments' });
   });
 
   it('refused (the name is taken), it refetches nothing', async () => {
-    answer = refused(409, 'DUPLICATE', '环境已存在');
-    expect(await probe.refetchedBy(create)).toEqual([]);
+    answer = refused('DUPLICATE', { msg: '环境已存在' });
+    expect(await refetchedBy(create)).toEqual([]);
   });
 });

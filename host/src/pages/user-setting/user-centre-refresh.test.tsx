@@ -5,24 +5,12 @@
 // refused write (a field the server refuses, a wrong password, a record no longer under audit)
 // refetches nothing. The real panels, store and mutations in jsdom; only the server (the HTTP
 // client's adapter) is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProfileInfo, CertificationInfo } from '@console/shared/contracts/profile';
 import type { OwnSession } from '@console/shared/contracts/auth';
-import type { DomainEvent } from '@console/shared/api';
 import { profileQueries } from '@console/shared/api';
-import { createStore } from '@console/shared/store';
-import {
-  fakeServer,
-  ok,
-  probeTags,
-  refused,
-  renderHost,
-  restoreServer,
-  type Answer,
-  type Received,
-  type Store,
-} from '../../test/writeRefresh';
+import { hostUnderTest, ok, refused, renderHost, type Answer } from '../../test/writeRefresh';
 import { SessionList } from '../user-info/SessionList';
 import { BasicInfoForm } from './BasicInfoForm';
 import { CertificationPanel } from './CertificationPanel';
@@ -79,17 +67,15 @@ function reads(url: string): unknown {
 
 /** What the server answers a write. */
 let answer: Answer = ok(true);
-let received: Received[] = [];
-let store: Store;
-let probe: Awaited<ReturnType<typeof probeTags>>;
-
-beforeEach(async () => {
+beforeEach(() => {
   answer = ok(true);
   server = { profile: PROFILE, certification: CERTIFICATION };
-  received = fakeServer(reads, () => answer);
-  store = createStore();
-  // The user centre's reads by their tags, and some it must leave alone.
-  probe = await probeTags(store, [
+});
+// The user centre's reads by their tags, and some it must leave alone.
+const host = hostUnderTest({
+  reads,
+  answer: () => answer,
+  probed: [
     'Profile',
     'Session',
     'Certification',
@@ -97,22 +83,13 @@ beforeEach(async () => {
     'UnreadCounts',
     { type: 'Message', id: 'LIST' },
     { type: 'Dashboard', id: 'WORKPLACE' },
-  ]);
+  ],
 });
-afterEach(() => {
-  cleanup();
-  probe.stop();
-  restoreServer();
-});
-
-const writes = () => received.filter((r) => r.method !== 'get');
-
-/** The reads `event` names when the live channel hears it. */
-const byLive = (event: DomainEvent) => probe.refetchedBy(probe.asLiveEvent(event));
+const { byLive, refetchedBy, writes } = host;
 
 describe('the basic information form', () => {
   async function open() {
-    renderHost(<BasicInfoForm />, store);
+    renderHost(<BasicInfoForm />, host.store);
     await screen.findByDisplayValue(PROFILE.email);
   }
   const save = () => fireEvent.click(screen.getByTestId('basic-info-save'));
@@ -122,7 +99,7 @@ describe('the basic information form', () => {
     answer = ok(saved);
     await open();
     server = { ...server, profile: saved };
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       save();
       await screen.findByText('保存成功');
     });
@@ -131,17 +108,17 @@ describe('the basic information form', () => {
     expect(writes()[0]).toMatchObject({ method: 'put', url: '/user/profile' });
     expect(writes()[0].body).toMatchObject({ version: 3 });
     // The form goes on from the saved profile (its new version).
-    expect(profileQueries.endpoints.profile.select(undefined)(store.getState()).data).toEqual(
+    expect(profileQueries.endpoints.profile.select(undefined)(host.store.getState()).data).toEqual(
       saved,
     );
   });
 
   it('refused for a field, it shows the error on the field and refetches nothing', async () => {
-    answer = refused(400, 'VALIDATION_FAILED', '请求参数不合法', {
+    answer = refused('VALIDATION_FAILED', {
       fields: [{ path: 'email', message: '邮箱已被使用' }],
     });
     await open();
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       save();
       await screen.findByText('邮箱已被使用');
     });
@@ -153,10 +130,10 @@ describe('the avatar', () => {
   it('uploaded, it refetches the reads profile.updated names and shows the new avatar', async () => {
     answer = ok({ avatar: '/uploads/avatar-1.png' });
     server = { ...server, profile: { ...PROFILE, avatar: '/uploads/avatar-1.png' } };
-    renderHost(<BasicInfoForm />, store);
+    renderHost(<BasicInfoForm />, host.store);
     await screen.findByDisplayValue(PROFILE.email);
     const file = new File([new Uint8Array(10)], 'me.png', { type: 'image/png' });
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [file] } });
       await waitFor(() => expect(writes()).toHaveLength(1));
       await waitFor(() =>
@@ -170,7 +147,7 @@ describe('the avatar', () => {
 
 describe('the security panel', () => {
   async function changePassword() {
-    renderHost(<SecurityPanel />, store);
+    renderHost(<SecurityPanel />, host.store);
     const form = screen.getByTestId('password-form');
     const [old, next, confirm] = within(form).getAllByDisplayValue('');
     fireEvent.change(old, { target: { value: 'old-Passw0rd' } });
@@ -180,7 +157,7 @@ describe('the security panel', () => {
   }
 
   it('a changed password refetches the reads own.sessions.changed names', async () => {
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       await changePassword();
       await screen.findByText('密码已修改，其他设备上的会话已退出');
     });
@@ -190,8 +167,8 @@ describe('the security panel', () => {
   });
 
   it('a wrong old password is shown on its field and refetches nothing', async () => {
-    answer = refused(400, 'WRONG_PASSWORD', '原密码错误');
-    const byMutation = await probe.refetchedBy(async () => {
+    answer = refused('WRONG_PASSWORD');
+    const byMutation = await refetchedBy(async () => {
       await changePassword();
       await screen.findByText('原密码错误');
     });
@@ -199,8 +176,8 @@ describe('the security panel', () => {
   });
 
   it('signing out the other sessions refetches the reads own.sessions.changed names', async () => {
-    renderHost(<SecurityPanel />, store);
-    const byMutation = await probe.refetchedBy(async () => {
+    renderHost(<SecurityPanel />, host.store);
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByTestId('security-sign-out-others'));
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
@@ -210,11 +187,11 @@ describe('the security panel', () => {
 
 describe('the session list', () => {
   it('signing out the others refetches the list (own.sessions.changed), a refusal nothing', async () => {
-    renderHost(<SessionList />, store);
+    renderHost(<SessionList />, host.store);
     await screen.findByText('another browser');
-    const sessionReads = () => received.filter((r) => r.url === '/user/sessions').length;
+    const sessionReads = () => host.received.filter((r) => r.url === '/user/sessions').length;
     const before = sessionReads();
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByTestId('sign-out-others'));
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
@@ -222,8 +199,8 @@ describe('the session list', () => {
     // The list on the page is one of those reads: it asked the server again.
     expect(sessionReads()).toBeGreaterThan(before);
 
-    answer = refused(500, 'INTERNAL', '服务器错误');
-    const afterRefusal = await probe.refetchedBy(async () => {
+    answer = refused('INTERNAL', { msg: '服务器错误' });
+    const afterRefusal = await refetchedBy(async () => {
       fireEvent.click(screen.getByTestId('sign-out-others'));
       await waitFor(() => expect(writes()).toHaveLength(2));
     });
@@ -233,14 +210,14 @@ describe('the session list', () => {
 
 describe('the certification panel', () => {
   async function withdraw() {
-    renderHost(<CertificationPanel />, store);
+    renderHost(<CertificationPanel />, host.store);
     fireEvent.click(await screen.findByTestId('certification-withdraw'));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
   }
 
   it('a withdrawn application refetches the reads certification.changed names', async () => {
     answer = ok({ ...AUDITING, status: 'withdrawn', version: 3 });
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       await withdraw();
       await screen.findByText('认证申请已撤回');
     });
@@ -256,7 +233,7 @@ describe('the certification panel', () => {
   it('a submitted application refetches the reads certification.changed names', async () => {
     server = { ...server, certification: { enterpriseInfo: null, list: [] } };
     answer = ok({ ...AUDITING, id: 6, version: 1 });
-    renderHost(<CertificationPanel />, store);
+    renderHost(<CertificationPanel />, host.store);
     fireEvent.click(await screen.findByTestId('certification-apply'));
     const dialog = await screen.findByRole('dialog');
     const [name, person, number, , code] = within(dialog).getAllByRole('textbox');
@@ -264,7 +241,7 @@ describe('the certification panel', () => {
     fireEvent.change(person, { target: { value: '王某' } });
     fireEvent.change(number, { target: { value: 'L-2026-001' } });
     fireEvent.change(code, { target: { value: '91330100-X' } });
-    const byMutation = await probe.refetchedBy(async () => {
+    const byMutation = await refetchedBy(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
       await screen.findByText('认证申请已提交，等待审核');
     });
@@ -274,8 +251,8 @@ describe('the certification panel', () => {
   });
 
   it('a refused withdrawal refetches nothing', async () => {
-    answer = refused(409, 'STALE_VERSION', '数据已被他人修改，请刷新后重试');
-    const byMutation = await probe.refetchedBy(async () => {
+    answer = refused('STALE_VERSION');
+    const byMutation = await refetchedBy(async () => {
       await withdraw();
       await waitFor(() => expect(writes()).toHaveLength(1));
     });
