@@ -4,7 +4,7 @@
 // ruleBreach); this file never restates them.
 import { z } from 'zod';
 import type { Localized } from './locale';
-import { calendarDay, idParam, idSchema, PAGE_MAX, textSchema } from './validation';
+import { calendarDay, idParam, idSchema, pageQueryFields, textSchema } from './validation';
 import { guideCheckItem, ruleBreach, TEAM_LIMITS, TEAM_STATUSES } from './team';
 
 const m = (zh: string, en: string): Localized => ({ 'zh-CN': zh, 'en-US': en });
@@ -154,8 +154,7 @@ const rangeQuery = {
 /** GET /api/allocation/teams (team:read): pending teams starting in [from, to]. */
 export const waitingTeamsQuery = z.strictObject({
   ...rangeQuery,
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  ...pageQueryFields({ size: 50, max: 500 }),
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
 });
 export type WaitingTeamsQuery = z.infer<typeof waitingTeamsQuery>;
@@ -236,8 +235,7 @@ export const mayLead = (
 
 /** GET /api/allocation/teams/:id/candidates (team:allocate). */
 export const candidatesQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields({ size: 20, max: 100 }),
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
   eligibleOnly: z.enum(['true', 'false']).optional(),
 });
@@ -459,8 +457,7 @@ export const PLAN_TTL_HOURS = 24;
 /** GET /api/allocation/board (team:read): guides × days over [from, to]. */
 export const boardQuery = z.strictObject({
   ...rangeQuery,
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(500),
+  ...pageQueryFields({ size: 500, max: 500 }),
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
 });
 export type BoardQuery = z.infer<typeof boardQuery>;

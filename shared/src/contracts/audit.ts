@@ -2,7 +2,7 @@
 // export of a filter and the verification of the hash chain.
 import { z } from 'zod';
 import { ID_MAX } from './ids';
-import { textSchema } from './validation';
+import { pageSizeParam, textSchema } from './validation';
 
 export const AUDIT_LIMITS = {
   pageSizeMax: 100,
@@ -52,7 +52,7 @@ export const auditListQuery = auditFilter
   .extend({
     before: rowId.optional(),
     after: rowId.optional(),
-    pageSize: z.coerce.number().int().min(1).max(AUDIT_LIMITS.pageSizeMax).default(20),
+    pageSize: pageSizeParam({ size: 20, max: AUDIT_LIMITS.pageSizeMax }),
   })
   .refine((q) => q.before === undefined || q.after === undefined, {
     path: ['after'],

@@ -2,7 +2,7 @@
 // gzip'd file of lines: a header (product marker, format, schema and app version, time), every
 // table's rows (COPY text since format 2), and a trailer holding the SHA-256 of everything before it.
 import { z } from 'zod';
-import { PAGE_MAX } from './validation';
+import { pageQueryFields } from './validation';
 
 export const BACKUP_KINDS = ['manual', 'scheduled', 'pre-restore'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
@@ -20,8 +20,7 @@ export const backupIdParams = z.strictObject({
 });
 
 export const backupListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
 });
 export type BackupListQuery = z.infer<typeof backupListQuery>;
 

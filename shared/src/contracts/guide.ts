@@ -11,7 +11,8 @@ import {
   textSchema,
   idParam,
   idSchema,
-  PAGE_MAX,
+  pageQueryFields,
+  sortOrderField,
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
@@ -460,13 +461,12 @@ const guideFilterFields = {
   /** Holds a certification for this scenic spot valid today. */
   certifiedSpotId: idParam.optional(),
   sortField: z.enum(GUIDE_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
+  sortOrder: sortOrderField(),
 };
 
 /** GET /api/guides query: filters, sort, page. */
 export const guideListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   ...guideFilterFields,
 });
 export type GuideListQuery = z.infer<typeof guideListQuery>;
@@ -515,8 +515,7 @@ export const TEAMS_LED_STATUSES = ['ongoing', 'completed'] as const satisfies re
 
 /** `GET /api/guides/:id/teams` and `/feedback`: one page of the profile's lists. */
 export const guideRecordsQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(5),
+  ...pageQueryFields({ size: 5, max: 100 }),
 });
 export type GuideRecordsQuery = z.infer<typeof guideRecordsQuery>;
 

@@ -1,7 +1,7 @@
 // Per-user messages (product.md, "Messages"; seed §3 message shape, §7 list/read calls).
 import { z } from 'zod';
 import type { Locale, Localized } from './locale';
-import { textSchema, idSchema, PAGE_MAX, multilineTextSchema } from './validation';
+import { textSchema, idSchema, pageQueryFields, multilineTextSchema } from './validation';
 
 export const MESSAGE_TYPES = ['message', 'notice', 'todo'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -21,8 +21,7 @@ export const messageListQuery = z.strictObject({
     .int()
     .refine((v) => v === 0 || v === 1, 'status must be 0 or 1')
     .optional(),
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
 });
 export type MessageListQuery = z.infer<typeof messageListQuery>;
 

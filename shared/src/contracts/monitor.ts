@@ -3,7 +3,13 @@
 // limits live here so the form and the server refuse the same messages.
 import { z } from 'zod';
 import { SCENIC_LOAD_BANDS, SCENIC_STATUSES } from './scenic';
-import { idParam, idSchema, multilineTextSchema, registerValidationMessages } from './validation';
+import {
+  idParam,
+  idSchema,
+  multilineTextSchema,
+  pageSizeParam,
+  registerValidationMessages,
+} from './validation';
 import type { Localized } from './locale';
 
 // Live load board ---------------------------------------------------------------------------
@@ -120,12 +126,7 @@ export type ChatSendBody = z.infer<typeof chatSendBody>;
 /** A keyset page, newest first; `before`: the messages older than that id. */
 export const chatListQuery = z.strictObject({
   before: idParam.optional(),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CHAT_LIMITS.pageSizeMax)
-    .default(CHAT_LIMITS.pageSizeDefault),
+  pageSize: pageSizeParam({ size: CHAT_LIMITS.pageSizeDefault, max: CHAT_LIMITS.pageSizeMax }),
 });
 export type ChatListQuery = z.infer<typeof chatListQuery>;
 

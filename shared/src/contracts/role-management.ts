@@ -10,7 +10,7 @@ import {
   idParam,
   idSchema,
   multilineTextSchema,
-  PAGE_MAX,
+  pageQueryFields,
   registerValidationMessages,
   textSchema,
 } from './validation';
@@ -146,8 +146,7 @@ export const roleUpdateBody = z.strictObject({
 export type RoleUpdateBody = z.input<typeof roleUpdateBody>;
 
 export const roleListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryFields({ size: 20, max: 100 }),
   /** Part of the code or either name. */
   keyword: textSchema().trim().max(ROLE_LIMITS.nameMax).optional(),
 });

@@ -5,7 +5,7 @@ import { sortFieldsOf } from './fields';
 import { SCENIC_GRADES, SCENIC_LIMITS, SCENIC_STATUSES } from './scenic';
 import { SCENIC_FIELD_SPECS } from './scenic-fields';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
-import { PAGE_MAX, textSchema } from './validation';
+import { pageQueryFields, sortOrderField, textSchema } from './validation';
 
 /**
  * The list sorts by the fields whose column sorts and by: the category (no sorter on its
@@ -32,12 +32,11 @@ export const scenicSpotFilterFields = {
   city: textSchema().trim().max(SCENIC_LIMITS.regionMax).optional(),
   status: z.enum(SCENIC_STATUSES).optional(),
   sortField: z.enum(SCENIC_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
+  sortOrder: sortOrderField(),
 };
 
 export const scenicSpotListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   ...scenicSpotFilterFields,
 });
 export type ScenicSpotListQuery = z.infer<typeof scenicSpotListQuery>;

@@ -10,7 +10,7 @@ import {
   textSchema,
   idParam,
   idSchema,
-  PAGE_MAX,
+  pageQueryFields,
   multilineTextSchema,
   withoutDefaults,
 } from './validation';
@@ -204,8 +204,7 @@ export const scenicSpotOptionsQuery = z.strictObject({
     .transform((text) => [...new Set(text.split(',').map(Number))])
     .pipe(z.array(idSchema).max(SCENIC_OPTIONS_PAGE_MAX))
     .optional(),
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(SCENIC_OPTIONS_PAGE_MAX).default(20),
+  ...pageQueryFields({ size: 20, max: SCENIC_OPTIONS_PAGE_MAX }),
 });
 export type ScenicSpotOptionsQuery = z.infer<typeof scenicSpotOptionsQuery>;
 /** One picker option: enough to show and search a spot. */

@@ -1,7 +1,7 @@
 // Section versions (product.md, "Section versions"; issue 5): published section bundles,
 // environments, the pin of each section per environment and its history.
 import { z } from 'zod';
-import { textSchema, PAGE_MAX, multilineTextSchema } from './validation';
+import { textSchema, pageQueryFields, multilineTextSchema } from './validation';
 import { SECTION_NAMES, type SectionName } from './section-names';
 import { PERMISSIONS } from './permissions';
 
@@ -52,10 +52,7 @@ export const createEnvironmentBody = z.strictObject({
 });
 export type CreateEnvironmentBody = z.infer<typeof createEnvironmentBody>;
 
-const page = {
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-};
+const page = pageQueryFields({ size: 10, max: 100 });
 
 export const sectionVersionsQuery = z.strictObject({
   section: textSchema().max(32).optional(),

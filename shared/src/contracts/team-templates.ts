@@ -9,7 +9,7 @@ import {
   calendarDay,
   idParam,
   idSchema,
-  PAGE_MAX,
+  pageQueryFields,
   registerValidationMessages,
   textSchema,
 } from './validation';
@@ -104,8 +104,7 @@ export type TeamTemplateCreateBody = z.infer<typeof teamTemplateCreateBody>;
 
 /** GET /api/team-templates: a page, newest first; `keyword`: the name or a spot's name contains. */
 export const teamTemplateListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
 });
 export type TeamTemplateListQuery = z.infer<typeof teamTemplateListQuery>;

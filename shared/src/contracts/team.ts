@@ -14,7 +14,8 @@ import {
   multilineTextSchema,
   idParam,
   idSchema,
-  PAGE_MAX,
+  pageQueryFields,
+  sortOrderField,
   withoutDefaults,
 } from './validation';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
@@ -648,13 +649,12 @@ const teamFilterFields = {
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sortField: z.enum(TEAM_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
+  sortOrder: sortOrderField(),
 };
 
 /** GET /api/teams query: filters, sort, page. */
 export const teamListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   ...teamFilterFields,
 });
 export type TeamListQuery = z.infer<typeof teamListQuery>;
@@ -786,8 +786,7 @@ export function teamCodeFrom(pattern: string, date: string, seq: number): string
 
 /** GET /api/teams/:id/operation-log: a page of the team's audit rows, newest first. */
 export const teamLogQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
 });
 
 export const teamLogEntry = z.object({
@@ -823,8 +822,7 @@ export const capacityWarningShape = z.object({
 
 /** GET /api/teams/:id/guide-check: every guide against the hard rules, eligible first. */
 export const guideCheckQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   /** Name contains, or code starts with. */
   keyword: textSchema().trim().max(TEAM_LIMITS.keywordMax).optional(),
   eligibleOnly: z.enum(['true', 'false']).optional(),

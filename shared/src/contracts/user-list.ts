@@ -5,7 +5,7 @@ import { sortFieldsOf } from './fields';
 import { USER_LIMITS } from './users';
 import { USER_FIELD_SPECS, USER_STATE_SPECS } from './user-fields';
 import { SPREADSHEET_FORMATS } from './spreadsheet';
-import { PAGE_MAX, textSchema } from './validation';
+import { pageQueryFields, sortOrderField, textSchema } from './validation';
 
 /** The table sorts by the columns that sort, of the form's fields and of the state. */
 export const USER_SORT_FIELDS = sortFieldsOf({ ...USER_FIELD_SPECS, ...USER_STATE_SPECS }, []);
@@ -22,12 +22,11 @@ export const userFilterFields = {
   enabled: flag,
   locked: flag,
   sortField: z.enum(USER_SORT_FIELDS).optional(),
-  sortOrder: z.enum(['ascend', 'descend']).optional(),
+  sortOrder: sortOrderField(),
 };
 
 export const userListQuery = z.strictObject({
-  current: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryFields({ size: 10, max: 100 }),
   ...userFilterFields,
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
