@@ -5,50 +5,29 @@
 // read); a refused restore says why and reads the list and the schedule again (they may have
 // moved on), a refused delete refetches nothing. The real page, store and mutations in jsdom;
 // only the server is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { PERMISSIONS } from '@console/shared';
 import { ERRORS } from '@console/shared/contracts/errors';
-import { createStore } from '@console/shared/store';
 import { BACKUP } from '../../test/fixtures';
 import { renderSystem } from '../../test/render';
-import { asLiveEvent, cacheReads, refetchedBy } from '../../test/refresh';
-import {
-  fakeServer,
-  ok,
-  refused,
-  restoreServer,
-  writes,
-  type Answer,
-  type Received,
-} from '../../test/server';
+import { asLiveEvent, sectionUnderTest } from '../../test/refresh';
+import { ok, refused, writes, type Answer } from '../../test/server';
 import { backupWrites } from './api';
 import BackupRestorePage from '.';
 
 const BACKUP_READS = ['/audit', '/backups', '/backups/status'];
 
 let answer: Answer = ok(BACKUP);
-let received: Received[] = [];
-let store: ReturnType<typeof createStore>;
-let release: () => void = () => {};
 
-beforeEach(async () => {
-  received = fakeServer(() => answer);
-  store = createStore();
-  release = await cacheReads(store);
-});
-afterEach(() => {
-  cleanup();
-  release();
-  restoreServer();
-});
+const system = sectionUnderTest(() => answer);
 
 /** The reads fetched again; not the progress bar's poll while an operation runs. */
 const refetched = async (act: () => unknown) =>
-  (await refetchedBy(received, act)).filter((url) => url !== '/backups/progress');
+  (await system.refetched(act)).filter((url) => url !== '/backups/progress');
 
 async function openPage() {
-  renderSystem(<BackupRestorePage />, { store, permissions: PERMISSIONS });
+  renderSystem(<BackupRestorePage />, { store: system.store, permissions: PERMISSIONS });
   await screen.findAllByTestId('backup-file-sha256');
 }
 
@@ -67,9 +46,11 @@ describe('the backups page’s writes', () => {
       fireEvent.click(screen.getByTestId('backup-create'));
       expect(await screen.findByText('备份已完成')).toBeTruthy();
     });
-    expect(byMutation).toEqual(await refetched(asLiveEvent(store, { type: 'backup.changed' })));
+    expect(byMutation).toEqual(
+      await refetched(asLiveEvent(system.store, { type: 'backup.changed' })),
+    );
     expect(byMutation).toEqual(BACKUP_READS);
-    expect(writes(received, 'post')[0].url).toBe('/backups');
+    expect(writes(system.received, 'post')[0].url).toBe('/backups');
   });
 
   it('a backup deleted, once confirmed, refetches the same', async () => {
@@ -81,7 +62,7 @@ describe('the backups page’s writes', () => {
       expect(await screen.findByText('备份已删除')).toBeTruthy();
     });
     expect(byMutation).toEqual(BACKUP_READS);
-    expect(writes(received, 'delete')[0].url).toBe(`/backups/${BACKUP.id}`);
+    expect(writes(system.received, 'delete')[0].url).toBe(`/backups/${BACKUP.id}`);
   });
 
   it('a delete refused refetches nothing', async () => {
@@ -90,7 +71,7 @@ describe('the backups page’s writes', () => {
     const byMutation = await refetched(async () => {
       fireEvent.click(screen.getByTestId('backup-delete'));
       await confirmDialog();
-      await waitFor(() => expect(writes(received, 'delete')).toHaveLength(1));
+      await waitFor(() => expect(writes(system.received, 'delete')).toHaveLength(1));
     });
     expect(byMutation).toEqual([]);
   });
@@ -107,7 +88,7 @@ describe('the backups page’s writes', () => {
       );
     });
     expect(byMutation).toEqual(BACKUP_READS);
-    expect(writes(received, 'post')[0]).toMatchObject({
+    expect(writes(system.received, 'post')[0]).toMatchObject({
       url: `/backups/${BACKUP.id}/restore`,
       body: { confirm: true },
     });
@@ -116,9 +97,13 @@ describe('the backups page’s writes', () => {
   it('a restore refetches every cached read (backup.restored)', async () => {
     answer = ok({ restored: { ...BACKUP }, preRestoreBackupId: 'b-pre' });
     const byMutation = await refetched(() =>
-      store.dispatch(backupWrites.endpoints.restoreBackup.initiate({ id: BACKUP.id })).unwrap(),
+      system.store
+        .dispatch(backupWrites.endpoints.restoreBackup.initiate({ id: BACKUP.id }))
+        .unwrap(),
     );
-    expect(byMutation).toEqual(await refetched(asLiveEvent(store, { type: 'backup.restored' })));
+    expect(byMutation).toEqual(
+      await refetched(asLiveEvent(system.store, { type: 'backup.restored' })),
+    );
     expect(byMutation).toEqual([
       '/audit',
       '/backups',

@@ -5,49 +5,28 @@
 // the dialog and refetches nothing; a row action refused because the row is out of date (its
 // version, an item now in use, a list that changed) reads them again. The real page,
 // store and mutations in jsdom; only the server is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ERRORS } from '@console/shared/contracts/errors';
-import { createStore } from '@console/shared/store';
 import { systemWrites } from '../../api';
 import { CATEGORY, ITEM } from '../../test/fixtures';
 import { renderSystem } from '../../test/render';
-import { asLiveEvent, cacheReads, refetchedBy } from '../../test/refresh';
-import {
-  fakeServer,
-  ok,
-  refused,
-  restoreServer,
-  writes,
-  type Answer,
-  type Received,
-} from '../../test/server';
+import { asLiveEvent, sectionUnderTest } from '../../test/refresh';
+import { ok, refused, writes, type Answer } from '../../test/server';
 import PropertyManagementPage from '.';
 
 const ITEMS_READ = `/properties/categories/${CATEGORY.code}/items`;
 const DICTIONARY_READS = ['/audit', ITEMS_READ];
 
 let answer: Answer = ok(ITEM);
-let received: Received[] = [];
-let store: ReturnType<typeof createStore>;
-let release: () => void = () => {};
 
-beforeEach(async () => {
-  received = fakeServer(() => answer);
-  store = createStore();
-  release = await cacheReads(store);
-});
-afterEach(() => {
-  cleanup();
-  release();
-  restoreServer();
-});
+const system = sectionUnderTest(() => answer);
 
-const refetched = (act: () => unknown) => refetchedBy(received, act);
+const { refetched } = system;
 
 /** The page on the item's category, its edit dialog open. */
 async function editItem() {
-  renderSystem(<PropertyManagementPage />, { store });
+  renderSystem(<PropertyManagementPage />, { store: system.store });
   await screen.findByText(ITEM.labelZh);
   fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }));
   return (await screen.findByTestId('item-labelZh')) as HTMLInputElement;
@@ -66,10 +45,12 @@ describe('an item saved in the dialog', () => {
       expect(await screen.findByText('已保存，所有表单的选项已更新')).toBeTruthy();
     });
     expect(byMutation).toEqual(
-      await refetched(asLiveEvent(store, { type: 'dictionary.changed', category: CATEGORY.code })),
+      await refetched(
+        asLiveEvent(system.store, { type: 'dictionary.changed', category: CATEGORY.code }),
+      ),
     );
     expect(byMutation).toEqual(DICTIONARY_READS);
-    expect(writes(received, 'put')[0]).toMatchObject({
+    expect(writes(system.received, 'put')[0]).toMatchObject({
       url: `/properties/items/${ITEM.id}`,
       body: { labelZh: '法文', labelEn: ITEM.labelEn, enabled: true, version: ITEM.version },
     });
@@ -107,13 +88,13 @@ describe('the items table’s row writes', () => {
 
   it('enabled, deleted or moved: the dictionary reads and the log', async () => {
     answer = ok(ITEM);
-    renderSystem(<PropertyManagementPage />, { store });
+    renderSystem(<PropertyManagementPage />, { store: system.store });
     await screen.findByText(ITEM.labelZh);
     const switched = await refetched(async () => {
       fireEvent.click(screen.getByRole('switch', { name: `启用 ${ITEM.labelZh}` }));
-      await waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+      await waitFor(() => expect(writes(system.received, 'put')).toHaveLength(1));
     });
-    expect(writes(received, 'put')[0].body).toEqual({
+    expect(writes(system.received, 'put')[0].body).toEqual({
       labelZh: ITEM.labelZh,
       labelEn: ITEM.labelEn,
       enabled: false,
@@ -121,11 +102,11 @@ describe('the items table’s row writes', () => {
     });
     answer = ok(true);
     const deleted = await refetched(() =>
-      store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })).unwrap(),
+      system.store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })).unwrap(),
     );
     answer = ok([ITEM]);
     const moved = await refetched(() =>
-      store.dispatch(w.reorderItems.initiate({ category, ids: [ITEM.id] })).unwrap(),
+      system.store.dispatch(w.reorderItems.initiate({ category, ids: [ITEM.id] })).unwrap(),
     );
     expect([switched, deleted, moved]).toEqual([
       DICTIONARY_READS,
@@ -137,17 +118,17 @@ describe('the items table’s row writes', () => {
   it('refused as out of date, the items are read again; refused otherwise, nothing', async () => {
     answer = refused('PROPERTY_IN_USE');
     const inUse = await refetched(() =>
-      store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })),
+      system.store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })),
     );
     answer = refused('STALE_VERSION');
     const stale = await refetched(() =>
-      store.dispatch(w.setItemEnabled.initiate({ category, item: ITEM, enabled: false })),
+      system.store.dispatch(w.setItemEnabled.initiate({ category, item: ITEM, enabled: false })),
     );
     answer = refused('VALIDATION_FAILED', {
       fields: [{ path: 'ids', message: '须恰好列出该类别的全部属性项' }],
     });
     const listChanged = await refetched(() =>
-      store.dispatch(w.reorderItems.initiate({ category, ids: [ITEM.id] })),
+      system.store.dispatch(w.reorderItems.initiate({ category, ids: [ITEM.id] })),
     );
     // The event's reads, as after a change (another admin's change wrote the log too).
     expect([inUse, stale, listChanged]).toEqual([
@@ -157,7 +138,7 @@ describe('the items table’s row writes', () => {
     ]);
     answer = refused('FORBIDDEN');
     const forbidden = await refetched(() =>
-      store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })),
+      system.store.dispatch(w.deleteItem.initiate({ category, id: ITEM.id, version: 2 })),
     );
     expect(forbidden).toEqual([]);
   });

@@ -4,54 +4,33 @@
 // operation log — as the live channel would; a refused save keeps the editor and refetches
 // nothing; a delete refused because the role gained users reads the roles again. The real
 // editor, store and mutations in jsdom; only the server is replaced.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { roleFormValues } from '@console/shared';
 import { ERRORS } from '@console/shared/contracts/errors';
 import { setPinnedPages } from '@console/shared/section';
-import { createStore } from '@console/shared/store';
 import { DECLARED_PAGES } from '@console/shared/testing/declared-sections';
 import { userWrites } from '../../usersApi';
 import { role } from '../../test/fixtures';
 import { renderSystem } from '../../test/render';
-import { asLiveEvent, cacheReads, refetchedBy } from '../../test/refresh';
-import {
-  fakeServer,
-  ok,
-  refused,
-  restoreServer,
-  writes,
-  type Answer,
-  type Received,
-} from '../../test/server';
+import { asLiveEvent, sectionUnderTest } from '../../test/refresh';
+import { ok, refused, writes, type Answer } from '../../test/server';
 import { RoleEditor } from './RoleEditor';
 
 const TARGET = { ...role(5, 'dispatch', ['guide:read']), userCount: 2, version: 3 };
 const ROLE_READS = ['/audit', '/system/roles', '/system/users'];
 
 let answer: Answer = ok(TARGET);
-let received: Received[] = [];
-let store: ReturnType<typeof createStore>;
-let release: () => void = () => {};
 
 beforeAll(() => setPinnedPages(DECLARED_PAGES));
-beforeEach(async () => {
-  received = fakeServer(() => answer);
-  store = createStore();
-  release = await cacheReads(store);
-});
-afterEach(() => {
-  cleanup();
-  release();
-  restoreServer();
-});
+const system = sectionUnderTest(() => answer);
 
-const refetched = (act: () => unknown) => refetchedBy(received, act);
+const { refetched } = system;
 
 function openEditor() {
   const onSaved = vi.fn();
   renderSystem(<RoleEditor role={TARGET} readOnly={false} onClose={() => {}} onSaved={onSaved} />, {
-    store,
+    store: system.store,
   });
   return onSaved;
 }
@@ -67,11 +46,11 @@ describe('a role saved in the editor', () => {
       await waitFor(() => expect(onSaved).toHaveBeenCalled());
     });
     expect(byMutation).toEqual(
-      await refetched(asLiveEvent(store, { type: 'system.role.changed' })),
+      await refetched(asLiveEvent(system.store, { type: 'system.role.changed' })),
     );
     // Not the sessions, the config, the dictionary or the backups.
     expect(byMutation).toEqual(ROLE_READS);
-    expect(writes(received, 'put')[0].body).toEqual(roleFormValues(TARGET));
+    expect(writes(system.received, 'put')[0].body).toEqual(roleFormValues(TARGET));
   });
 
   it('refused as stale (409), it says so, keeps the editor and refetches nothing', async () => {
@@ -104,12 +83,12 @@ describe('a role saved in the editor', () => {
 
 describe('a role deleted', () => {
   const remove = () =>
-    store.dispatch(userWrites.endpoints.deleteRole.initiate({ id: 5, version: 3 }));
+    system.store.dispatch(userWrites.endpoints.deleteRole.initiate({ id: 5, version: 3 }));
 
   it('refetches what system.role.changed names', async () => {
     answer = ok(true);
     expect(await refetched(() => remove().unwrap())).toEqual(ROLE_READS);
-    expect(writes(received, 'delete')[0].params).toEqual({ version: 3 });
+    expect(writes(system.received, 'delete')[0].params).toEqual({ version: 3 });
   });
 
   it('refused because users hold it now, the roles are read again (their counts)', async () => {

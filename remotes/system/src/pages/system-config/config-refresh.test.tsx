@@ -4,22 +4,13 @@
 // live channel would, and the page shows the saved entries from the answer at once; a refused
 // save (a stale version) keeps the changes on the page and refetches nothing. The real page,
 // store and mutation in jsdom; only the server is replaced.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ERRORS } from '@console/shared/contracts/errors';
-import { createStore } from '@console/shared/store';
 import { CONFIG } from '../../test/fixtures';
 import { renderSystem } from '../../test/render';
-import { asLiveEvent, cacheReads, refetchedBy } from '../../test/refresh';
-import {
-  fakeServer,
-  ok,
-  refused,
-  restoreServer,
-  writes,
-  type Answer,
-  type Received,
-} from '../../test/server';
+import { asLiveEvent, sectionUnderTest } from '../../test/refresh';
+import { ok, refused, writes, type Answer } from '../../test/server';
 import SystemConfigPage from '.';
 
 const NAME = '江南旅行社运营台';
@@ -31,34 +22,24 @@ const SAVED = CONFIG.map((e) =>
 let answer: Answer = ok(SAVED);
 /** The entries the server holds: the saved ones once a save succeeded. */
 let held = CONFIG;
-let received: Received[] = [];
-let store: ReturnType<typeof createStore>;
-let release: () => void = () => {};
 
-beforeEach(async () => {
+beforeEach(() => {
   held = CONFIG;
   answer = ok(SAVED);
-  received = fakeServer(
-    () => {
-      if (answer.status === 200) held = SAVED;
-      return answer;
-    },
-    (url) => (url === '/system-config' ? held : undefined),
-  );
-  store = createStore();
-  release = await cacheReads(store);
 });
-afterEach(() => {
-  cleanup();
-  release();
-  restoreServer();
-});
+const system = sectionUnderTest(
+  () => {
+    if (answer.status === 200) held = SAVED;
+    return answer;
+  },
+  (url) => (url === '/system-config' ? held : undefined),
+);
 
-const refetched = (act: () => unknown) => refetchedBy(received, act);
+const { refetched } = system;
 
 /** The page, its site name changed (the page's own read settled). */
 async function changeName() {
-  renderSystem(<SystemConfigPage />, { store });
+  renderSystem(<SystemConfigPage />, { store: system.store });
   await screen.findByTestId('system-config');
   const input = document.querySelector('[data-config-key="site.name"] input')!;
   fireEvent.change(input, { target: { value: NAME } });
@@ -83,10 +64,10 @@ describe('the config saved after its diff', () => {
       expect(await screen.findByText('已保存，立即生效')).toBeTruthy();
     });
     expect(byMutation).toEqual(
-      await refetched(asLiveEvent(store, { type: 'system.config.changed' })),
+      await refetched(asLiveEvent(system.store, { type: 'system.config.changed' })),
     );
     expect(byMutation).toEqual(['/audit', '/system-config']);
-    expect(writes(received, 'put')[0].body).toEqual({
+    expect(writes(system.received, 'put')[0].body).toEqual({
       changes: [{ key: 'site.name', value: NAME, version: 0 }],
     });
     // The saved entries are the page's: nothing left to save, the value marked as set.

@@ -6,15 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  PERMISSIONS,
-  userFormValues,
-  type SystemRole,
-  type SystemUser,
-} from '@console/shared';
+import { PERMISSIONS, userFormValues, type SystemUser } from '@console/shared';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
+import { ROLES, user, USERADM } from '../../test/fixtures';
 import { fakeServer, ok, restoreServer, writes, type Received } from '../../test/server';
 import { UserFormModal } from './UserFormModal';
 import { mayResetPassword, roleChoices } from './grantableRoles';
@@ -36,45 +31,6 @@ const updateSent = () => {
   expect(puts).toHaveLength(1);
   return puts[0];
 };
-
-const role = (id: number, code: string, permissions: readonly string[]): SystemRole => ({
-  id,
-  code,
-  name: `角色${code}`,
-  nameEn: code,
-  description: '',
-  permissions: [...permissions] as SystemRole['permissions'],
-  builtIn: false,
-  userCount: 0,
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  version: 1,
-});
-
-const USERADM = ['system:read', 'system:user:write'];
-const ROLES = [
-  role(1, 'admin', PERMISSIONS),
-  role(2, 'operator', DEFAULT_ROLE_PERMISSIONS.operator),
-  role(3, 'useradm', USERADM),
-  role(4, 'reader', ['system:read']),
-];
-
-const user = (id: number, roles: string[], over: Partial<SystemUser> = {}): SystemUser => ({
-  id,
-  username: `u${id}`,
-  name: '韩梅梅',
-  email: 'han@example.cn',
-  phone: '13900001111',
-  enabled: true,
-  locked: false,
-  lockedUntil: null,
-  mustChangePassword: false,
-  roles: roles.map((code) => ({ code, name: `角色${code}`, nameEn: code })),
-  lastLoginAt: null,
-  lastLoginIp: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  version: 7,
-  ...over,
-});
 
 function open(target: SystemUser | null, me: { id: number; permissions: readonly string[] }) {
   const onSaved = vi.fn();

@@ -5,24 +5,15 @@
 // channel would refetch on hearing it; a refused save (a stale version, a field the server
 // refuses) keeps the form and refetches nothing. The real form, store and mutations in jsdom;
 // only the server (the HTTP client's adapter) is replaced.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { PERMISSIONS, userFormValues, type SystemUser } from '@console/shared';
 import { ERRORS } from '@console/shared/contracts/errors';
-import { createStore } from '@console/shared/store';
 import { userWrites } from '../../usersApi';
 import { ROLES, user } from '../../test/fixtures';
 import { renderSystem } from '../../test/render';
-import { asLiveEvent, cacheReads, refetchedBy } from '../../test/refresh';
-import {
-  fakeServer,
-  ok,
-  refused,
-  restoreServer,
-  writes,
-  type Answer,
-  type Received,
-} from '../../test/server';
+import { asLiveEvent, sectionUnderTest } from '../../test/refresh';
+import { ok, refused, writes, type Answer } from '../../test/server';
 import { UserFormModal } from './UserFormModal';
 import { PasswordResetModal } from './PasswordModals';
 
@@ -31,24 +22,12 @@ const TARGET = user(9, ['reader']);
 const USER_9_READS = ['/audit', '/system/roles', '/system/users', '/system/users/9/sessions'];
 
 let answer: Answer = ok(TARGET);
-let received: Received[] = [];
-let store: ReturnType<typeof createStore>;
-let release: () => void = () => {};
 
-beforeEach(async () => {
-  received = fakeServer(() => answer);
-  store = createStore();
-  release = await cacheReads(store);
-});
-afterEach(() => {
-  cleanup();
-  release();
-  restoreServer();
-});
+const system = sectionUnderTest(() => answer);
 
-const refetched = (act: () => unknown) => refetchedBy(received, act);
+const { refetched } = system;
 const byEvent = (userId: number) =>
-  refetched(asLiveEvent(store, { type: 'system.user.changed', userId }));
+  refetched(asLiveEvent(system.store, { type: 'system.user.changed', userId }));
 
 function openForm(target: SystemUser | null) {
   const onSaved = vi.fn();
@@ -60,7 +39,7 @@ function openForm(target: SystemUser | null) {
       onClose={() => {}}
       onSaved={onSaved}
     />,
-    { store },
+    { store: system.store },
   );
   return onSaved;
 }
@@ -78,7 +57,7 @@ describe('a user saved in the form', () => {
     expect(byMutation).toEqual(await byEvent(TARGET.id));
     // Not another user's sessions, nor the config, the dictionary or the backups.
     expect(byMutation).toEqual(USER_9_READS);
-    expect(writes(received, 'put')[0]).toMatchObject({
+    expect(writes(system.received, 'put')[0]).toMatchObject({
       url: '/system/users/9',
       body: userFormValues(TARGET),
     });
@@ -135,7 +114,7 @@ describe('a password reset', () => {
   function openReset() {
     const onDone = vi.fn();
     renderSystem(<PasswordResetModal user={TARGET} onClose={() => {}} onDone={onDone} />, {
-      store,
+      store: system.store,
     });
     return onDone;
   }
@@ -150,7 +129,7 @@ describe('a password reset', () => {
     });
     expect(onDone.mock.calls[0][0]).toMatchObject({ password: 'N3w!generated' });
     expect(byMutation).toEqual(USER_9_READS);
-    expect(writes(received, 'post')[0]).toMatchObject({
+    expect(writes(system.received, 'post')[0]).toMatchObject({
       url: '/system/users/9/password',
       body: {},
     });
@@ -182,19 +161,21 @@ describe('the users table’s row writes', () => {
     expect(expected).toEqual(USER_9_READS);
     answer = ok(TARGET);
     const toggled = await refetched(() =>
-      run(store.dispatch(w.setUserEnabled.initiate({ id: 9, version: 7, enabled: false }))),
+      run(system.store.dispatch(w.setUserEnabled.initiate({ id: 9, version: 7, enabled: false }))),
     );
-    const unlocked = await refetched(() => run(store.dispatch(w.unlockUser.initiate({ id: 9 }))));
+    const unlocked = await refetched(() =>
+      run(system.store.dispatch(w.unlockUser.initiate({ id: 9 }))),
+    );
     answer = ok(true);
     const revoked = await refetched(() =>
-      run(store.dispatch(w.revokeUserSession.initiate({ id: 9, sessionId: 3 }))),
+      run(system.store.dispatch(w.revokeUserSession.initiate({ id: 9, sessionId: 3 }))),
     );
     const deleted = await refetched(() =>
-      run(store.dispatch(w.deleteUser.initiate({ id: 9, version: 7 }))),
+      run(system.store.dispatch(w.deleteUser.initiate({ id: 9, version: 7 }))),
     );
     expect([toggled, unlocked, revoked, deleted]).toEqual([expected, expected, expected, expected]);
-    expect(writes(received, 'post')[0].body).toEqual({ enabled: false, version: 7 });
-    expect(writes(received, 'delete').map((r) => [r.url, r.params])).toEqual([
+    expect(writes(system.received, 'post')[0].body).toEqual({ enabled: false, version: 7 });
+    expect(writes(system.received, 'delete').map((r) => [r.url, r.params])).toEqual([
       ['/system/users/9/sessions/3', undefined],
       ['/system/users/9', { version: 7 }],
     ]);
@@ -203,12 +184,12 @@ describe('the users table’s row writes', () => {
   it('refused as stale, the row is read again; refused otherwise, nothing refetches', async () => {
     answer = refused('STALE_VERSION');
     const stale = await refetched(() =>
-      store.dispatch(w.setUserEnabled.initiate({ id: 9, version: 6, enabled: false })),
+      system.store.dispatch(w.setUserEnabled.initiate({ id: 9, version: 6, enabled: false })),
     );
     expect(stale).toEqual(USER_9_READS);
     answer = refused('LAST_ADMIN');
     const lastAdmin = await refetched(() =>
-      store.dispatch(w.deleteUser.initiate({ id: 9, version: 7 })),
+      system.store.dispatch(w.deleteUser.initiate({ id: 9, version: 7 })),
     );
     expect(lastAdmin).toEqual([]);
   });
