@@ -19,6 +19,7 @@ import {
 import { probeTags } from '@console/shared/testing/tag-probes';
 import zhCN from '../locale/zh-CN';
 import consoleZhCN from '../locale/console/zh-CN';
+import '@console/shared/testing/match-media';
 
 export { ok, refused, type Answer } from '@console/shared/testing/fake-server';
 
@@ -74,14 +75,3 @@ export function renderHost(ui: ReactElement, store: Store) {
     </Provider>,
   );
 }
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;

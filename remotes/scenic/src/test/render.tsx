@@ -9,17 +9,7 @@ import type { PropertyItem, ScenicMaintenanceWindow, ScenicSpot } from '@console
 import { createStore } from '@console/shared/store';
 import zhCN from '../locale/zh-CN';
 import { scenicQueries } from '../api';
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 export const CATEGORIES: PropertyItem[] = [
   { id: 1, value: 'natural', labelZh: '自然风光', labelEn: 'Natural', sortOrder: 0, enabled: true },

@@ -14,16 +14,7 @@ import { localeChanged } from '../../store/localeSlice';
 import { importPercent } from './ImportProgress';
 import { SEARCH_TABLE_TEXTS } from './messages';
 import { SearchTable } from './SearchTable';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '../responsive/matchMedia.testing';
 
 const adapter = http.defaults.adapter;
 afterEach(() => {

@@ -7,6 +7,7 @@ import { consoleApi } from '../../api/rtk';
 import { createStore } from '../../store';
 import { SearchTable, type SearchQuery } from './SearchTable';
 import { prefsKey } from './usePrefs';
+import '../responsive/matchMedia.testing';
 
 interface Row {
   id: number;
@@ -66,17 +67,6 @@ function setup(props: Partial<Parameters<typeof SearchTable<Row>>[0]> = {}, url 
   );
   return { seen };
 }
-
-// jsdom has no matchMedia (the filter form's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
 
 afterEach(() => {
   cleanup();

@@ -15,16 +15,7 @@ import zhCN from '../../locale/zh-CN';
 import { useAllocationBoardQuery } from './api';
 import { Candidates } from './Candidates';
 import { WaitingTeams } from './WaitingTeams';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const TEAM: WaitingTeam = {
   id: 7,

@@ -14,16 +14,7 @@ import { createStore } from '@console/shared/store';
 import enUS from '../../locale/en-US';
 import zhCN from '../../locale/zh-CN';
 import { PlanDrawer } from './PlanDrawer';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const FROM = '2027-03-01';
 const TO = '2027-03-07';

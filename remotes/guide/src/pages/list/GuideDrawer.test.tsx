@@ -12,17 +12,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import zhCN from '../../locale/zh-CN';
 import { guideQueries } from '../../api';
 import { GuideDrawer } from './GuideDrawer';
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {

@@ -7,16 +7,7 @@ import type { Guide } from '@console/shared';
 import zhCN from '../../locale/zh-CN';
 import { guideColumns } from '../list/columns';
 import { IdentityCard, LicenceCard } from './ProfileCards';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 afterEach(cleanup);
 

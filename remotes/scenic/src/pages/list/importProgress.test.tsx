@@ -5,17 +5,7 @@
 import { describeImportDialog } from '@console/shared/testing/import-dialog';
 import zhCN from '../../locale/zh-CN';
 import ScenicListPage from '.';
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 describeImportDialog({
   name: 'the scenic spot import dialog',

@@ -25,17 +25,7 @@ import enUS from '../../locale/en-US';
 import { EditDrawer } from '../detail/EditDrawer';
 import { TeamForm, teamFormValues } from './TeamForm';
 import { TeamInfo } from './TeamInfo';
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const item = (value: string, labelZh: string, labelEn = value): PropertyItem =>
   ({ value, labelZh, labelEn, enabled: true, sort: 0 }) as unknown as PropertyItem;

@@ -15,17 +15,7 @@ import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { EditDrawer } from './EditDrawer';
 import { TEAM_CREATE_DEFAULTS, TeamForm, useCheckTeamForm } from '../components/TeamForm';
-
-// jsdom has no matchMedia (Arco's responsive grid asks it).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const item = (value: string, labelZh: string): PropertyItem =>
   ({ value, labelZh, labelEn: value, enabled: true, sort: 0 }) as unknown as PropertyItem;

@@ -14,16 +14,7 @@ import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { useTeamLogQuery, useTeamQuery, useTeamsQuery } from '../../api';
 import { Assignments } from './Assignments';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
 
 const TEAM = {
   id: 7,
