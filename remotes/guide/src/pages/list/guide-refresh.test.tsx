@@ -7,31 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { Guide, PropertyItem } from '@console/shared';
-import {
-  consoleApi,
-  http,
-  invalidateApiTags,
-  tagsForEvent,
-  type ApiTag,
-  type DomainEvent,
-} from '@console/shared/api';
+import { type ApiTag, type DomainEvent } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { guideQueries, guideWrites } from '../../api';
 import { allocationWrites } from '../allocation/api';
 import { GuideDrawer } from './GuideDrawer';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }) as unknown as MediaQueryList;
+import '@console/shared/testing/match-media';
+import { fakeServer, restoreServer, type Answer } from '@console/shared/testing/fake-server';
+import { probeTags } from '@console/shared/testing/tag-probes';
 
 const GUIDE: Guide = {
   id: 7,
@@ -74,10 +59,7 @@ const ZH: PropertyItem = {
   enabled: true,
 };
 
-const key = (tag: ApiTag) => (typeof tag === 'string' ? tag : `${tag.type}:${tag.id ?? ''}`);
-
-/** Reads that each provide one tag and count their fetches: the pages' reads, as tagged. */
-const fetches = new Map<string, number>();
+/** The pages' reads, as tagged: each probed by a read that counts its fetches. */
 const PROBED: ApiTag[] = [
   { type: 'Guide', id: 7 },
   { type: 'Guide', id: 8 },
@@ -90,64 +72,31 @@ const PROBED: ApiTag[] = [
   { type: 'AllocationRules', id: 'ALL' },
   { type: 'Dashboard', id: 'WORKPLACE' },
 ];
-const probes = consoleApi.injectEndpoints({
-  endpoints: (build) => ({
-    guideRefreshProbe: build.query<number, ApiTag>({
-      queryFn: (tag) => {
-        const n = (fetches.get(key(tag)) ?? 0) + 1;
-        fetches.set(key(tag), n);
-        return { data: n };
-      },
-      providesTags: (_r, _e, tag) => [tag],
-    }),
-  }),
-});
 
 /** What the server answers a write: the guide, or a refusal. */
-let answer: { status: number; body: unknown } = { status: 200, body: {} };
-const original = http.defaults.adapter;
+let answer: Answer = { status: 200, body: {} };
 let store: ReturnType<typeof createStore>;
-const unsubscribe: (() => void)[] = [];
+let probe: Awaited<ReturnType<typeof probeTags>>;
 
 beforeEach(async () => {
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const read = config.method === 'get';
-    const body = read
-      ? { code: 20000, msg: 'ok', data: config.url?.startsWith('/properties') ? [ZH] : GUIDE }
-      : answer.body;
-    return {
-      data: body,
-      status: read ? 200 : answer.status,
-      statusText: '',
-      headers: {},
-      config,
-    };
-  }) as AxiosAdapter;
+  fakeServer(
+    (url) => (url.startsWith('/properties') ? [ZH] : GUIDE),
+    () => answer,
+  );
   store = createStore();
-  for (const tag of PROBED) {
-    const sub = store.dispatch(probes.endpoints.guideRefreshProbe.initiate(tag));
-    unsubscribe.push(() => sub.unsubscribe());
-    await sub;
-  }
+  probe = await probeTags(store, PROBED);
 });
 afterEach(() => {
   cleanup();
-  for (const fn of unsubscribe.splice(0)) fn();
-  http.defaults.adapter = original;
-  fetches.clear();
+  probe.stop();
+  restoreServer();
 });
 
 /** The probed reads that fetched again after `act` (the refetches settle meanwhile). */
-async function refetchedBy(act: () => unknown): Promise<string[]> {
-  fetches.clear();
-  await act();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return [...fetches.keys()].sort();
-}
+const refetchedBy = (act: () => unknown) => probe.refetchedBy(act);
 
 /** What the live channel does when it hears `event`: invalidate the event's tags. */
-const asLiveEvent = (event: DomainEvent) => () =>
-  invalidateApiTags(store.dispatch, tagsForEvent(event));
+const asLiveEvent = (event: DomainEvent) => probe.asLiveEvent(event);
 
 function openDrawer(onSaved = vi.fn()) {
   void store.dispatch(guideQueries.util.upsertQueryData('guideDictionary', 'guide_language', [ZH]));

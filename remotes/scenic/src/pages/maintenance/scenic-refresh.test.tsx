@@ -8,13 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { scenicSpotCreateBody, type ScenicSpot, type ScenicSpotCreateBody } from '@console/shared';
 import { ERRORS } from '@console/shared/contracts/errors';
-import {
-  consoleApi,
-  invalidateApiTags,
-  tagsForEvent,
-  type ApiTag,
-  type DomainEvent,
-} from '@console/shared/api';
+import { type ApiTag, type DomainEvent } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
 import { scenicQueries, scenicWrites } from '../../api';
 import { renderScenic, SPOT } from '../../test/render';
@@ -27,11 +21,9 @@ import {
   type Received,
 } from '../../test/server';
 import { SpotForm } from './SpotForm';
+import { probeTags } from '@console/shared/testing/tag-probes';
 
-const key = (tag: ApiTag) => (typeof tag === 'string' ? tag : `${tag.type}:${tag.id ?? ''}`);
-
-/** Reads that each provide one tag and count their fetches: the pages' reads, as tagged. */
-const fetches = new Map<string, number>();
+/** The pages' reads, as tagged: each probed by a read that counts its fetches. */
 const PROBED: ApiTag[] = [
   { type: 'ScenicSpot', id: SPOT.id },
   { type: 'ScenicSpot', id: 12 },
@@ -43,52 +35,29 @@ const PROBED: ApiTag[] = [
   { type: 'Guide', id: 'LIST' },
   { type: 'Dashboard', id: 'WORKPLACE' },
 ];
-const probes = consoleApi.injectEndpoints({
-  endpoints: (build) => ({
-    scenicRefreshProbe: build.query<number, ApiTag>({
-      queryFn: (tag) => {
-        const n = (fetches.get(key(tag)) ?? 0) + 1;
-        fetches.set(key(tag), n);
-        return { data: n };
-      },
-      providesTags: (_r, _e, tag) => [tag],
-    }),
-  }),
-});
 
 /** What the server answers a write: the spot, or a refusal. */
 let answer: Answer = ok(SPOT);
 let received: Received[] = [];
 let store: ReturnType<typeof createStore>;
-const unsubscribe: (() => void)[] = [];
+let probe: Awaited<ReturnType<typeof probeTags>>;
 
 beforeEach(async () => {
   received = fakeServer(() => answer);
   store = createStore();
-  for (const tag of PROBED) {
-    const sub = store.dispatch(probes.endpoints.scenicRefreshProbe.initiate(tag));
-    unsubscribe.push(() => sub.unsubscribe());
-    await sub;
-  }
+  probe = await probeTags(store, PROBED);
 });
 afterEach(() => {
   cleanup();
-  for (const fn of unsubscribe.splice(0)) fn();
+  probe.stop();
   restoreServer();
-  fetches.clear();
 });
 
 /** The probed reads that fetched again after `act` (the refetches settle meanwhile). */
-async function refetchedBy(act: () => unknown): Promise<string[]> {
-  fetches.clear();
-  await act();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return [...fetches.keys()].sort();
-}
+const refetchedBy = (act: () => unknown) => probe.refetchedBy(act);
 
 /** What the live channel does when it hears `event`: invalidate the event's tags. */
-const asLiveEvent = (event: DomainEvent) => () =>
-  invalidateApiTags(store.dispatch, tagsForEvent(event));
+const asLiveEvent = (event: DomainEvent) => probe.asLiveEvent(event);
 
 async function openForm(spot: ScenicSpot | null) {
   const onSaved = vi.fn();
