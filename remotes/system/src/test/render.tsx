@@ -8,7 +8,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { PERMISSIONS, type UserInfo } from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
 import zhCN from '../locale/zh-CN';
-import '@console/shared/testing/match-media';
 
 export function renderSystem(
   ui: ReactElement,

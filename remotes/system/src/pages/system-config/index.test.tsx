@@ -4,16 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { IntlProvider } from 'react-intl';
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  SYSTEM_CONFIG,
-  SYSTEM_CONFIG_KEYS,
-  type UserInfo,
-} from '@console/shared';
+import { DEFAULT_ROLE_PERMISSIONS, SYSTEM_CONFIG_KEYS, type UserInfo } from '@console/shared';
 import { createStore, fetchUserInfo } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import enUS from '../../locale/en-US';
 import { systemQueries } from '../../api';
+import { CONFIG } from '../../test/fixtures';
 import SystemConfigPage from '.';
 
 function renderIn(locale: 'zh-CN' | 'en-US') {
@@ -28,20 +24,7 @@ function renderIn(locale: 'zh-CN' | 'en-US') {
       'test',
     ),
   );
-  void store.dispatch(
-    systemQueries.util.upsertQueryData(
-      'systemConfig',
-      undefined,
-      SYSTEM_CONFIG_KEYS.map((key) => ({
-        key,
-        value: SYSTEM_CONFIG[key].default,
-        default: SYSTEM_CONFIG[key].default,
-        overridden: false,
-        version: 0,
-        updatedAt: null,
-      })),
-    ),
-  );
+  void store.dispatch(systemQueries.util.upsertQueryData('systemConfig', undefined, CONFIG));
   render(
     <Provider store={store}>
       <IntlProvider locale={locale} messages={locale === 'zh-CN' ? zhCN : enUS}>
