@@ -203,6 +203,16 @@ describe('a pin or a rollback', () => {
 });
 
 describe("the canary's steps", () => {
+  /** Opens the canary dialog of the button `testId` and confirms it; the reads fetched again. */
+  async function canaryStep(testId: string) {
+    fireEvent.click(screen.getByTestId(testId));
+    const dialog = await screen.findByRole('dialog');
+    return pageReadsAgain(async () => {
+      confirmWith(dialog, 'canary-reason');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+  }
+
   it('started, it refetches the reads section.versions.changed names', async () => {
     answer = ok({
       environment: 'staging',
@@ -213,12 +223,7 @@ describe("the canary's steps", () => {
       share: 10,
     });
     await openPage();
-    fireEvent.click(screen.getByTestId(`canary-guide-${GUIDE_2.version}`));
-    const dialog = await screen.findByRole('dialog');
-    const byMutation = await pageReadsAgain(async () => {
-      confirmWith(dialog, 'canary-reason');
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    });
+    const byMutation = await canaryStep(`canary-guide-${GUIDE_2.version}`);
     expect(byMutation).toEqual(await byLive());
     expect(writes()[0]).toEqual({
       method: 'post',
@@ -249,12 +254,7 @@ describe("the canary's steps", () => {
         share: move === 'widen' ? 11 : null,
       });
       await openPage();
-      fireEvent.click(screen.getByTestId(`canary-${move}-scenic`));
-      const dialog = await screen.findByRole('dialog');
-      const byMutation = await pageReadsAgain(async () => {
-        confirmWith(dialog, 'canary-reason');
-        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      });
+      const byMutation = await canaryStep(`canary-${move}-scenic`);
       expect(byMutation).toEqual(await byLive());
       expect(writes()[0]).toEqual({
         method: 'post',
