@@ -7,15 +7,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { Candidate, CandidatesPage, WaitingTeam } from '@console/shared';
-import { consoleApi, http, tagsForEvent, type ApiTag } from '@console/shared/api';
+import { consoleApi, tagsForEvent, type ApiTag } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { useAllocationBoardQuery } from './api';
 import { Candidates } from './Candidates';
 import { WaitingTeams } from './WaitingTeams';
 import '@console/shared/testing/match-media';
+import { fakeServer, ok, restoreServer } from '@console/shared/testing/fake-server';
 
 const TEAM: WaitingTeam = {
   id: 7,
@@ -78,39 +78,32 @@ const teamPage = consoleApi.injectEndpoints({
 /** GETs the server answered, by path; the writes it was sent. */
 let gets: Map<string, number>;
 let writes: string[];
-const original = http.defaults.adapter;
 beforeEach(() => {
   gets = new Map();
   writes = [];
   teamPageFetches.clear();
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const answer = (data: unknown) => ({
-      data: { code: 20000, msg: 'ok', data },
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    });
-    const url = config.url!;
-    if (config.method !== 'get') {
-      writes.push(`${config.method!.toUpperCase()} ${url}`);
-      return answer({
+  fakeServer(
+    (url) => {
+      gets.set(url, (gets.get(url) ?? 0) + 1);
+      if (url === '/allocation/teams') return { list: [TEAM], total: 1 };
+      if (url === `/allocation/teams/${TEAM.id}/candidates`) return CANDIDATES;
+      if (url === '/allocation/board') return { days: [], guides: [], total: 0 };
+      return [];
+    },
+    (request) => {
+      writes.push(`${request.method.toUpperCase()} ${request.url}`);
+      return ok({
         teamId: TEAM.id,
         status: 'allocated',
         version: 4,
         assignment: { id: 11, guideId: GUIDE.guideId },
       });
-    }
-    gets.set(url, (gets.get(url) ?? 0) + 1);
-    if (url === '/allocation/teams') return answer({ list: [TEAM], total: 1 });
-    if (url === `/allocation/teams/${TEAM.id}/candidates`) return answer(CANDIDATES);
-    if (url === '/allocation/board') return answer({ days: [], guides: [], total: 0 });
-    return answer([]);
-  }) as AxiosAdapter;
+    },
+  );
 });
 afterEach(() => {
   cleanup();
-  http.defaults.adapter = original;
+  restoreServer();
 });
 
 function Board() {

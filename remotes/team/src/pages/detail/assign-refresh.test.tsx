@@ -7,14 +7,14 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import type { Team } from '@console/shared';
-import { consoleApi, http, type ApiTag } from '@console/shared/api';
+import { consoleApi, type ApiTag } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { useTeamLogQuery, useTeamQuery, useTeamsQuery } from '../../api';
 import { Assignments } from './Assignments';
 import '@console/shared/testing/match-media';
+import { fakeServer, ok, restoreServer } from '@console/shared/testing/fake-server';
 
 const TEAM = {
   id: 7,
@@ -45,54 +45,47 @@ const allocationPage = consoleApi.injectEndpoints({
 
 let gets: Map<string, number>;
 let writes: string[];
-const original = http.defaults.adapter;
 beforeEach(() => {
   gets = new Map();
   writes = [];
   allocationFetches = 0;
-  http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
-    const answer = (data: unknown) => ({
-      data: { code: 20000, msg: 'ok', data },
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    });
-    const url = config.url!;
-    if (config.method !== 'get') {
-      writes.push(`${config.method!.toUpperCase()} ${url}`);
-      return answer({
+  fakeServer(
+    (url) => {
+      gets.set(url, (gets.get(url) ?? 0) + 1);
+      if (url === `/teams/${TEAM.id}`) return TEAM;
+      if (url === `/teams/${TEAM.id}/guide-check`)
+        return {
+          list: [
+            {
+              guideId: 3,
+              code: 'G000003',
+              name: '张导',
+              level: 'senior',
+              languages: ['zh'],
+              eligible: true,
+              breaches: [],
+            },
+          ],
+          total: 1,
+        };
+      if (url === `/teams/${TEAM.id}/operation-log` || url === '/teams')
+        return { list: [], total: 0 };
+      return [];
+    },
+    (request) => {
+      writes.push(`${request.method.toUpperCase()} ${request.url}`);
+      return ok({
         teamId: TEAM.id,
         status: 'allocated',
         version: 4,
         assignment: { id: 11, guideId: 3 },
       });
-    }
-    gets.set(url, (gets.get(url) ?? 0) + 1);
-    if (url === `/teams/${TEAM.id}`) return answer(TEAM);
-    if (url === `/teams/${TEAM.id}/guide-check`)
-      return answer({
-        list: [
-          {
-            guideId: 3,
-            code: 'G000003',
-            name: '张导',
-            level: 'senior',
-            languages: ['zh'],
-            eligible: true,
-            breaches: [],
-          },
-        ],
-        total: 1,
-      });
-    if (url === `/teams/${TEAM.id}/operation-log` || url === '/teams')
-      return answer({ list: [], total: 0 });
-    return answer([]);
-  }) as AxiosAdapter;
+    },
+  );
 });
 afterEach(() => {
   cleanup();
-  http.defaults.adapter = original;
+  restoreServer();
 });
 
 /** The team page's reads: the team, its operation log, the list. */
