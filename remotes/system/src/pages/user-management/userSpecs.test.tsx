@@ -18,6 +18,7 @@ import {
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import enUS from '../../locale/en-US';
+import { user } from '../../test/fixtures';
 import { fakeServer, ok, restoreServer, type Received } from '../../test/server';
 import { UserFormModal } from './UserFormModal';
 import { userColumns } from './columns';
@@ -45,22 +46,10 @@ const ROLES: SystemRole[] = [
     version: 1,
   },
 ];
-const USER: SystemUser = {
-  id: 9,
+const USER = user(9, ['reader'], {
   username: 'han',
-  name: '韩梅梅',
-  email: 'han@example.cn',
-  phone: '13900001111',
-  enabled: true,
-  locked: false,
-  lockedUntil: null,
-  mustChangePassword: false,
   roles: [{ code: 'reader', name: '只读', nameEn: 'Reader' }],
-  lastLoginAt: null,
-  lastLoginIp: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  version: 7,
-};
+});
 
 function open(target: SystemUser | null) {
   render(
