@@ -7,49 +7,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import type { Guide, PropertyItem } from '@console/shared';
+import type { PropertyItem } from '@console/shared';
 import { type ApiTag, type DomainEvent } from '@console/shared/api';
 import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { guideQueries, guideWrites } from '../../api';
 import { allocationWrites } from '../allocation/api';
+import { FULL_GUIDE } from '../../test/fixtures';
 import { GuideDrawer } from './GuideDrawer';
 import '@console/shared/testing/match-media';
 import { fakeServer, restoreServer, type Answer } from '@console/shared/testing/fake-server';
 import { probeTags } from '@console/shared/testing/tag-probes';
 
-const GUIDE: Guide = {
-  id: 7,
-  code: 'G000007',
-  name: '李雷',
-  gender: 'male',
-  phone: '13812345678',
-  homeCity: '杭州',
-  employmentType: 'staff',
-  licenceNo: 'D-3100-000007',
-  licenceType: 'national',
-  level: 'senior',
-  licenceExpiry: '2030-12-31',
-  maxGroupSize: 40,
-  status: 'active',
-  languages: [{ language: 'zh', proficiency: 'native' }],
-  figures: { teamsLed: 3, daysWorked30: 4, averageRating: 4.5 },
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  version: 1,
-  birthDate: '1990-05-01',
-  email: 'li@example.com',
-  emergencyContactName: '韩梅梅',
-  emergencyContactPhone: '13900001111',
-  wechatId: 'lilei_hz',
-  avatar: '/avatars/li.png',
-  levelObtainedOn: '2015-03-01',
-  specialties: [],
-  certifications: [],
-  statusReason: '',
-  statusChangedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: 1,
-};
 const ZH: PropertyItem = {
   id: 1,
   value: 'zh',
@@ -80,7 +49,7 @@ let probe: Awaited<ReturnType<typeof probeTags>>;
 
 beforeEach(async () => {
   fakeServer(
-    (url) => (url.startsWith('/properties') ? [ZH] : GUIDE),
+    (url) => (url.startsWith('/properties') ? [ZH] : FULL_GUIDE),
     () => answer,
   );
   store = createStore();
@@ -104,7 +73,7 @@ function openDrawer(onSaved = vi.fn()) {
   render(
     <Provider store={store}>
       <IntlProvider locale="zh-CN" messages={zhCN}>
-        <GuideDrawer guide={GUIDE} visible onClose={() => {}} onSaved={onSaved} />
+        <GuideDrawer guide={FULL_GUIDE} visible onClose={() => {}} onSaved={onSaved} />
       </IntlProvider>
     </Provider>,
   );
@@ -113,7 +82,7 @@ function openDrawer(onSaved = vi.fn()) {
 
 describe('a guide saved in the drawer', () => {
   it('refetches the reads the guide.updated event names, as the live channel would', async () => {
-    answer = { status: 200, body: { code: 20000, msg: 'ok', data: { ...GUIDE, version: 2 } } };
+    answer = { status: 200, body: { code: 20000, msg: 'ok', data: { ...FULL_GUIDE, version: 2 } } };
     const onSaved = openDrawer();
     await screen.findByDisplayValue('李雷');
     const byMutation = await refetchedBy(async () => {
@@ -154,7 +123,7 @@ describe('the other guide and allocation writes', () => {
   const ok = (data: unknown) => ({ status: 200, body: { code: 20000, msg: 'ok', data } });
 
   it('a status change refreshes what guide.status.changed names', async () => {
-    answer = ok({ ...GUIDE, status: 'suspended', version: 2 });
+    answer = ok({ ...FULL_GUIDE, status: 'suspended', version: 2 });
     const byMutation = await refetchedBy(() =>
       store
         .dispatch(
