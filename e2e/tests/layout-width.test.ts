@@ -183,6 +183,22 @@ describe.each([
     expect(await clippedActions(page)).toEqual([]);
   });
 
+  it('the section versions: a version, time or commit never runs into the next column', async () => {
+    const { page } = browser;
+    await open(page, '/section-versions', 'versions-table');
+    await page.locator('[data-testid=versions-table] tbody .console-token').first().waitFor();
+    const overruns = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>('[data-testid=versions-table] tbody td'),
+      ).flatMap((td) =>
+        Array.from(td.querySelectorAll<HTMLElement>('.console-token'))
+          .filter((el) => el.getBoundingClientRect().right > td.getBoundingClientRect().right + 0.5)
+          .map((el) => el.textContent ?? ''),
+      ),
+    );
+    expect(overruns).toEqual([]);
+  });
+
   it('the scenic detail: the code on one line', async () => {
     const { page } = browser;
     await open(page, '/scenic/detail/3', 'detail-load');

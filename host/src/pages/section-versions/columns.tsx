@@ -157,26 +157,33 @@ export function versionColumns(
     {
       title: t('sectionVersions.section'),
       dataIndex: 'section',
+      width: 140,
       render: (s: SectionName) => t(`menu.${s}`),
     },
-    { title: t('sectionVersions.version'), dataIndex: 'version', render: token },
+    // A version, a time and a commit are tokens kept on one line: each column is wide enough
+    // for its token, so none runs into the next column.
+    { title: t('sectionVersions.version'), dataIndex: 'version', width: 210, render: token },
     {
       title: t('sectionVersions.builtAt'),
       dataIndex: 'builtAt',
+      width: 200,
       render: (v: string) => dateTime(intl, v),
     },
     {
       title: t('sectionVersions.commit'),
       dataIndex: 'commit',
+      width: 100,
       render: (v: string | null) => token(v ?? '-'),
     },
     {
       title: t('sectionVersions.size'),
       dataIndex: 'sizeBytes',
+      width: 100,
       render: (v: number) => megabytes(v),
     },
     {
       title: t('sectionVersions.compatibility'),
+      width: 130,
       render: (_, v) =>
         v.compatibility.compatible ? (
           <Tag color="green">{t('sectionVersions.compatible')}</Tag>
@@ -197,10 +204,12 @@ export function versionColumns(
     },
     {
       title: t('sectionVersions.pages'),
+      width: 110,
       render: (_, v) => <PagesCell intl={intl} version={v} pin={pins[v.section]} />,
     },
     {
       title: t('sectionVersions.pinnedIn'),
+      width: 140,
       render: (_, v) => (
         <Space wrap size={4}>
           {v.pinnedIn.map((env) => (

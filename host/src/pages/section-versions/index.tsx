@@ -247,7 +247,7 @@ function SectionVersions() {
           <Table
             rowKey="id"
             data-testid="versions-table"
-            scroll={{ x: 1180 }}
+            scroll={{ x: 1340 }}
             loading={loading}
             noDataElement={
               <Typography.Text type="secondary">{t('sectionVersions.empty')}</Typography.Text>
