@@ -23,5 +23,7 @@ export default defineConfig({
     // Component tests render Arco in jsdom: on a loaded shared machine one can take several
     // seconds, which is no failure (timings are measured in benchmarks, not here).
     testTimeout: 30_000,
+    // matchMedia, and Arco's messages and dialogs closed at the end of each file.
+    setupFiles: ['./src/components/jsdomSetup.testing.ts'],
   },
 });

@@ -19,5 +19,7 @@ export default defineConfig({
     // Component tests render Arco in jsdom: on a loaded shared machine one can take several
     // seconds, which is no failure (timings are measured in benchmarks, not here).
     testTimeout: 30_000,
+    // matchMedia, and Arco's messages and dialogs closed at the end of each file.
+    setupFiles: ['@console/shared/testing/jsdom-setup'],
   },
 });

@@ -16,7 +16,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./vitest.setup.ts'],
+    // matchMedia, and Arco's messages and dialogs closed at the end of each file.
+    setupFiles: ['@console/shared/testing/jsdom-setup'],
     // Component tests render Arco in jsdom: on a loaded shared machine one can take several
     // seconds, which is no failure (timings are measured in benchmarks, not here).
     testTimeout: 30_000,

@@ -19,7 +19,6 @@ import {
 import { probeTags } from '@console/shared/testing/tag-probes';
 import zhCN from '../locale/zh-CN';
 import consoleZhCN from '../locale/console/zh-CN';
-import '@console/shared/testing/match-media';
 
 export { ok, refused, type Answer } from '@console/shared/testing/fake-server';
 

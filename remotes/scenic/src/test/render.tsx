@@ -9,7 +9,6 @@ import type { PropertyItem, ScenicMaintenanceWindow, ScenicSpot } from '@console
 import { createStore } from '@console/shared/store';
 import zhCN from '../locale/zh-CN';
 import { scenicQueries } from '../api';
-import '@console/shared/testing/match-media';
 
 export const CATEGORIES: PropertyItem[] = [
   { id: 1, value: 'natural', labelZh: '自然风光', labelEn: 'Natural', sortOrder: 0, enabled: true },

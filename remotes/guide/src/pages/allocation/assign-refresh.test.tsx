@@ -14,7 +14,6 @@ import zhCN from '../../locale/zh-CN';
 import { useAllocationBoardQuery } from './api';
 import { Candidates } from './Candidates';
 import { WaitingTeams } from './WaitingTeams';
-import '@console/shared/testing/match-media';
 import { fakeServer, ok, restoreServer } from '@console/shared/testing/fake-server';
 
 const TEAM: WaitingTeam = {

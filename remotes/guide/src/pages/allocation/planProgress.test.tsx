@@ -14,7 +14,6 @@ import { createStore } from '@console/shared/store';
 import enUS from '../../locale/en-US';
 import zhCN from '../../locale/zh-CN';
 import { PlanDrawer } from './PlanDrawer';
-import '@console/shared/testing/match-media';
 
 const FROM = '2027-03-01';
 const TO = '2027-03-07';

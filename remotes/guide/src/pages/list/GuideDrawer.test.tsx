@@ -13,7 +13,6 @@ import zhCN from '../../locale/zh-CN';
 import { guideQueries } from '../../api';
 import { FULL_GUIDE } from '../../test/fixtures';
 import { GuideDrawer } from './GuideDrawer';
-import '@console/shared/testing/match-media';
 
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {

@@ -15,7 +15,6 @@ import { guideQueries, guideWrites } from '../../api';
 import { allocationWrites } from '../allocation/api';
 import { FULL_GUIDE } from '../../test/fixtures';
 import { GuideDrawer } from './GuideDrawer';
-import '@console/shared/testing/match-media';
 import { fakeServer, restoreServer, type Answer } from '@console/shared/testing/fake-server';
 import { probeTags } from '@console/shared/testing/tag-probes';
 

@@ -7,7 +7,6 @@ import type { Guide } from '@console/shared';
 import zhCN from '../../locale/zh-CN';
 import { guideColumns } from '../list/columns';
 import { IdentityCard, LicenceCard } from './ProfileCards';
-import '@console/shared/testing/match-media';
 
 afterEach(cleanup);
 

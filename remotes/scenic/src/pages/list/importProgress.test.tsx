@@ -5,7 +5,6 @@
 import { describeImportDialog } from '@console/shared/testing/import-dialog';
 import zhCN from '../../locale/zh-CN';
 import ScenicListPage from '.';
-import '@console/shared/testing/match-media';
 
 describeImportDialog({
   name: 'the scenic spot import dialog',

@@ -25,7 +25,6 @@ import enUS from '../../locale/en-US';
 import { EditDrawer } from '../detail/EditDrawer';
 import { TeamForm, teamFormValues } from './TeamForm';
 import { TeamInfo } from './TeamInfo';
-import '@console/shared/testing/match-media';
 
 const item = (value: string, labelZh: string, labelEn = value): PropertyItem =>
   ({ value, labelZh, labelEn, enabled: true, sort: 0 }) as unknown as PropertyItem;

@@ -15,7 +15,6 @@ import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { EditDrawer } from './EditDrawer';
 import { TEAM_CREATE_DEFAULTS, TeamForm, useCheckTeamForm } from '../components/TeamForm';
-import '@console/shared/testing/match-media';
 
 const item = (value: string, labelZh: string): PropertyItem =>
   ({ value, labelZh, labelEn: value, enabled: true, sort: 0 }) as unknown as PropertyItem;

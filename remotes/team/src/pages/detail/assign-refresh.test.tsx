@@ -13,7 +13,6 @@ import { createStore } from '@console/shared/store';
 import zhCN from '../../locale/zh-CN';
 import { useTeamLogQuery, useTeamQuery, useTeamsQuery } from '../../api';
 import { Assignments } from './Assignments';
-import '@console/shared/testing/match-media';
 import { fakeServer, ok, restoreServer } from '@console/shared/testing/fake-server';
 
 const TEAM = {
