@@ -23,6 +23,9 @@ const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({
 
 let seen: SearchQuery[] = [];
 
+/** Arco in jsdom on a loaded machine can take seconds to answer: no failure (vitest.config.ts). */
+const SLOW = { timeout: 5000 };
+
 /** An in-memory list endpoint (RTK Query) with the server's paging and sorting semantics. */
 const rowsApi = consoleApi.injectEndpoints({
   endpoints: (build) => ({
@@ -160,4 +163,53 @@ describe('SearchTable', () => {
     expect(location).toBe('?current=2');
     expect(seen.at(-1)).toMatchObject({ current: 2, pageSize: 10 });
   });
+
+  it('sorts a column from the keyboard: Tab reaches its header, Enter and Space cycle it as a click does', async () => {
+    setup();
+    await waitFor(() => screen.getByText('C1'), SLOW);
+    const header = screen.getByText('Code').closest('th')!;
+    // The header is the next Tab stop after the toolbar's last control.
+    const stops = tabStops();
+    expect(stops[stops.indexOf(screen.getByTestId('search-table-columns')) + 1]).toBe(header);
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    // A column the server does not sort is no Tab stop and claims no order.
+    const name = screen.getByText('Name').closest('th')!;
+    expect(stops).not.toContain(name);
+    expect(name.hasAttribute('aria-sort')).toBe(false);
+
+    header.focus();
+    const press = async (key: string) => {
+      let handled = false;
+      await act(async () => {
+        handled = !fireEvent.keyDown(document.activeElement!, { key });
+      });
+      return handled;
+    };
+    expect(await press('Enter')).toBe(true);
+    await waitFor(() => expect(location).toBe('?sortField=code&sortOrder=ascend'), SLOW);
+    expect(seen.at(-1)).toMatchObject({ current: 1, sortField: 'code', sortOrder: 'ascend' });
+    expect(screen.getByText('Code').closest('th')!.getAttribute('aria-sort')).toBe('ascending');
+    // The focus stays on the header, so the next press sorts again.
+    expect(document.activeElement).toBe(screen.getByText('Code').closest('th'));
+
+    await press('Enter');
+    await waitFor(() => expect(location).toBe('?sortField=code&sortOrder=descend'), SLOW);
+    await waitFor(() => expect(screen.getByText('C23')).toBeTruthy(), SLOW);
+    expect(seen.at(-1)).toMatchObject({ sortField: 'code', sortOrder: 'descend' });
+    expect(screen.getByText('Code').closest('th')!.getAttribute('aria-sort')).toBe('descending');
+
+    // Space too, and it does not scroll the page (its default is prevented): back to no order.
+    expect(await press(' ')).toBe(true);
+    await waitFor(() => expect(location).toBe(''), SLOW);
+    expect(seen.at(-1)!.sortField).toBeUndefined();
+    expect(screen.getByText('Code').closest('th')!.getAttribute('aria-sort')).toBe('none');
+    expect(document.activeElement).toBe(screen.getByText('Code').closest('th'));
+  });
 });
+
+/** The Tab sequence: focusable elements in document order (no positive tabindex here). */
+function tabStops(): Element[] {
+  return [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled,
+  );
+}

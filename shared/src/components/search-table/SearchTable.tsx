@@ -1,10 +1,11 @@
 // The console's search table (seed §2 "Search Table": filter form, create, import, download,
 // column settings, density mini/small/medium/large) with server pagination and sorting.
-import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import {
   Button,
   Card,
   Checkbox,
+  ConfigProvider,
   Divider,
   Dropdown,
   Empty,
@@ -32,6 +33,7 @@ import { selectLocale } from '../../store/localeSlice';
 import { FilterForm, type FilterField, type FilterValues } from './FilterForm';
 import { ImportModal, type ImportConfig } from './ImportModal';
 import { fill, SEARCH_TABLE_TEXTS } from './messages';
+import { keyboardSortable } from './sortHeader';
 import { DENSITIES, columnVisible, useTablePrefs, withColumn, type Density } from './usePrefs';
 import { PAGE_SIZES, useTableUrlState, type SortOrder } from './urlState';
 
@@ -157,17 +159,25 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
     }
   }, [pastEnd, result.data, query.pageSize, setState]);
 
+  const tablePrefix =
+    useContext(ConfigProvider.ConfigContext).getPrefixCls?.('table') ?? 'arco-table';
   const visibleColumns = useMemo(
     () =>
       columns
         .filter((c) => columnVisible(prefs, c))
         .map((c) => {
           const { sortable, fixedVisible: _f, defaultHidden: _h, ...rest } = c;
-          return sortable
-            ? { ...rest, sorter: true, sortOrder: sort.field === c.key ? sort.order : undefined }
-            : rest;
+          if (!sortable) return rest;
+          const sortOrder = sort.field === c.key ? sort.order : undefined;
+          // Sorted from the keyboard too (sortHeader.ts).
+          return {
+            ...rest,
+            sorter: true,
+            sortOrder,
+            ...keyboardSortable(rest, sortOrder, tablePrefix),
+          };
         }),
-    [columns, prefs, sort],
+    [columns, prefs, sort, tablePrefix],
   );
 
   const pagination = {
