@@ -79,7 +79,7 @@ afterEach(() => {
 describe('SearchTable', () => {
   it('asks the server for the first page of 10 and shows the total', async () => {
     const { seen } = setup();
-    await waitFor(() => expect(screen.getByText('C1')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('C1')).toBeTruthy(), SLOW);
     expect(seen[0]).toMatchObject({ current: 1, pageSize: 10 });
     expect(seen[0].sortField).toBeUndefined();
     expect(screen.queryByText('C11')).toBeNull();
@@ -87,22 +87,22 @@ describe('SearchTable', () => {
 
   it('shows the create button only when the page passes onCreate', async () => {
     setup();
-    await waitFor(() => screen.getByText('C1'));
+    await waitFor(() => screen.getByText('C1'), SLOW);
     expect(screen.queryByTestId('search-table-create')).toBeNull();
     cleanup();
     setup({ onCreate: () => {} });
-    await waitFor(() => screen.getByText('C1'));
+    await waitFor(() => screen.getByText('C1'), SLOW);
     expect(screen.getByTestId('search-table-create')).toBeTruthy();
   });
 
   it('hides a column from the settings and keeps the choice per user and table', async () => {
     setup();
-    await waitFor(() => screen.getByText('Name 1'));
+    await waitFor(() => screen.getByText('Name 1'), SLOW);
     await act(async () => fireEvent.click(screen.getByTestId('search-table-columns')));
-    const settings = await screen.findByTestId('column-settings');
+    const settings = await screen.findByTestId('column-settings', {}, SLOW);
     const nameBox = [...settings.querySelectorAll('label')].find((l) => l.textContent === 'Name')!;
     await act(async () => fireEvent.click(nameBox));
-    await waitFor(() => expect(screen.queryByText('Name 1')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Name 1')).toBeNull(), SLOW);
     // Nobody is signed in in this test, so the settings are the anonymous user's.
     const stored = JSON.parse(localStorage.getItem(prefsKey('anonymous', 'rows'))!);
     expect(stored.hidden).toEqual(['name']);
@@ -114,24 +114,24 @@ describe('SearchTable', () => {
       { key: 'name', dataIndex: 'name', title: 'Name', defaultHidden: true },
     ];
     setup({ columns });
-    await waitFor(() => screen.getByText('C1'));
+    await waitFor(() => screen.getByText('C1'), SLOW);
     expect(screen.queryByText('Name 1')).toBeNull();
     await act(async () => fireEvent.click(screen.getByTestId('search-table-columns')));
-    const settings = await screen.findByTestId('column-settings');
+    const settings = await screen.findByTestId('column-settings', {}, SLOW);
     const nameBox = [...settings.querySelectorAll('label')].find((l) => l.textContent === 'Name')!;
     expect(nameBox.querySelector('input')!.checked).toBe(false);
     await act(async () => fireEvent.click(nameBox));
-    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy(), SLOW);
     const stored = JSON.parse(localStorage.getItem(prefsKey('anonymous', 'rows'))!);
     expect(stored).toMatchObject({ hidden: [], shown: ['name'] });
     // A later visit shows it too; the reset goes back to the defaults.
     cleanup();
     setup({ columns });
-    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Name 1')).toBeTruthy(), SLOW);
     await act(async () => fireEvent.click(screen.getByTestId('search-table-columns')));
-    const reset = await screen.findByText(/reset|重置/i);
+    const reset = await screen.findByText(/reset|重置/i, {}, SLOW);
     await act(async () => fireEvent.click(reset));
-    await waitFor(() => expect(screen.queryByText('Name 1')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Name 1')).toBeNull(), SLOW);
   });
 
   it('reads filter, sort and page from the URL, so a reload or a shared link shows the same rows', async () => {
@@ -140,7 +140,7 @@ describe('SearchTable', () => {
       '/rows?keyword=Name%202&current=2&pageSize=10&sortField=code&sortOrder=descend&tab=x',
     );
     // Name 2, Name 20…23 match (5 rows): page 2 of 10 is past the end, so it moves to page 1.
-    await waitFor(() => expect(screen.getByText('C23')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('C23')).toBeTruthy(), SLOW);
     expect(seen[0]).toMatchObject({
       keyword: 'Name 2',
       current: 2,
@@ -157,9 +157,9 @@ describe('SearchTable', () => {
 
   it('writes a page change into the URL', async () => {
     setup();
-    await waitFor(() => screen.getByText('C1'));
+    await waitFor(() => screen.getByText('C1'), SLOW);
     await act(async () => fireEvent.click(screen.getByText('2')));
-    await waitFor(() => expect(screen.getByText('C11')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('C11')).toBeTruthy(), SLOW);
     expect(location).toBe('?current=2');
     expect(seen.at(-1)).toMatchObject({ current: 2, pageSize: 10 });
   });
