@@ -3,73 +3,25 @@
 // detail cards (a row per field, the composite rows as slots), the list's columns and filters;
 // and the round trip through the generated form — saved untouched, the record; one field
 // changed, only it. The real Arco form in jsdom; only the server is replaced.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from '@arco-design/web-react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import {
   TEAM_FIELD_KEYS,
   TEAM_FIELD_SPECS,
   specGroups,
   teamFields,
-  type PropertyItem,
   type Team,
 } from '@console/shared';
-import { http } from '@console/shared/api';
-import { createStore } from '@console/shared/store';
 import { columnsOf, filterOf } from '@console/shared/components/field-specs';
 import zhCN from '../../locale/zh-CN';
-import enUS from '../../locale/en-US';
+import { DICTIONARIES, FULL_TEAM, shown, installTeamServer, wrap } from '../../test/harness';
 import { EditDrawer } from '../detail/EditDrawer';
 import { TeamForm, teamFormValues } from './TeamForm';
 import { TeamInfo } from './TeamInfo';
 
-const item = (value: string, labelZh: string, labelEn = value): PropertyItem =>
-  ({ value, labelZh, labelEn, enabled: true, sort: 0 }) as unknown as PropertyItem;
-const DICTIONARIES: Record<string, PropertyItem[]> = {
-  agency: [item('cits', '国旅', 'CITS'), item('cts', '中旅', 'CTS')],
-  market: [item('domestic', '国内', 'Domestic'), item('inbound', '入境', 'Inbound')],
-  guide_language: [item('zh', '普通话', 'Mandarin'), item('en', '英语', 'English')],
-};
-
-/** A team with every field set, unlike the create blanks. */
-const FULL = {
-  id: 42,
-  code: 'T20270301001',
-  name: '全字段团',
-  agency: 'cits',
-  agencyRef: 'REF-2027-03',
-  market: 'inbound',
-  pax: 10,
-  paxAdults: 7,
-  paxChildren: 2,
-  paxSeniors: 1,
-  language: 'en',
-  vip: true,
-  leadContactName: '王领队',
-  leadContactPhone: '13812345678',
-  escortName: '赵全陪',
-  escortPhone: '13987654321',
-  startDate: '2027-03-01',
-  endDate: '2027-03-03',
-  pickupPoint: '首都机场 T3',
-  pickupTime: '08:00',
-  notes: '素食两位',
-  status: 'draft',
-  statusReason: '',
-  guides: [],
-  itinerary: [],
-  assignments: [],
-  feedback: [],
-  history: [],
-  createdAt: '2027-01-01T00:00:00.000Z',
-  createdBy: '李调度',
-  updatedAt: '2027-01-02T00:00:00.000Z',
-  updatedBy: '李调度',
-  version: 5,
-} as Team;
+const FULL = FULL_TEAM;
+const writes = installTeamServer();
 
 /** The same team with every optional field empty. */
 const SPARSE = {
@@ -88,44 +40,6 @@ const SPARSE = {
 
 const editable = (team: Team) =>
   Object.fromEntries(TEAM_FIELD_KEYS.map((k) => [k, team[k as keyof Team]]));
-
-let writes: { method: string; url: string; body: unknown }[];
-const original = http.defaults.adapter;
-beforeEach(() => {
-  writes = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const answer = (data: unknown) => ({
-      data: { code: 20000, msg: 'ok', data },
-      status: 200,
-      statusText: 'OK',
-      headers: {},
-      config,
-    });
-    if (config.method === 'get' && config.url === '/properties/items')
-      return answer(DICTIONARIES[config.params.category] ?? []);
-    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    writes.push({ method: config.method!.toUpperCase(), url: config.url!, body });
-    return answer({ ...FULL, ...body, version: FULL.version + 1 });
-  };
-  http.defaults.adapter = adapter;
-});
-afterEach(() => {
-  cleanup();
-  http.defaults.adapter = original;
-});
-
-const wrap = (node: React.ReactNode, locale: 'zh-CN' | 'en-US' = 'zh-CN') => (
-  <Provider store={createStore()}>
-    <IntlProvider locale={locale} messages={locale === 'zh-CN' ? zhCN : enUS}>
-      {node}
-    </IntlProvider>
-  </Provider>
-);
-
-const shown = (field: string) =>
-  document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
-    `#${field} input, #${field} textarea`,
-  )?.value;
 
 function NewForm({ locale }: { locale?: 'zh-CN' | 'en-US' }) {
   function Inner() {
