@@ -7,6 +7,7 @@ export default {
   'monitor.board.polling': 'Polling',
   'monitor.board.spot': 'Scenic spot',
   'monitor.board.inPark': 'In park / instantaneous capacity',
+  'monitor.board.inParkShort': 'In park / capacity',
   'monitor.board.load': 'Load',
   'monitor.board.band': 'Crowding',
   'monitor.board.status': 'Status',

@@ -6,6 +6,7 @@ export default {
   'monitor.board.polling': '轮询中',
   'monitor.board.spot': '景点',
   'monitor.board.inPark': '在园人数 / 瞬时承载量',
+  'monitor.board.inParkShort': '在园 / 瞬时承载',
   'monitor.board.load': '负载',
   'monitor.board.band': '拥挤程度',
   'monitor.board.status': '状态',

@@ -11,6 +11,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
 } from '@arco-design/web-react';
 import type { TableColumnProps } from '@arco-design/web-react';
@@ -70,7 +71,16 @@ export function LoadBoard({
         ),
       },
       {
-        title: t('monitor.board.inPark'),
+        // The full name took three lines of this figure's column at 1366 px in English: the
+        // header shows the short name, the full one is its tooltip and accessible name.
+        title: (
+          <Tooltip content={t('monitor.board.inPark')}>
+            <span>
+              <span aria-hidden="true">{t('monitor.board.inParkShort')}</span>
+              <span className="console-visually-hidden">{t('monitor.board.inPark')}</span>
+            </span>
+          </Tooltip>
+        ),
         dataIndex: 'load.inPark',
         // One line: the figures never wrap (issue 26 item 13).
         width: 150,
