@@ -1,17 +1,18 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Breadcrumb as ArcoBreadcrumb } from '@arco-design/web-react';
+import type { GuardedRoute } from '@console/shared/permission';
 import { usePinnedSections } from '@console/shared/section';
 import { breadcrumbItems } from './breadcrumbItems';
 
-export function Breadcrumb({ routeKey }: { routeKey: string }) {
+export function Breadcrumb({ route }: { route: GuardedRoute }) {
   const intl = useIntl();
   const sections = usePinnedSections();
-  const route = sections.flatMap((s) => s.routes).find((r) => r.key === routeKey);
-  if (!route) return null;
+  const items = breadcrumbItems(sections, route);
+  if (items.length === 0) return null;
   return (
     <ArcoBreadcrumb className="console-breadcrumb" data-testid="breadcrumb">
-      {breadcrumbItems(sections, route).map((item) => (
+      {items.map((item) => (
         <ArcoBreadcrumb.Item key={item.locale}>
           {item.to ? (
             <Link to={item.to}>{intl.formatMessage({ id: item.locale })}</Link>

@@ -83,7 +83,7 @@ export default function MainLayout({ route }: { route: GuardedRoute | null }) {
             <SectionPreviewBanner />
             {settings.tabBar && <TabBar />}
             <div className="console-layout-content">
-              {route && !route.shell && <Breadcrumb routeKey={route.key} />}
+              {route && <Breadcrumb route={route} />}
               <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1}>
                 <PageContent route={route} />
               </Layout.Content>

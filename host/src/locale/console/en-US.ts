@@ -61,6 +61,7 @@ export default {
   'form.submit': 'Submit',
   'form.cancel': 'Cancel',
   'form.saved': 'Saved',
+  'breadcrumb.account': 'My account',
   'userInfo.title': 'User centre',
   'userInfo.tab.overview': 'Overview',
   'userInfo.tab.teams': 'My teams',

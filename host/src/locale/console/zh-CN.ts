@@ -61,6 +61,7 @@ export default {
   'form.submit': '提交',
   'form.cancel': '取消',
   'form.saved': '保存成功',
+  'breadcrumb.account': '个人中心',
   'userInfo.title': '用户中心',
   'userInfo.tab.overview': '概览',
   'userInfo.tab.teams': '我的团队',
