@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, isoToday, scenicStartOfDay, type Workplace } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { guideBody } from '../../../test/support/guides';
 import { insertTeam } from '../../../test/support/assign-teams';
 import { guideUnavailability } from '../guide/schema';
@@ -31,29 +32,10 @@ const today = isoToday();
 let spotSeq = 0;
 
 async function spot(dailyCapacity: number) {
-  const res = await operator.post('/api/scenic/spots', {
-    code: `DASH-${Date.now().toString(36)}-${spotSeq++}`,
-    name: `看板景点${spotSeq}`,
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江',
-    city: '杭州',
-    address: '',
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '00:00',
-    closeTime: '23:59',
-    avgVisitMinutes: 120,
-    description: '',
-    images: [],
-    dailyCapacity,
-    instantCapacity: 100,
-    reservationRequired: false,
-    certifiedGuidesOnly: false,
-    maxPaxPerGuide: 30,
-    priceAdult: 5000,
-    priceChild: 2500,
-  });
+  const res = await operator.post(
+    '/api/scenic/spots',
+    spotBody({ name: `看板景点${spotSeq++}`, dailyCapacity }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; name: string };
 }

@@ -13,6 +13,7 @@ import {
   type ScenicSpot,
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { openStream, type SseStream } from '../../../test/support/sse';
 import { auditLog } from '../audit/schema';
 
@@ -62,25 +63,16 @@ async function anotherAdmin(): Promise<Client> {
 }
 
 async function createSpot(instantCapacity: number): Promise<ScenicSpot> {
-  const res = await operator.post('/api/scenic/spots', {
-    code: unique('MON'),
-    name: unique('监控测试景点'),
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江',
-    city: '杭州',
-    address: '',
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '00:00',
-    closeTime: '23:59',
-    avgVisitMinutes: 120,
-    dailyCapacity: instantCapacity * 10,
-    instantCapacity,
-    maxPaxPerGuide: 30,
-    priceAdult: 0,
-    priceChild: 0,
-  });
+  const res = await operator.post(
+    '/api/scenic/spots',
+    spotBody({
+      name: unique('监控测试景点'),
+      dailyCapacity: instantCapacity * 10,
+      instantCapacity,
+      priceAdult: 0,
+      priceChild: 0,
+    }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }

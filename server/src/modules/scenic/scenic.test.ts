@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SCENIC_GATE_KEY_HEADER, type ScenicPlannedTeam, type ScenicSpot } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { auditLog } from '../audit/schema';
 
 let t: TestApp;
@@ -21,33 +22,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
-
-let seq = 0;
-/** A valid spot body; every test starts from it and breaks one rule. */
-export const spotBody = (over: Record<string, unknown> = {}) => ({
-  code: `T-${Date.now().toString(36)}-${seq++}`,
-  name: '测试景点',
-  grade: 'AAAA',
-  category: 'natural',
-  province: '浙江',
-  city: '杭州',
-  address: '西湖区',
-  latitude: 30.25,
-  longitude: 120.15,
-  openTime: '00:00',
-  closeTime: '23:59',
-  avgVisitMinutes: 120,
-  description: '',
-  images: [],
-  dailyCapacity: 1000,
-  instantCapacity: 100,
-  reservationRequired: false,
-  certifiedGuidesOnly: false,
-  maxPaxPerGuide: 30,
-  priceAdult: 5000,
-  priceChild: 2500,
-  ...over,
-});
 
 /** The audit row of a request; it commits with the write, so it is there with the answer. */
 async function auditRow(action: string, entityId: string | number, result = 200) {
@@ -265,7 +239,11 @@ describe('spots', () => {
 
   it('updates with the version read, refuses a stale version with 409, and audits the diff', async () => {
     const spot = await createSpot();
-    const body = { ...spotBody({ code: spot.code }), name: '改名景点', version: spot.version };
+    const body = {
+      ...spotBody({ code: spot.code, name: spot.name }),
+      name: '改名景点',
+      version: spot.version,
+    };
     const first = await operator.put(`/api/scenic/spots/${spot.id}`, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.version).toBe(spot.version + 1);
@@ -275,7 +253,7 @@ describe('spots', () => {
     expect((await user.get(`/api/scenic/spots/${spot.id}`)).json().data.name).toBe('改名景点');
 
     const row = await auditRow('scenic.spot.update', spot.id);
-    expect(row.diff).toEqual({ name: { before: '测试景点', after: '改名景点' } });
+    expect(row.diff).toEqual({ name: { before: spot.name, after: '改名景点' } });
     expect(row.entityType).toBe('scenic_spot');
   });
 

@@ -23,6 +23,7 @@ import {
   type SystemConfigKey,
 } from '@console/shared';
 import { Client, createTestApp, DEMO, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { guideBody } from '../../../test/support/guides';
 import { insertTeam, type TestTeamInput } from '../../../test/support/assign-teams';
 import { eq } from 'drizzle-orm';
@@ -414,29 +415,7 @@ const EFFECTS: Partial<Record<SystemConfigKey, () => Promise<void>>> = {
 
   'capacity.warningPercent': async () => {
     // 75 in the park of 100: open at the default (80 %), limited at 70 %.
-    const spotRes = await operator.post('/api/scenic/spots', {
-      code: `CFG-${Date.now().toString(36)}`,
-      name: '配置测试景点',
-      grade: 'AAAA',
-      category: 'natural',
-      province: '浙江',
-      city: '杭州',
-      address: '西湖区',
-      latitude: 30.25,
-      longitude: 120.15,
-      openTime: '00:00',
-      closeTime: '23:59',
-      avgVisitMinutes: 120,
-      description: '',
-      images: [],
-      dailyCapacity: 1000,
-      instantCapacity: 100,
-      reservationRequired: false,
-      certifiedGuidesOnly: false,
-      maxPaxPerGuide: 30,
-      priceAdult: 5000,
-      priceChild: 2500,
-    });
+    const spotRes = await operator.post('/api/scenic/spots', spotBody());
     expect(spotRes.statusCode, spotRes.body).toBe(200);
     const spot = spotRes.json().data as { id: number };
     const noon = new Date('2030-06-01T12:00:00+08:00');

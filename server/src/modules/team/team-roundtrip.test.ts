@@ -16,6 +16,7 @@ import {
   type TeamInput,
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { auditLog } from '../audit/schema';
 
 let t: TestApp;
@@ -25,24 +26,10 @@ beforeAll(async () => {
   t = await createTestApp();
   operator = await signedIn(t.app, 'operator');
   for (const n of [1, 2]) {
-    const res = await operator.post('/api/scenic/spots', {
-      code: `RT-${Date.now().toString(36)}-${n}`,
-      name: `往返景点${n}`,
-      grade: 'AAAA',
-      category: 'natural',
-      province: '浙江',
-      city: '杭州',
-      latitude: 30.25,
-      longitude: 120.15,
-      openTime: '00:00',
-      closeTime: '23:59',
-      avgVisitMinutes: 120,
-      dailyCapacity: 5000,
-      instantCapacity: 500,
-      maxPaxPerGuide: 30,
-      priceAdult: 5000,
-      priceChild: 2500,
-    });
+    const res = await operator.post(
+      '/api/scenic/spots',
+      spotBody({ name: `往返景点${n}`, dailyCapacity: 5000, instantCapacity: 500 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     spots.push(res.json().data.id);
   }

@@ -16,6 +16,7 @@ import {
 } from '@console/shared';
 import { Client, createTestApp, dbKind, signedIn, type TestApp } from '../../../test/support/app';
 import { guideBody } from '../../../test/support/guides';
+import { spotBody } from '../../../test/support/spots';
 import { auditLog } from '../audit/schema';
 import { teamAssignments, teams } from './schema';
 import { assignmentPeriod } from './period';
@@ -32,32 +33,6 @@ afterAll(() => t.close());
 const today = isoToday();
 /** Far enough ahead that demo teams never share a spot-day with the tests' spots. */
 const base = addDays(today, 400);
-
-let spotSeq = 0;
-const spotBody = (over: Record<string, unknown> = {}) => ({
-  code: `TT-${Date.now().toString(36)}-${spotSeq++}`,
-  name: `团测景点${spotSeq}`,
-  grade: 'AAAA',
-  category: 'natural',
-  province: '浙江',
-  city: '杭州',
-  address: '西湖区',
-  latitude: 30.25,
-  longitude: 120.15,
-  openTime: '00:00',
-  closeTime: '23:59',
-  avgVisitMinutes: 120,
-  description: '',
-  images: [],
-  dailyCapacity: 1000,
-  instantCapacity: 100,
-  reservationRequired: false,
-  certifiedGuidesOnly: false,
-  maxPaxPerGuide: 30,
-  priceAdult: 5000,
-  priceChild: 2500,
-  ...over,
-});
 
 export const teamInput = (over: Partial<TeamInput> = {}): TeamInput => ({
   name: '测试团',

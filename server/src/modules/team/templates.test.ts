@@ -16,6 +16,7 @@ import {
   type WorkOrder,
 } from '@console/shared';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
+import { spotBody } from '../../../test/support/spots';
 import { guideBody } from '../../../test/support/guides';
 import { insertTeam } from '../../../test/support/assign-teams';
 import { auditLog } from '../audit/schema';
@@ -33,30 +34,16 @@ afterAll(() => t.close());
 let spotSeq = 0;
 async function createSpot(over: Record<string, unknown> = {}): Promise<ScenicSpot> {
   spotSeq++;
-  const res = await operator.post('/api/scenic/spots', {
-    code: `TPL-${Date.now().toString(36)}-${spotSeq}`,
-    name: `模板景点${spotSeq}-${Date.now().toString(36)}`,
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江',
-    city: '杭州',
-    address: `西湖区龙井路 ${spotSeq} 号`,
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '08:30',
-    closeTime: '17:30',
-    avgVisitMinutes: 120,
-    description: '',
-    images: [],
-    dailyCapacity: 1000,
-    instantCapacity: 100,
-    reservationRequired: false,
-    certifiedGuidesOnly: false,
-    maxPaxPerGuide: 40,
-    priceAdult: 5000,
-    priceChild: 2500,
-    ...over,
-  });
+  const res = await operator.post(
+    '/api/scenic/spots',
+    spotBody({
+      address: `西湖区龙井路 ${spotSeq} 号`,
+      openTime: '08:30',
+      closeTime: '17:30',
+      maxPaxPerGuide: 40,
+      ...over,
+    }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
