@@ -1,10 +1,10 @@
 // Starts the console server: opens the database (PGlite under DATA_DIR unless DATABASE_URL is
-// set), applies migrations, seeds on first start, serves the API and the built console.
+// set; opening settles a restore a stop left midway, then applies migrations), seeds on first
+// start, serves the API and the built console.
 import { readEnv } from './config/env';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDatabase } from './seed';
-import { settleShadowsLeftByAStop } from './modules/backup/shadow';
 import { serveSectionsSocket } from './cli/sections-socket';
 import { sectionsOptionsFromEnv } from './modules/sections/service';
 import { stopSolverThread, warmUpSolverThread } from './modules/allocation/solver-thread';
@@ -21,8 +21,6 @@ async function main() {
     }
     throw err;
   }
-  // Before anything reads a table: a restore stopped after its switch holds the restored rows.
-  const settled = await settleShadowsLeftByAStop(database);
   try {
     await seedDatabase(database.db, env);
   } catch (err) {
@@ -31,9 +29,13 @@ async function main() {
     process.exit(1);
   }
   const { app } = await buildApp({ database, env, logger: true });
-  if (settled.dropped.length > 0)
-    app.log.warn({ dropped: settled.dropped }, 'dropped the tables of a restore stopped midway');
-  if (settled.finished.length > 0)
+  const settled = database.settledAtOpen;
+  if (settled && settled.dropped.length + settled.stagingDropped.length > 0)
+    app.log.warn(
+      { dropped: settled.dropped, stagingDropped: settled.stagingDropped },
+      'dropped the tables of a restore stopped midway',
+    );
+  if (settled && settled.finished.length > 0)
     app.log.warn({ finished: settled.finished }, 'finished a restore stopped after its switch');
 
   // The sections CLI cannot open the embedded database while this process holds it: it sends

@@ -12,6 +12,7 @@ import * as schema from './schema';
 import type { Db } from './types';
 import { REPO_ROOT } from '../config/env';
 import { keepClientsFromCrashing, retryLostReadsOnce } from './availability';
+import type { SettledRestore } from '../modules/backup/shadow';
 
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server', 'drizzle');
 
@@ -27,6 +28,11 @@ export interface Database {
    * `/api/health/ready`): another instance is migrating it, or it went back to an older schema.
    */
   pendingMigrations(): Promise<number>;
+  /**
+   * PGlite: what opening settled of a restore a stopped process left midway (before migrating:
+   * `openDatabase`), for the server to log.
+   */
+  settledAtOpen?: SettledRestore;
   /** PostgreSQL: the connection pool's use now (the operator's metrics). */
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -105,6 +111,8 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Skip the lock file (in-memory PGlite in tests). */
   memory?: boolean;
+  /** Migrations to apply instead of this build's (a test brings a newer build's). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -185,7 +193,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     keepClientsFromCrashing(pool, onLost);
     retryLostReadsOnce(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg({ client: pool, schema }), {
+      migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER,
+    });
     return {
       db,
       kind: 'postgres',
@@ -209,24 +219,39 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const unlock = opts.memory || !opts.dataDir ? () => {} : lockDataDir(opts.dataDir);
   try {
     // Loaded only for the embedded database: a PostgreSQL server never pays for the WASM build.
-    const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-      await Promise.all([
-        import('@electric-sql/pglite'),
-        // The exclusion constraints on guide bookings and leave need it (migration 0005).
-        import('@electric-sql/pglite/contrib/btree_gist'),
-        import('drizzle-orm/pglite'),
-        import('drizzle-orm/pglite/migrator'),
-      ]);
+    const [
+      { PGlite },
+      { btree_gist },
+      { drizzle: drizzlePglite },
+      { migrate: migratePglite },
+      { settleRestoreLeftByAStop },
+    ] = await Promise.all([
+      import('@electric-sql/pglite'),
+      // The exclusion constraints on guide bookings and leave need it (migration 0005).
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('../modules/backup/shadow'),
+    ]);
     const client = await PGlite.create(opts.memory || !opts.dataDir ? undefined : opts.dataDir, {
       loadDataDir: opts.loadDataDir,
       extensions: { btree_gist },
     });
     const typed = drizzlePglite({ client, schema });
-    await migratePglite(typed, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Settled first: a process stopped in a restore's tidying after its switch left some of the
+    // restored tables outside public, and a migration (a newer build's) must find them in place.
+    // This process holds the data directory alone, so no restore runs now. (PostgreSQL never
+    // switches: its restore is one transaction.)
+    const settledAtOpen = await settleRestoreLeftByAStop({
+      kind: 'pglite',
+      db: typed as unknown as Db,
+    });
+    await migratePglite(typed, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
     let closed = false;
     return {
       db: typed as unknown as Db,
       kind: 'pglite',
+      settledAtOpen,
       ping: async () => {
         if (closed) throw new Error('database closed');
         await client.query('select 1');

@@ -27,7 +27,10 @@ import { readAnchor } from './queries';
 const APPEND_BATCH = 2000;
 /** Staged pages checked against the trail per statement (tens of milliseconds on PGlite). */
 const PREFILTER_PAGES = 32;
-/** Staging tables are named `${STAGING_PREFIX}<random>`: one per restore, dropped by it. */
+/**
+ * Staging tables are named `${STAGING_PREFIX}<random>`: one per restore, dropped by it (one a
+ * stopped process left, when the embedded database next opens: backup/shadow.ts).
+ */
 export const STAGING_PREFIX = 'restore_staged_audit_';
 
 export interface AuditMerge {
@@ -56,6 +59,28 @@ export async function createAuditStaging(db: Db): Promise<string> {
 export async function dropAuditStaging(db: Db | Tx, name: string): Promise<void> {
   if (!name.startsWith(STAGING_PREFIX)) throw new Error(`Not a staging table: ${name}`);
   await db.execute(sql.raw(`drop table if exists ${name}`));
+}
+
+/**
+ * The staging tables left by restores stopped midway (schema-qualified, quoted): the restore's
+ * transaction merges a staging table's rows and drops it before it commits, so one left was
+ * never merged and its restore never happened; the trail holds every row of its own.
+ */
+export async function leftoverAuditStaging(db: Db): Promise<string[]> {
+  const { rows } = (await db.execute(
+    sql`select format('%I.%I', n.nspname, c.relname) as name
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and starts_with(c.relname, ${STAGING_PREFIX})
+        order by 1`,
+  )) as unknown as { rows: { name: string }[] };
+  return rows.map((r) => r.name);
+}
+
+/** Drops the staging tables a stopped process left (`leftoverAuditStaging`); says which. */
+export async function dropAuditStagingLeftByAStop(db: Db): Promise<string[]> {
+  const left = await leftoverAuditStaging(db);
+  for (const name of left) await db.execute(sql.raw(`drop table if exists ${name}`));
+  return left;
 }
 
 /**

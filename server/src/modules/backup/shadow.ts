@@ -19,13 +19,15 @@
 //    these statements reads the restored rows.
 // A restore that fails before its transaction commits drops the shadow schema: the live tables
 // were never touched. A server stopped midway leaves one behind: not switched to, it is dropped
-// by the next restore (and the embedded database's next start); switched to, they finish it.
+// by the next restore (and the embedded database's next opening); switched to, they finish it
+// (the opening before it migrates: `settleRestoreLeftByAStop`).
 // (`swapIn`, the earlier step 2: the whole swap in the one transaction, for comparison.)
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Db, DbOrTx, Tx } from '../../db/types';
+import { dropAuditStagingLeftByAStop } from '../audit/merge';
 import { rowsOf } from './write';
 import { allTables, ident, type TableInfo } from './tables';
 
@@ -143,18 +145,33 @@ export async function dropStaleShadows(db: Db): Promise<void> {
   for (const schema of await shadowSchemas(db)) await settleShadow(db, schema);
 }
 
+/** What opening the embedded database settled of a restore its process was stopped in. */
+export interface SettledRestore {
+  /** Shadow schemas switched to (holding the restored rows), their switch finished. */
+  finished: string[];
+  /** Shadow schemas never switched to: the restore did not happen. */
+  dropped: string[];
+  /** The audit rows' staging tables (audit/merge.ts), all of restores that did not happen. */
+  stagingDropped: string[];
+}
+
 /**
- * At start-up, before anything reads the tables: settles the shadow schemas of a restore the
- * embedded database's process was stopped in — finished when its transaction had committed
- * (the restored data are in them), else dropped. One process holds that database, so no
- * restore is running then; on PostgreSQL (which never switches: the swap is one transaction)
- * another instance may be restoring, so its leftovers wait for the next restore there.
+ * When the embedded database opens (db/client.ts), before its migrations and before anything
+ * reads the tables: settles what a restore its process was stopped in left behind. Its shadow
+ * schemas are finished when its transaction had committed (the restored data are in them),
+ * else dropped; its audit staging table is dropped (that transaction drops it once merged).
+ * One process holds that database, so no restore is running then; on PostgreSQL (which never
+ * switches: the swap is one transaction) another instance may be restoring, so its leftovers
+ * wait for the next restore there.
  */
-export async function settleShadowsLeftByAStop(
+export async function settleRestoreLeftByAStop(
   database: Pick<Database, 'kind' | 'db'>,
-): Promise<{ finished: string[]; dropped: string[] }> {
-  const settled = { finished: [] as string[], dropped: [] as string[] };
+): Promise<SettledRestore> {
+  const settled: SettledRestore = { finished: [], dropped: [], stagingDropped: [] };
   if (database.kind !== 'pglite') return settled;
+  // First: one made while a switch's search_path still led to its shadow schema lies there,
+  // where finishing the switch would refuse it.
+  settled.stagingDropped = await dropAuditStagingLeftByAStop(database.db);
   for (const schema of await shadowSchemas(database.db)) {
     settled[await settleShadow(database.db, schema)].push(schema);
   }
