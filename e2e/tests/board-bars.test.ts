@@ -6,87 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { login, openBrowser, type Browser } from '../support/browser';
 import { api } from '../support/api';
-import { day } from '../support/allocation';
+import { createGuide, createPendingTeam, createSpot, day } from '../support/allocation';
 
 const baseUrl = inject('baseUrl');
-
-async function createSpot(page: Page, stamp: string) {
-  const spot = await api<{ id: number }>(page, 'POST', '/scenic/spots', {
-    code: `BB${stamp}`,
-    name: `条形景点${stamp}`,
-    grade: 'AAAA',
-    category: 'natural',
-    province: '浙江省',
-    city: '杭州市',
-    latitude: 30.25,
-    longitude: 120.15,
-    openTime: '08:00',
-    closeTime: '18:00',
-    avgVisitMinutes: 120,
-    dailyCapacity: 10_000,
-    instantCapacity: 5_000,
-    maxPaxPerGuide: 100,
-    priceAdult: 0,
-    priceChild: 0,
-  });
-  return spot.id;
-}
-
-async function createGuide(page: Page, name: string, licenceNo: string) {
-  return api<{ id: number; code: string }>(page, 'POST', '/guides', {
-    name,
-    gender: 'female',
-    birthDate: '1988-03-02',
-    phone: '13900001234',
-    employmentType: 'staff',
-    licenceNo,
-    licenceType: 'national',
-    level: 'senior',
-    levelObtainedOn: '2015-06-01',
-    licenceExpiry: day(900),
-    maxGroupSize: 100,
-    languages: [{ language: 'zh', proficiency: 'native' }],
-    specialties: [],
-    certifications: [],
-  });
-}
-
-/** A team of 10 over days [from, to] at the spot, submitted (pending). */
-async function createPendingTeam(
-  page: Page,
-  name: string,
-  from: number,
-  to: number,
-  spotId: number,
-) {
-  const team = await api<{ id: number; code: string; version: number }>(page, 'POST', '/teams', {
-    name,
-    agency: 'cts',
-    market: 'domestic',
-    paxAdults: 10,
-    language: 'zh',
-    leadContactName: '王领队',
-    leadContactPhone: '13812345678',
-    startDate: day(from),
-    endDate: day(to),
-  });
-  const days = Array.from({ length: to - from + 1 }, (_, i) => day(from + i));
-  const saved = await api<{ team: { version: number } }>(
-    page,
-    'PUT',
-    `/teams/${team.id}/itinerary`,
-    {
-      items: days.map((date) => ({ date, spotId, plannedStart: '09:00', plannedEnd: '11:00' })),
-      confirmCapacityWarning: true,
-      version: team.version,
-    },
-  );
-  await api(page, 'POST', `/teams/${team.id}/transition`, {
-    to: 'pending',
-    version: saved.team.version,
-  });
-  return team;
-}
 
 async function bookedTeam(
   page: Page,
@@ -123,7 +45,7 @@ describe('the dispatch board tells more', () => {
 
   it("shows each team's name and pax, its status apart without colour, and a month", async () => {
     const { page } = browser;
-    const spotId = await createSpot(page, stamp);
+    const spotId = await createSpot(page, stamp, { code: 'BB', name: '条形景点' });
     const prefix = `条形导游${stamp}`;
     const [a, b, c] = [
       await createGuide(page, `${prefix}甲`, `BB-A-${stamp}`),
