@@ -1,11 +1,10 @@
 // The console's search table (seed §2 "Search Table": filter form, create, import, download,
 // column settings, density mini/small/medium/large) with server pagination and sorting.
-import { useContext, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import {
   Button,
   Card,
   Checkbox,
-  ConfigProvider,
   Divider,
   Dropdown,
   Empty,
@@ -33,7 +32,7 @@ import { selectLocale } from '../../store/localeSlice';
 import { FilterForm, type FilterField, type FilterValues } from './FilterForm';
 import { ImportModal, type ImportConfig } from './ImportModal';
 import { fill, SEARCH_TABLE_TEXTS } from './messages';
-import { keyboardSortable } from './sortHeader';
+import { keyboardSortable, useTablePrefix } from './sortHeader';
 import { DENSITIES, columnVisible, useTablePrefs, withColumn, type Density } from './usePrefs';
 import { PAGE_SIZES, useTableUrlState, type SortOrder } from './urlState';
 
@@ -159,8 +158,7 @@ export function SearchTable<Row extends object>(props: SearchTableProps<Row>) {
     }
   }, [pastEnd, result.data, query.pageSize, setState]);
 
-  const tablePrefix =
-    useContext(ConfigProvider.ConfigContext).getPrefixCls?.('table') ?? 'arco-table';
+  const tablePrefix = useTablePrefix();
   const visibleColumns = useMemo(
     () =>
       columns

@@ -36,4 +36,6 @@ export { type ImportConfig } from './ImportModal';
 export { type UseImportProgress } from './ImportProgress';
 export { DENSITIES, prefsKey, type Density, type TablePrefs } from './usePrefs';
 export { SEARCH_TABLE_TEXTS } from './messages';
+// A sortable column of a table outside the search table, sorted from the keyboard too.
+export { keyboardSortable, useTablePrefix } from './sortHeader';
 export { readTableState, writeTableState, type TableUrlState } from './urlState';

@@ -2,8 +2,8 @@
 // the <th> the sorter, with no Tab stop, key handling or aria-sort. The header becomes the Tab
 // stop and Enter or Space clicks that div, so the keyboard takes Arco's own cycle (ascending →
 // descending → none) and the table's onChange, the same way as the mouse.
-import type { CSSProperties, KeyboardEvent } from 'react';
-import type { TableColumnProps } from '@arco-design/web-react';
+import { useContext, type CSSProperties, type KeyboardEvent } from 'react';
+import { ConfigProvider, type TableColumnProps } from '@arco-design/web-react';
 import type { SortOrder } from './urlState';
 
 const ARIA_SORT = { ascend: 'ascending', descend: 'descending' } as const;
@@ -49,4 +49,9 @@ export function keyboardSortable(
       ...headerProps(order, tablePrefix),
     }),
   };
+}
+
+/** Arco's table class prefix where the table renders: `arco-table` unless a ConfigProvider renames it. */
+export function useTablePrefix(): string {
+  return useContext(ConfigProvider.ConfigContext).getPrefixCls?.('table') ?? 'arco-table';
 }

@@ -1,7 +1,7 @@
 // The live load board (the seed's "studio preview"): every spot's in-park count against its
 // instantaneous capacity, coloured by load band, fullest first and sortable by load. Live load
 // events invalidate its query, so it moves as gate readings arrive.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   Button,
@@ -17,6 +17,11 @@ import {
 import type { TableColumnProps } from '@arco-design/web-react';
 import { SCENIC_ENUM_LABELS, type Locale, type MonitorBoardSpot } from '@console/shared';
 import type { LiveStatus } from '@console/shared/api';
+import {
+  keyboardSortable,
+  useTablePrefix,
+  type SortOrder,
+} from '@console/shared/components/search-table';
 import { useMonitorBoardQuery } from '../../monitorApi';
 import { BAND_COLOR, BAND_TAG, STATUS_TAG } from './bands';
 import { MaintenanceTag, MaintenanceUntil, maintenanceNow } from './Maintenance';
@@ -52,6 +57,10 @@ export function LoadBoard({
       changes: changed.map((s) => `${s.name} ${t(`monitor.band.${s.load.band}`)}`).join(', '),
     }),
   );
+
+  // The load column's order (busiest first), held here so its header sorts from the keyboard.
+  const [loadOrder, setLoadOrder] = useState<SortOrder | undefined>('descend');
+  const tablePrefix = useTablePrefix();
 
   const columns = useMemo<TableColumnProps<MonitorBoardSpot>[]>(
     () => [
@@ -95,7 +104,8 @@ export function LoadBoard({
         dataIndex: 'load.loadPercent',
         width: 200,
         sorter: (a, b) => a.load.loadPercent - b.load.loadPercent,
-        defaultSortOrder: 'descend',
+        sortOrder: loadOrder,
+        ...keyboardSortable({}, loadOrder, tablePrefix),
         render: (_: unknown, s) => {
           const maintenance = maintenanceNow(s.status, s.maintenance);
           if (maintenance) return <MaintenanceUntil now={maintenance} />;
@@ -135,7 +145,7 @@ export function LoadBoard({
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [intl, selected, onSelect],
+    [intl, selected, onSelect, loadOrder, tablePrefix],
   );
 
   return (
@@ -180,6 +190,9 @@ export function LoadBoard({
             columns={columns}
             data={data?.spots ?? []}
             pagination={false}
+            onChange={(_page, sorter) => {
+              if (!Array.isArray(sorter)) setLoadOrder(sorter.direction);
+            }}
             scroll={{ y: 420 }}
             noDataElement={
               <Typography.Text type="secondary">{t('monitor.board.empty')}</Typography.Text>
