@@ -52,7 +52,11 @@ export interface AuditMerge {
  */
 export async function createAuditStaging(db: Db): Promise<string> {
   const name = `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`;
-  await db.execute(sql.raw(`create unlogged table ${name} (like audit_log including defaults)`));
+  // In public: unqualified, it would go first on the search_path, into the shadow schema of a
+  // switch whose tidying failed (backup/shadow.ts), which then cannot be finished.
+  await db.execute(
+    sql.raw(`create unlogged table public.${name} (like public.audit_log including defaults)`),
+  );
   return name;
 }
 

@@ -312,6 +312,18 @@ describe.runIf(dbKind() === 'pglite')('the switch to the restored tables (PGlite
     }
   });
 
+  it('restores again after a restore whose tidying after its switch failed', async () => {
+    const { db, backup } = t.services;
+    // The process runs on with the switch's search_path: the next restore finishes the switch.
+    await restoreStoppedAfterSwitch((await backupThenChange()).id);
+    const { id, restored } = await backupThenChange();
+    await backup.restoreStored(id, restorer);
+    expect(await leftoverShadows(db)).toEqual([]);
+    expect(await leftoverAuditStaging(db)).toEqual([]);
+    expect(await seen(db)).toEqual(restored);
+    expect((await verifyChain(db)).intact).toBe(true);
+  });
+
   it('holds the connection for no step much longer than a piece of rows it loads', async () => {
     const { db, backup } = t.services;
     // Rows enough for many pieces, in a table the restore loads.
