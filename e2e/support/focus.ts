@@ -1,18 +1,26 @@
 // The keyboard's focus in a browser test: Tab to an element, and the ring the focused element
 // shows (a11y.less): its style, its contrast with what it is drawn on (1.4.11), and whether a
-// scroll box cuts it. keyboard.test.ts has older copies of both (without the cut and the ring
-// drawn inside).
+// scroll box cuts it.
 import type { Page } from 'playwright-core';
 
-/** From no focus, presses Tab until the focused element matches `selector`; fails after `max`. */
-export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+/**
+ * Presses Tab (or Shift+Tab) from where the focus is until the focused element matches
+ * `selector`; fails after `max`. `{ fromStart: true }` drops the focus first (the document's
+ * start).
+ */
+export async function tabTo(
+  page: Page,
+  selector: string,
+  max = 80,
+  { key = 'Tab', fromStart = false } = {},
+): Promise<void> {
+  if (fromStart) await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
   }
   const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
-  throw new Error(`${max} × Tab never reached ${selector} (focus is on ${at})`);
+  throw new Error(`${max} × ${key} never reached ${selector} (focus is on ${at})`);
 }
 
 /** The focused element's outline, its contrast with what it is drawn on, and whether it is cut. */
@@ -70,6 +78,9 @@ export function focusRing(page: Page) {
         cut = node.className;
     }
     return {
+      what: el.outerHTML.slice(0, 100),
+      // Fields show focus by Arco's own border instead (a11y.less).
+      field: el.matches('input, textarea, .arco-select-view, main'),
       style: style.outlineStyle,
       width,
       ratio: (hi + 0.05) / (lo + 0.05),

@@ -12,18 +12,9 @@ import { ACCOUNTS, login, openBrowser, visitRoute, type Browser } from '../suppo
 import { resetSettings, useThemeAndLocale } from '../support/settings';
 import { motionSettled } from '../support/axe';
 import { createGuide, createPendingTeam, createSpot, day } from '../support/allocation';
+import { focusRing, tabTo } from '../support/focus';
 
 const baseUrl = inject('baseUrl');
-
-/** Presses Tab (or Shift+Tab) until the focused element matches `selector`; fails after `max`. */
-async function tabTo(page: Page, selector: string, max = 80, key = 'Tab'): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(key);
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-  }
-  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
-  throw new Error(`${max} × ${key} never reached ${selector} (focus is on ${at})`);
-}
 
 const focused = (page: Page, selector: string) =>
   page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
@@ -223,50 +214,6 @@ describe('the console with the keyboard only, as an operator', () => {
     await row.getByTestId(`bar-${team.code}`).waitFor();
   });
 });
-
-/** The focused element's outline, and its contrast with what is behind the element (1.4.11). */
-function focusRing(page: Page) {
-  return page.evaluate(() => {
-    type Rgba = [number, number, number, number];
-    const parse = (css: string): Rgba => {
-      const m = css.match(/rgba?\(([^)]+)\)/);
-      if (!m) return [0, 0, 0, 0];
-      const [r, g, b, a = '1'] = m[1].split(/[\s,/]+/).filter(Boolean);
-      return [Number(r), Number(g), Number(b), Number(a)];
-    };
-    const over = (top: Rgba, bottom: Rgba): Rgba => {
-      const a = top[3] + bottom[3] * (1 - top[3]);
-      const mix = (i: number) => (top[i] * top[3] + bottom[i] * bottom[3] * (1 - top[3])) / a;
-      return [mix(0), mix(1), mix(2), a];
-    };
-    const luminance = ([r, g, b]: Rgba) => {
-      const c = (v: number) => {
-        const x = v / 255;
-        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
-    };
-    const el = document.activeElement as HTMLElement;
-    // The ring is drawn outside the element: against its parent's backdrop.
-    const layers: Rgba[] = [];
-    for (let node = el.parentElement; node; node = node.parentElement) {
-      const bg = parse(getComputedStyle(node).backgroundColor);
-      if (bg[3] > 0) layers.push(bg);
-      if (bg[3] >= 1) break;
-    }
-    const backdrop = layers.reduceRight<Rgba>((acc, l) => over(l, acc), [255, 255, 255, 1]);
-    const style = getComputedStyle(el);
-    const ring = over(parse(style.outlineColor), backdrop);
-    const [hi, lo] = [luminance(ring), luminance(backdrop)].sort((a, b) => b - a);
-    return {
-      what: el.outerHTML.slice(0, 100),
-      field: el.matches('input, textarea, .arco-select-view, main'),
-      style: style.outlineStyle,
-      width: parseFloat(style.outlineWidth),
-      ratio: (hi + 0.05) / (lo + 0.05),
-    };
-  });
-}
 
 describe.each(['light', 'dark'] as const)('the focus ring, %s theme', (theme) => {
   let browser: Browser;

@@ -35,7 +35,7 @@ describe('the monitor’s load board from the keyboard', () => {
     const { page } = browser;
     await page.goto(`${baseUrl}/dashboard/monitor`);
     await page.getByTestId('load-board').locator('tbody [role=progressbar]').first().waitFor();
-    await tabTo(page, HEADER);
+    await tabTo(page, HEADER, 60, { fromStart: true });
 
     const first = await board(page);
     expect(first).toMatchObject({ focused: 'TH', sort: 'descending' });

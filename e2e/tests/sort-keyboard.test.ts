@@ -48,7 +48,7 @@ describe('sorting the guide list from the keyboard', () => {
   it('Tab reaches a sortable header; Enter, Enter and Space give the server’s ascending, descending and own order', async () => {
     const { page } = browser;
     await visitRoute(page, baseUrl, '/guide/list');
-    await tabTo(page, HEADER);
+    await tabTo(page, HEADER, 60, { fromStart: true });
     // The first sortable column is the guide's code.
     expect(await focusedColumn(page)).toMatchObject({ sort: 'none' });
     const unsorted = await serverPage(page, 'code');
@@ -99,7 +99,7 @@ describe.each(['light', 'dark'] as const)('the focused sortable header, %s theme
     expect(await page.evaluate(() => document.body.getAttribute('arco-theme') ?? 'light')).toBe(
       theme,
     );
-    await tabTo(page, HEADER);
+    await tabTo(page, HEADER, 60, { fromStart: true });
     await motionSettled(page, 1000);
     const ring = await focusRing(page);
     expect(ring.style).toBe('solid');
