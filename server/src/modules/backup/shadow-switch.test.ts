@@ -337,7 +337,20 @@ describe.runIf(dbKind() === 'pglite')('the switch to the restored tables (PGlite
       await service.restoreStored(made.id, restorer);
       return holds.stop();
     };
-    const all = await restoreHolds(backup);
+    // Each step's least CPU time over two restores after a first one. The first restore in a
+    // process pays PGlite's cold costs (its heap growing, its first DDL) in whichever step meets
+    // them, and CPU time is the whole process's: a step that met a garbage collection counts it
+    // too. Neither is the step's own work, and neither comes twice to the same step.
+    await restoreHolds(backup);
+    const runs = [await restoreHolds(backup), await restoreHolds(backup)];
+    const stepOf = (h: Hold) => h.what.replace(/restore_shadow_[0-9a-f]+/g, 'restore_shadow_*');
+    const least = new Map<string, Hold>();
+    for (const h of runs.flat()) {
+      const seen = least.get(stepOf(h));
+      if (!seen || h.cpuMs < seen.cpuMs) least.set(stepOf(h), h);
+    }
+    const all = runs[0];
+    const steps = [...least.values()];
     // The same restore with its shadow tables moved in inside its transaction (as before).
     const moved = await restoreHolds(
       new BackupService(
@@ -362,13 +375,11 @@ describe.runIf(dbKind() === 'pglite')('the switch to the restored tables (PGlite
     const transaction = (holds: Hold[]) => holds.find((h) => h.what === 'transaction')!.cpuMs;
     const show = (h: Hold) => `${h.what}: ${h.cpuMs.toFixed(0)} ms, a piece ${piece.toFixed(0)} ms`;
     // The restore's one transaction switches, and so costs a few pieces at most ...
-    expect(transaction(all), show(all.find((h) => h.what === 'transaction')!)).toBeLessThan(
-      4 * piece,
-    );
+    expect(transaction(steps), show(least.get('transaction')!)).toBeLessThan(4 * piece);
     // ... where moving the tables in it cost more than the switch, on the same rows.
-    expect(transaction(moved)).toBeGreaterThan(transaction(all));
+    expect(transaction(moved)).toBeGreaterThan(transaction(steps));
     // And no other step holds the connection for much more than a piece either.
-    const longest = all.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
+    const longest = steps.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
     expect(longest.cpuMs, show(longest)).toBeLessThan(10 * piece);
   });
 });
