@@ -9,16 +9,15 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
-import type { Db } from './types';
-import { REPO_ROOT } from '../config/env';
+import type { Db, DbKind, SettledRestore } from './types';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { keepClientsFromCrashing, retryLostReadsOnce } from './availability';
-import type { SettledRestore } from '../modules/backup/shadow';
 
-export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server', 'drizzle');
+export { MIGRATIONS_FOLDER };
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  kind: DbKind;
   /** PostgreSQL only: the connection string (the live-event LISTEN connection uses it). */
   url?: string;
   /** Round-trip check for /api/health. */

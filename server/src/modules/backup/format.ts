@@ -14,7 +14,7 @@
 // newlines), computed while the file is written and again while it is read.
 import fs from 'node:fs';
 import path from 'node:path';
-import { MIGRATIONS_FOLDER } from '../../db/client';
+import { MIGRATIONS_FOLDER } from '../../db/migrations-folder';
 import { REPO_ROOT } from '../../config/env';
 
 export const PRODUCT = 'tour-console-backup';

@@ -25,8 +25,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { Db, DbOrTx, Tx } from '../../db/types';
+import type { Db, DbKind, DbOrTx, SettledRestore, Tx } from '../../db/types';
 import { dropAuditStagingLeftByAStop } from '../audit/merge';
 import { rowsOf } from './write';
 import { allTables, ident, type TableInfo } from './tables';
@@ -145,16 +144,6 @@ export async function dropStaleShadows(db: Db): Promise<void> {
   for (const schema of await shadowSchemas(db)) await settleShadow(db, schema);
 }
 
-/** What opening the embedded database settled of a restore its process was stopped in. */
-export interface SettledRestore {
-  /** Shadow schemas switched to (holding the restored rows), their switch finished. */
-  finished: string[];
-  /** Shadow schemas never switched to: the restore did not happen. */
-  dropped: string[];
-  /** The audit rows' staging tables (audit/merge.ts), all of restores that did not happen. */
-  stagingDropped: string[];
-}
-
 /**
  * When the embedded database opens (db/client.ts), before its migrations and before anything
  * reads the tables: settles what a restore its process was stopped in left behind. Its shadow
@@ -164,9 +153,10 @@ export interface SettledRestore {
  * switches: the swap is one transaction) another instance may be restoring, so its leftovers
  * wait for the next restore there.
  */
-export async function settleRestoreLeftByAStop(
-  database: Pick<Database, 'kind' | 'db'>,
-): Promise<SettledRestore> {
+export async function settleRestoreLeftByAStop(database: {
+  kind: DbKind;
+  db: Db;
+}): Promise<SettledRestore> {
   const settled: SettledRestore = { finished: [], dropped: [], stagingDropped: [] };
   if (database.kind !== 'pglite') return settled;
   // First: one made while a switch's search_path still led to its shadow schema lies there,
