@@ -10,11 +10,12 @@ import {
   type SectionEnvironment,
   type SectionPinState,
 } from '@console/shared/contracts/sections';
+import { operationDateTime } from '@console/shared/i18n';
 
 /** Versions, times, hashes and sizes are single tokens: never wrapped mid-way (issue #18 item 9). */
 const token = (text: string) => <span className="console-token">{text}</span>;
-const dateTime = (intl: IntlShape, iso: string) =>
-  token(intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }));
+/** In the operation's time zone, as every time in the console (not the browser's, US-styled). */
+const dateTime = (iso: string) => token(operationDateTime(iso));
 const megabytes = (bytes: number) => token(`${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
 export interface PinRow {
@@ -49,7 +50,7 @@ export function pinColumns(
     },
     {
       title: t('sectionVersions.pinnedAt'),
-      render: (_, row) => (row.pin ? dateTime(intl, row.pin.pinnedAt) : '-'),
+      render: (_, row) => (row.pin ? dateTime(row.pin.pinnedAt) : '-'),
     },
     { title: t('sectionVersions.pinnedBy'), render: (_, row) => row.pin?.pinnedBy ?? '-' },
     {
@@ -167,7 +168,7 @@ export function versionColumns(
       title: t('sectionVersions.builtAt'),
       dataIndex: 'builtAt',
       width: 200,
-      render: (v: string) => dateTime(intl, v),
+      render: (v: string) => dateTime(v),
     },
     {
       title: t('sectionVersions.commit'),
@@ -266,7 +267,7 @@ export function versionColumns(
 export function historyColumns(intl: IntlShape): TableColumnProps<PinHistoryEntry>[] {
   const t = (id: string) => intl.formatMessage({ id });
   return [
-    { title: t('sectionVersions.at'), dataIndex: 'at', render: (v: string) => dateTime(intl, v) },
+    { title: t('sectionVersions.at'), dataIndex: 'at', render: (v: string) => dateTime(v) },
     {
       title: t('sectionVersions.section'),
       dataIndex: 'section',
