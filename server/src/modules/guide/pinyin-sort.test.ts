@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { Client, createTestApp, signedIn, type TestApp } from '../../../test/support/app';
 import { guideBody, guideUpdateBodyOf } from '../../../test/support/guides';
+import { spotBody } from '../../../test/support/spots';
 import { fillMissingNameSortKeys, nameSortKey } from '../../db/sort-key';
 import { guides } from './schema';
 
@@ -91,30 +92,8 @@ describe('guide list sorted by name', () => {
 describe('scenic list sorted by name', () => {
   it('follows pinyin', async () => {
     const names = ['颐和园拼序', '八达岭拼序', '天坛拼序', '北海拼序'];
-    for (const [i, name] of names.entries()) {
-      const res = await operator.post('/api/scenic/spots', {
-        code: `PY-${Date.now().toString(36)}-${i}`.toUpperCase(),
-        name,
-        grade: 'AAAA',
-        category: 'natural',
-        province: '北京',
-        city: '北京',
-        address: '',
-        latitude: 39.9,
-        longitude: 116.4,
-        openTime: '08:00',
-        closeTime: '18:00',
-        avgVisitMinutes: 60,
-        description: '',
-        images: [],
-        dailyCapacity: 1000,
-        instantCapacity: 100,
-        reservationRequired: false,
-        certifiedGuidesOnly: false,
-        maxPaxPerGuide: 30,
-        priceAdult: 0,
-        priceChild: 0,
-      });
+    for (const name of names) {
+      const res = await operator.post('/api/scenic/spots', spotBody({ name }));
       expect(res.statusCode, res.body).toBe(200);
     }
     const res = await operator.get(
