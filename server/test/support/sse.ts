@@ -2,6 +2,9 @@
 // and tells when the server ended the stream.
 import http from 'node:http';
 
+/** How long `next` waits by default before it calls a frame missing. */
+const DEFAULT_NEXT_TIMEOUT_MS = 20_000;
+
 export interface SseFrame {
   id?: string;
   data: { type: string } & Record<string, unknown>;
@@ -15,7 +18,10 @@ export interface SseStream {
   ended: Promise<void>;
   isEnded(): boolean;
   close(): void;
-  /** Waits until a frame matching `pred` arrived (or fails after `timeoutMs`). */
+  /**
+   * Waits until a frame matching `pred` arrived (or fails after `timeoutMs`, by default long
+   * enough for a loaded 2-core box: a test proves the frame comes, not how fast).
+   */
   next(pred: (f: SseFrame) => boolean, timeoutMs?: number): Promise<SseFrame>;
 }
 
@@ -71,7 +77,7 @@ export function openStream(
           ended: endedP,
           isEnded: () => ended,
           close: () => req.destroy(),
-          next(pred, timeoutMs = 2000) {
+          next(pred, timeoutMs = DEFAULT_NEXT_TIMEOUT_MS) {
             return new Promise((ok, fail) => {
               const check = () => {
                 const found = frames.find(pred);

@@ -113,7 +113,7 @@ describe('the hard rules, one at a time', () => {
           { type: 'team.status.changed', teamId: tm.id },
           { type: 'team.assignment.made', teamId: tm.id, guideId: g2.id },
         ]),
-      { timeout: 2000 },
+      { timeout: 20_000 },
     );
     off();
     const [row] = await t.services.db.select().from(teams).where(eq(teams.id, tm.id));
