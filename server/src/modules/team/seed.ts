@@ -67,6 +67,9 @@ interface Busy {
 
 export async function seedDemoTeams(tx: Tx) {
   const today = isoToday();
+  const now = Date.now();
+  /** A record of what happened is never dated after the seed ran. */
+  const past = (at: Date) => (at.getTime() > now ? new Date(now) : at);
   const r = rng(1313);
   const [operator] = await tx
     .select({ id: users.id })
@@ -127,9 +130,23 @@ export async function seedDemoTeams(tx: Tx) {
     const paxChildren = r.next() < 0.3 ? r.int(1, 4) : 0;
     const paxSeniors = r.next() < 0.3 ? r.int(1, 4) : 0;
     const pax = paxAdults + paxChildren + paxSeniors;
-    const createdDay = addDays(startDate, -r.int(10, 30));
+    // Made 10-30 days before it starts, or three days ago for a team further out: its
+    // history (a step a day) and its guide's assignment are then behind us too.
+    const plannedDay = addDays(startDate, -r.int(10, 30));
+    const createdDay = plannedDay < addDays(today, -3) ? plannedDay : addDays(today, -3);
     const createdAt = localDateTime(createdDay, '10:00');
     const code = await nextTeamCode(tx, pattern, createdDay);
+    // Its history along the lifecycle, a step a day from creation; started and completed by
+    // the calendar.
+    const path = pathTo(status);
+    const stepAt = (to: TeamStatus, k: number) =>
+      past(
+        to === 'ongoing'
+          ? localDateTime(startDate, '00:01')
+          : to === 'completed'
+            ? localDateTime(addDays(endDate, 1), '00:01')
+            : new Date(createdAt.getTime() + k * 86_400_000),
+      );
     const pickupTime = r.pick(['07:30', '08:00', '08:30']);
 
     const [team] = await tx
@@ -155,7 +172,7 @@ export async function seedDemoTeams(tx: Tx) {
         notes: vip ? '贵宾团，安排商务车' : '',
         status,
         statusReason: status === 'cancelled' ? '组团社取消行程' : '',
-        statusChangedAt: createdAt,
+        statusChangedAt: stepAt(status, path.length - 1),
         createdBy: actor,
         updatedBy: actor,
         createdAt,
@@ -191,8 +208,6 @@ export async function seedDemoTeams(tx: Tx) {
     }
     await tx.insert(teamItineraryItems).values(items);
 
-    // History along the lifecycle, one day apart from creation.
-    const path = pathTo(status);
     await tx.insert(teamStatusHistory).values(
       path.map((to, k) => ({
         teamId: team.id,
@@ -200,12 +215,7 @@ export async function seedDemoTeams(tx: Tx) {
         toStatus: to,
         actorId: to === 'ongoing' || to === 'completed' ? null : actor,
         reason: to === 'cancelled' ? '组团社取消行程' : '',
-        at:
-          to === 'ongoing'
-            ? localDateTime(startDate, '00:01')
-            : to === 'completed'
-              ? localDateTime(addDays(endDate, 1), '00:01')
-              : new Date(createdAt.getTime() + k * 86_400_000),
+        at: stepAt(to, k),
       })),
     );
 
@@ -241,7 +251,10 @@ export async function seedDemoTeams(tx: Tx) {
     );
     if (!guide) {
       // No guide fits: the team waits for one.
-      await tx.update(teams).set({ status: 'pending' }).where(eq(teams.id, team.id));
+      await tx
+        .update(teams)
+        .set({ status: 'pending', statusChangedAt: stepAt('pending', 1) })
+        .where(eq(teams.id, team.id));
       await tx.delete(teamStatusHistory).where(eq(teamStatusHistory.teamId, team.id));
       await tx.insert(teamStatusHistory).values(
         pathTo('pending').map((to, k, all) => ({
@@ -249,7 +262,7 @@ export async function seedDemoTeams(tx: Tx) {
           fromStatus: k === 0 ? null : all[k - 1],
           toStatus: to,
           actorId: actor,
-          at: new Date(createdAt.getTime() + k * 86_400_000),
+          at: stepAt(to, k),
         })),
       );
       continue;
@@ -272,8 +285,8 @@ export async function seedDemoTeams(tx: Tx) {
         score: r.int(3, 5),
         comment: r.pick(COMMENTS),
         createdBy: actor,
-        createdAt: localDateTime(addDays(endDate, 1), '10:00'),
-        updatedAt: localDateTime(addDays(endDate, 1), '10:00'),
+        createdAt: past(localDateTime(addDays(endDate, 1), '10:00')),
+        updatedAt: past(localDateTime(addDays(endDate, 1), '10:00')),
       });
     }
   }
