@@ -23,6 +23,9 @@ import { EMPTY, toBody, toForm } from './maintenance/spotFormValues';
 import { spotColumns } from './list/columns';
 import { SpotInfoCard } from './detail/SpotInfoCard';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -63,7 +66,7 @@ describe('the spot form from the field specs', () => {
     expect(item('priceAdult').textContent).toContain('元');
     fireEvent.change(adult, { target: { value: '61.3' } });
     fireEvent.click(screen.getByTestId('spot-save'));
-    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1), WAIT);
     expect(writes(received, 'put')[0].body).toMatchObject({ priceAdult: 6130, priceChild: 2525 });
   });
 

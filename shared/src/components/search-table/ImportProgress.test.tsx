@@ -148,7 +148,7 @@ describe('the import dialog while the upload runs', () => {
     expect(percent()).toBe(0);
 
     answer = CHECKING;
-    await waitFor(() => expect(bar().dataset.phase).toBe('check'), { timeout: 3000 });
+    await waitFor(() => expect(bar().dataset.phase).toBe('check'));
     expect(text()).toBe(
       `第 2/3 步：${zh.importPhaseCheck} · 已读取 12,000 行，已校验 6,000/12,000 行，已写入 0 行`,
     );
@@ -158,14 +158,14 @@ describe('the import dialog while the upload runs', () => {
     expect(bar().querySelector('[aria-live=polite]')?.textContent).toBe('第 2/3 步：正在校验数据');
 
     answer = WRITTEN;
-    await waitFor(() => expect(bar().dataset.phase).toBe('write'), { timeout: 3000 });
+    await waitFor(() => expect(bar().dataset.phase).toBe('write'));
     expect(text()).toContain('已写入 12,000 行');
     expect(percent()).toBe(99);
 
     // The server has ended the import; the last frame stays until the answer comes.
     answer = null;
     const asked = polls;
-    await waitFor(() => expect(polls).toBeGreaterThan(asked), { timeout: 3000 });
+    await waitFor(() => expect(polls).toBeGreaterThan(asked));
     expect(bar().dataset.phase).toBe('write');
 
     await finish(REPORT);
@@ -179,7 +179,7 @@ describe('the import dialog while the upload runs', () => {
   it('speaks English in English', async () => {
     const { finish } = setup('en-US');
     answer = READ;
-    await waitFor(() => expect(bar().dataset.phase).toBe('check'), { timeout: 3000 });
+    await waitFor(() => expect(bar().dataset.phase).toBe('check'));
     expect(text()).toBe(
       'Step 2 of 3: Checking the rows · 12,000 rows read, 0 of 12,000 checked, 0 written',
     );

@@ -24,7 +24,7 @@ const rows: Row[] = Array.from({ length: 23 }, (_, i) => ({
 let seen: SearchQuery[] = [];
 
 /** Arco in jsdom on a loaded machine can take seconds to answer: no failure (vitest.config.ts). */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 
 /** An in-memory list endpoint (RTK Query) with the server's paging and sorting semantics. */
 const rowsApi = consoleApi.injectEndpoints({

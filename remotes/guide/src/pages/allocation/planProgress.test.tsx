@@ -159,7 +159,7 @@ describe.each([
     expect(screen.queryByTestId('plan-progress')).toBeNull();
 
     progress = SOLVING;
-    const box = await screen.findByTestId('plan-progress', undefined, { timeout: 3000 });
+    const box = await screen.findByTestId('plan-progress');
     expect(box.dataset.phase).toBe('solving');
     expect(screen.getByTestId('plan-time-left').textContent).toBe(texts.timeLeft);
     const bar = box.querySelector('[role=progressbar]')!;
@@ -169,7 +169,7 @@ describe.each([
 
     // The server says 100 while it still checks: the bar stops at 99, not "done".
     progress = CHECKING_LATE;
-    await waitFor(() => expect(box.dataset.phase).toBe('checking'), { timeout: 3000 });
+    await waitFor(() => expect(box.dataset.phase).toBe('checking'));
     expect(screen.getByTestId('plan-time-left').textContent).toBe(texts.checkingLeft);
     expect(bar.getAttribute('aria-valuenow')).toBe('99');
     expect(barName(bar)).toBe(texts.checking);
@@ -194,7 +194,7 @@ describe('the plan drawer’s polling', () => {
     progress = SOLVING;
     progressDelay = 900;
     renderDrawer('zh-CN');
-    await screen.findByTestId('plan-progress', undefined, { timeout: 3000 });
+    await screen.findByTestId('plan-progress');
     // From here (the drawer's first question, asked as it mounted, is answered and ignored).
     mostInFlight = inFlight;
     await wait(2000);
@@ -207,7 +207,7 @@ describe('the plan drawer’s polling', () => {
   it('a re-plan starts without the last plan’s bar', async () => {
     progress = CHECKING_LATE;
     renderDrawer('en-US');
-    await screen.findByTestId('plan-progress', undefined, { timeout: 3000 });
+    await screen.findByTestId('plan-progress');
     await act(async () => finishPlan());
     await screen.findByTestId('plan-preview');
 
@@ -232,7 +232,7 @@ describe('the plan drawer’s polling', () => {
     expect(screen.queryByTestId('plan-progress')).toBeNull();
 
     progress = SOLVING;
-    const box = await screen.findByTestId('plan-progress', undefined, { timeout: 3000 });
+    const box = await screen.findByTestId('plan-progress');
     expect(box.dataset.phase).toBe('solving');
     expect(shown).toEqual(['solving']);
     observer.disconnect();

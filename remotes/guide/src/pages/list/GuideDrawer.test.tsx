@@ -14,6 +14,9 @@ import { guideQueries } from '../../api';
 import { FULL_GUIDE } from '../../test/fixtures';
 import { GuideDrawer } from './GuideDrawer';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 const originalAdapter = http.defaults.adapter;
 afterEach(() => {
   cleanup();
@@ -129,7 +132,7 @@ describe('the guide drawer saves what it holds', () => {
     setup();
     await screen.findByDisplayValue('李雷');
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    await vi.waitFor(() => expect(updates()).toHaveLength(1), WAIT);
     expect(updates()[0]).toEqual([7, untouched]);
   });
 
@@ -139,7 +142,7 @@ describe('the guide drawer saves what it holds', () => {
     await screen.findByDisplayValue('李雷');
     fireEvent.change(screen.getByDisplayValue('li@example.com'), { target: { value: '' } });
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    await vi.waitFor(() => expect(updates()).toHaveLength(1), WAIT);
     expect(updates()[0]).toEqual([7, { ...untouched, email: '' }]);
   });
 
@@ -151,7 +154,7 @@ describe('the guide drawer saves what it holds', () => {
     expect((wechat as HTMLInputElement).value).toBe('lilei_hz');
     fireEvent.change(wechat, { target: { value: 'lilei_sz' } });
     fireEvent.click(screen.getByText('保存'));
-    await vi.waitFor(() => expect(updates()).toHaveLength(1));
+    await vi.waitFor(() => expect(updates()).toHaveLength(1), WAIT);
     expect(updates()[0]).toEqual([7, { ...untouched, wechatId: 'lilei_sz' }]);
   });
 });

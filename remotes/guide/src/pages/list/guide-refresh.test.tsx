@@ -18,6 +18,9 @@ import { GuideDrawer } from './GuideDrawer';
 import { fakeServer, restoreServer, type Answer } from '@console/shared/testing/fake-server';
 import { probeTags } from '@console/shared/testing/tag-probes';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 const ZH: PropertyItem = {
   id: 1,
   value: 'zh',
@@ -86,7 +89,7 @@ describe('a guide saved in the drawer', () => {
     await screen.findByDisplayValue('李雷');
     const byMutation = await refetchedBy(async () => {
       fireEvent.click(screen.getByText('保存'));
-      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), WAIT);
     });
     const byLiveEvent = await refetchedBy(asLiveEvent({ type: 'guide.updated', guideId: 7 }));
 

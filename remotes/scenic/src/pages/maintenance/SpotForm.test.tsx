@@ -8,6 +8,9 @@ import { renderScenic, SPOT } from '../../test/render';
 import { fakeServer, ok, restoreServer, writes } from '../../test/server';
 import { SpotForm } from './SpotForm';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -39,7 +42,7 @@ async function saveAndGetBody(spot: ScenicSpot, edit?: () => void) {
   await screen.findByDisplayValue(spot.name);
   edit?.();
   fireEvent.click(screen.getByTestId('spot-save'));
-  await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+  await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1), WAIT);
   const [update] = writes(received, 'put');
   expect(update.url).toBe(`/scenic/spots/${spot.id}`);
   return update.body;

@@ -9,6 +9,9 @@ import { fakeServer, ok, restoreServer, writes } from '../../test/server';
 import { WindowsTable } from './WindowsTable';
 import { pickerText, windowBody, windowToForm } from './WindowEditor';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -84,7 +87,7 @@ describe('the windows table', () => {
     edit?.();
     const dialog = form.closest('.arco-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: /确定|OK/ }));
-    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1));
+    await vi.waitFor(() => expect(writes(received, 'put')).toHaveLength(1), WAIT);
     const [update] = writes(received, 'put');
     expect(update.url).toBe(`/scenic/spots/${SPOT.id}/maintenance/${WINDOW.id}`);
     return update.body;

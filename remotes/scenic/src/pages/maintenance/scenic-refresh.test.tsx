@@ -23,6 +23,9 @@ import {
 import { SpotForm } from './SpotForm';
 import { probeTags } from '@console/shared/testing/tag-probes';
 
+/** How long `vi.waitFor` waits (its default, 1 s, is short on a loaded 2-core CI box). */
+const WAIT = { timeout: 15_000 };
+
 /** The pages' reads, as tagged: each probed by a read that counts its fetches. */
 const PROBED: ApiTag[] = [
   { type: 'ScenicSpot', id: SPOT.id },
@@ -75,7 +78,7 @@ describe('a spot saved in the maintenance form', () => {
     const onSaved = await openForm(SPOT);
     const byMutation = await refetchedBy(async () => {
       save();
-      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1), WAIT);
     });
     const byLiveEvent = await refetchedBy(
       asLiveEvent({ type: 'scenic.spot.updated', spotId: SPOT.id }),
@@ -145,8 +148,9 @@ describe('a spot saved in the maintenance form', () => {
     const onSaved = await openForm(SPOT);
     const refetched = await refetchedBy(async () => {
       save();
-      await vi.waitFor(() =>
-        expect(screen.getByTestId('field-code').textContent).toContain('编码已被占用'),
+      await vi.waitFor(
+        () => expect(screen.getByTestId('field-code').textContent).toContain('编码已被占用'),
+        WAIT,
       );
     });
     expect(refetched).toEqual([]);
