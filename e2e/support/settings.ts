@@ -18,6 +18,12 @@ export function settingsSaved(page: Page, expected?: Record<string, unknown>) {
 export async function setSetting(page: Page, key: string, on: boolean): Promise<void> {
   const drawer = page.locator('.console-settings-drawer');
   if (!(await drawer.isVisible())) {
+    // Either opener, once the page has rendered it (right after a load it may not have yet).
+    await page
+      .getByTestId('settings-open')
+      .or(page.getByTestId('settings-float'))
+      .first()
+      .waitFor({ state: 'visible' });
     const open = (await page.getByTestId('settings-open').isVisible())
       ? page.getByTestId('settings-open')
       : page.getByTestId('settings-float');

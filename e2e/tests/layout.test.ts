@@ -18,6 +18,12 @@ describe('the layout', () => {
   beforeAll(async () => {
     browser = await openBrowser();
     await login(browser.page, baseUrl, 'operator');
+    // From the seed's settings, whatever other tests (or an earlier run against a reused server
+    // that stopped before its clean-up) left saved on the operator's account: a hidden menu or
+    // navbar, say, and the menu clicks below find nothing.
+    await resetSettings(browser.page);
+    await browser.page.goto(`${baseUrl}/dashboard/workplace`);
+    await browser.page.locator('[data-section-page="dashboard/workplace"]').waitFor();
     // The seed's default hides the tab bar; the account turns it on (an account's saved
     // settings win over the browser's, and other tests save the operator's), then a fresh
     // load starts the tab bar anew.
