@@ -39,9 +39,12 @@ async function signedInNewUser(admin: Page, page: Page, language: 'zh-CN' | 'en-
 }
 
 async function headline(page: Page) {
-  await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fworkplace/, { timeout: 5000 });
+  // The page learns it by push (session.ended) and goes to the sign-in page: waited for with
+  // room for a loaded CI box (5 s was short); nothing else on the page would take it there
+  // this soon (the bell polls every 5 min while the stream is open).
+  await page.waitForURL(/\/login\?redirect=%2Fdashboard%2Fworkplace/, { timeout: 20_000 });
   const alert = page.getByTestId('login-error').locator('.arco-alert-title');
-  await alert.waitFor({ timeout: 5000 });
+  await alert.waitFor({ timeout: 20_000 });
   return alert.textContent();
 }
 
