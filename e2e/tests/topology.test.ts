@@ -223,14 +223,16 @@ describe('the compose topology: nginx, two instances, one PostgreSQL, one sectio
     // Under way on both instances (a loaded machine answers slowly: by count, not by time).
     await expect.poll(() => results.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(16);
     // One request the stopping instance has surely taken: a sign-in sent to it directly, its
-    // headers and half its body there before the signal, the rest after (through nginx a request
-    // may or may not be on this instance at the signal; this one is, however slow the machine).
+    // headers read by the server before the signal (it answers "100 Continue" once it has
+    // them), its body sent after (through nginx a request may or may not be on this instance at
+    // the signal; this one is, however slow the machine).
     const body = JSON.stringify({ username: 'admin', password: 'Admin123' });
     const held = http.request(`${a.baseUrl}/api/user/login`, {
       method: 'POST',
       agent: false,
       headers: {
         ...CSRF,
+        expect: '100-continue',
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
       },
@@ -242,14 +244,14 @@ describe('the compose topology: nginx, two instances, one PostgreSQL, one sectio
       });
       held.on('error', (e) => resolve(String(e)));
     });
-    held.write(body.slice(0, 10));
-    await new Promise<void>((r) => held.once('socket', (s) => s.once('connect', () => r())));
-    await new Promise((r) => setTimeout(r, 500));
+    const taken = new Promise<void>((r) => held.once('continue', () => r()));
+    held.flushHeaders();
+    await taken;
     stopAt = results.length;
     const exited = new Promise<number | null>((r) => a.process.once('exit', (code) => r(code)));
     a.process.kill('SIGTERM');
     await expect.poll(() => a.output().includes('"msg":"shutting down"')).toBe(true);
-    held.end(body.slice(10));
+    held.end(body);
     expect(await heldAnswer).toBe(200);
     expect(await exited).toBe(0);
     // The other instance alone answers what follows.
