@@ -76,4 +76,14 @@ describe('demo data times', () => {
     );
     expect(mismatched).toEqual([]);
   });
+
+  it("a demo team's last change is not before its last status step made by a person", async () => {
+    const stale = await rows<{ id: number }>(
+      t.database.db,
+      sql`select t.id from teams t
+          where t.updated_at < (select max(h.at) from team_status_history h
+                                where h.team_id = t.id and h.actor_id is not null)`,
+    );
+    expect(stale).toEqual([]);
+  });
 });

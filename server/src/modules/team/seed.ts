@@ -149,6 +149,12 @@ export async function seedDemoTeams(tx: Tx) {
       );
     const pickupTime = r.pick(['07:30', '08:00', '08:30']);
 
+    // Its last change by a person (starting and completing are the job's): the record's.
+    const lastChanged = path.reduce(
+      (at, to, k) => (to === 'ongoing' || to === 'completed' ? at : stepAt(to, k)),
+      createdAt,
+    );
+
     const [team] = await tx
       .insert(teams)
       .values({
@@ -176,7 +182,7 @@ export async function seedDemoTeams(tx: Tx) {
         createdBy: actor,
         updatedBy: actor,
         createdAt,
-        updatedAt: createdAt,
+        updatedAt: lastChanged,
       })
       .returning({ id: teams.id });
 
@@ -253,7 +259,11 @@ export async function seedDemoTeams(tx: Tx) {
       // No guide fits: the team waits for one.
       await tx
         .update(teams)
-        .set({ status: 'pending', statusChangedAt: stepAt('pending', 1) })
+        .set({
+          status: 'pending',
+          statusChangedAt: stepAt('pending', 1),
+          updatedAt: stepAt('pending', 1),
+        })
         .where(eq(teams.id, team.id));
       await tx.delete(teamStatusHistory).where(eq(teamStatusHistory.teamId, team.id));
       await tx.insert(teamStatusHistory).values(
